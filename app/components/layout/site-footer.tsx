@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { company } from '../../content/company.ts';
+import { FOOTER_LINKS } from '../../lib/paths.ts';
+import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
+
+const SOCIAL = [
+  { label: 'Facebook', href: company.social.facebook },
+  { label: 'Twitter', href: company.social.twitter },
+  { label: 'WhatsApp', href: company.social.whatsapp },
+] as const;
+
+export function SiteFooter() {
+  return (
+    <footer className="bg-slate-950 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">{company.name}</p>
+          <p className="mt-2 text-sm">{company.tagline}</p>
+        </div>
+        <nav aria-label="Quick links">
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Quick Links</h2>
+          <ul className="mt-3 space-y-1 text-sm">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="inline-block py-1.5 hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact</h2>
+          <address className="mt-3 space-y-2 text-sm not-italic">
+            <p>{company.address}</p>
+            <p>
+              <a href={`tel:${company.phone.replace(/\s/g, '')}`} className="hover:text-white hover:underline">
+                {company.phone}
+              </a>
+            </p>
+            <p>
+              <a href={`mailto:${company.email}`} className="hover:text-white hover:underline">
+                {company.email}
+              </a>
+            </p>
+          </address>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Newsletter</h2>
+          <p className="mt-3 mb-3 text-sm">News about our projects, a few times a year.</p>
+          <NewsletterForm />
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm sm:flex-row">
+          <p>
+            © {company.foundedYear}–{new Date().getFullYear()} {company.name}. All rights reserved.
+          </p>
+          <ul className="flex gap-4" aria-label="Social media">
+            {SOCIAL.map((s) => (
+              <li key={s.label}>
+                <a href={s.href} target="_blank" rel="noopener noreferrer" className="inline-block py-2 hover:text-white hover:underline">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

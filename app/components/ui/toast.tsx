@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { X } from 'lucide-react';
+import { clsx } from 'clsx';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+interface ToastItem extends ToastInput {
+  id: number;
+}
+
+export const TOAST_DURATION_MS = 5000;
+const TOAST_LIMIT = 5;
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+/** Shows a notification; failures use variant 'destructive'. */
+export function toast(input: ToastInput): number {
+  const id = nextId++;
+  items = [{ ...input, id }, ...items].slice(0, TOAST_LIMIT);
+  emit();
+  return id;
+}
+
+export function dismissToast(id: number) {
+  items = items.filter((t) => t.id !== id);
+  emit();
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+const EMPTY: ToastItem[] = [];
+
+function ToastCard({ item, index, expanded, paused }: { item: ToastItem; index: number; expanded: boolean; paused: boolean }) {
+  const remaining = useRef(TOAST_DURATION_MS);
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => dismissToast(item.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - started;
+    };
+  }, [paused, item.id]);
+  const destructive = item.variant === 'destructive';
+  const hidden = !expanded && index > 2;
+  return (
+    <li
+      role={destructive ? 'alert' : 'status'}
+      aria-atomic="true"
+      tabIndex={0}
+      data-variant={item.variant ?? 'default'}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') dismissToast(item.id);
+      }}
+      className={clsx(
+        'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg transition-all duration-200',
+        destructive
+          ? 'border-red-700 bg-red-700 text-white'
+          : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+        hidden && 'hidden',
+      )}
+      style={expanded ? undefined : { marginTop: index === 0 ? 0 : '-3.25rem', transform: `scale(${1 - index * 0.05})`, zIndex: 10 - index }}
+    >
+      <div className="grid gap-1">
+        <p className="text-sm font-semibold">{item.title}</p>
+        {item.description ? <p className="text-sm opacity-90">{item.description}</p> : null}
+      </div>
+      <button
+        type="button"
+        onClick={() => dismissToast(item.id)}
+        className="absolute top-2 right-2 rounded p-1 opacity-80 hover:opacity-100"
+        aria-label="Close notification"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
+
+/** The stack of notifications: collapsed, expanding on hover or focus; Escape closes the focused one. */
+export function Toaster() {
+  const list = useSyncExternalStore(subscribe, () => items, () => EMPTY);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const expanded = hovered || focused;
+  return (
+    <section aria-label="Notifications" className="pointer-events-none fixed right-0 bottom-0 z-[100] w-full max-w-sm p-4">
+      <ol
+        className="flex flex-col gap-2"
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        }}
+      >
+        {list.map((item, index) => (
+          <ToastCard key={item.id} item={item} index={index} expanded={expanded} paused={expanded} />
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+// Every path of the product, in one place. Screens and links use these names, never string literals.
+export const PATHS = {
+  home: '/',
+  services: '/services',
+  about: '/about',
+  howWeWork: '/how-we-work',
+  projects: '/projects',
+  equipments: '/equipments',
+  gallery: '/gallery',
+  certifications: '/certifications',
+  vendorRegistration: '/vendor-registration',
+  articles: '/articles',
+  article: (id: string) => `/articles/${encodeURIComponent(id)}`,
+  contact: '/contact',
+  clientLogin: '/s/login',
+  clientDashboard: '/s/client/dashboard',
+  adminLogin: '/secured/v1/login',
+  adminDashboard: '/secured/v1/admin',
+  blogList: '/secured/v1/admin/blog-management',
+  blogNew: '/secured/v1/admin/blog-management/new',
+  blogEdit: (id: string) => `/secured/v1/admin/blog-management/${encodeURIComponent(id)}/edit`,
+  serviceSection: (id: string) => `/services#${id}`,
+} as const;
+
+/** The eleven links of the header, in the specification's order. */
+export const HEADER_LINKS = [
+  { label: 'Home', to: PATHS.home },
+  { label: 'Services', to: PATHS.services },
+  { label: 'About', to: PATHS.about },
+  { label: 'How We Work', to: PATHS.howWeWork },
+  { label: 'Projects', to: PATHS.projects },
+  { label: 'Equipments', to: PATHS.equipments },
+  { label: 'Gallery', to: PATHS.gallery },
+  { label: 'Certifications', to: PATHS.certifications },
+  { label: 'Vendor Form', to: PATHS.vendorRegistration },
+  { label: 'Articles', to: PATHS.articles },
+  { label: 'Contact', to: PATHS.contact },
+] as const;
+
+/** The footer's quick links. */
+export const FOOTER_LINKS = [
+  { label: 'Services', to: PATHS.services },
+  { label: 'About Us', to: PATHS.about },
+  { label: 'How We Work', to: PATHS.howWeWork },
+  { label: 'Gallery', to: PATHS.gallery },
+  { label: 'Contact', to: PATHS.contact },
+] as const;
+
+/** Public pages rendered to HTML at build time. */
+export const PRERENDERED_PATHS = [
+  PATHS.home,
+  PATHS.services,
+  PATHS.about,
+  PATHS.howWeWork,
+  PATHS.projects,
+  PATHS.equipments,
+  PATHS.gallery,
+  PATHS.certifications,
+  PATHS.vendorRegistration,
+  PATHS.contact,
+] as const;
+
+const ADMIN_PREFIX = '/secured/v1/admin';
+
+function isAdminArea(pathname: string) {
+  return pathname === ADMIN_PREFIX || pathname.startsWith(`${ADMIN_PREFIX}/`);
+}
+
+/** Which parts of the shared chrome a path shows (specification, "Shared chrome"). */
+export function chromeFor(pathname: string): { header: boolean; footer: boolean; chat: boolean } {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const admin = isAdminArea(path);
+  const clientDashboard = path === PATHS.clientDashboard;
+  const adminLogin = path === PATHS.adminLogin;
+  const clientLogin = path === PATHS.clientLogin;
+  return {
+    header: !admin && !clientDashboard,
+    footer: !admin && !adminLogin && !clientLogin && !clientDashboard,
+    chat: !admin && !adminLogin && !clientDashboard,
+  };
+}

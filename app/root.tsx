@@ -1,0 +1,79 @@
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useLocation, useRouteError } from 'react-router';
+import type { LinksFunction } from 'react-router';
+import type { ReactNode } from 'react';
+import './app.css';
+import { SiteHeader } from './components/layout/site-header.tsx';
+import { SiteFooter } from './components/layout/site-footer.tsx';
+import { ScrollToTop } from './components/layout/scroll-to-top.tsx';
+import { Toaster } from './components/ui/toast.tsx';
+import { chromeFor, PATHS } from './lib/paths.ts';
+import { THEME_BOOT_SCRIPT } from './lib/theme.ts';
+
+export const links: LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-NG" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#083b6d" />
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Chrome({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const chrome = chromeFor(pathname);
+  return (
+    <>
+      {chrome.header ? <SiteHeader /> : null}
+      <main id="main" className={chrome.header ? 'min-h-[70vh] pt-16' : 'min-h-screen'}>
+        {children}
+      </main>
+      {chrome.footer ? <SiteFooter /> : null}
+      <ScrollToTop />
+      <Toaster />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Chrome>
+      <Outlet />
+    </Chrome>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText || ''}`.trim()
+    : error instanceof Error
+      ? error.message
+      : 'Unknown error';
+  return (
+    <Chrome>
+      <title>Unexpected Application Error!</title>
+      <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+        <p className="mt-4 font-mono text-lg text-slate-700 dark:text-slate-300">{detail}</p>
+        <Link to={PATHS.home} className="mt-8 inline-block rounded-md bg-brand-700 px-4 py-3 font-semibold text-white">
+          Return to Home
+        </Link>
+      </div>
+    </Chrome>
+  );
+}

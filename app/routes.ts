@@ -1,0 +1,28 @@
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+
+// The route table of the specification, in its order. Keep this a plain list.
+export default [
+  index('routes/site/home.tsx'),
+  route('services', 'routes/site/services.tsx'),
+  route('about', 'routes/site/about.tsx'),
+  route('how-we-work', 'routes/site/how-we-work.tsx'),
+  route('projects', 'routes/site/projects.tsx'),
+  route('equipments', 'routes/site/equipments.tsx'),
+  route('gallery', 'routes/site/gallery.tsx'),
+  route('certifications', 'routes/site/certifications.tsx'),
+  route('vendor-registration', 'routes/site/vendor-registration.tsx'),
+  route('articles', 'routes/site/articles.tsx'),
+  route('articles/:id', 'routes/site/article-detail.tsx'),
+  route('contact', 'routes/site/contact.tsx'),
+  // Signed-in areas render in the browser and share the data client (TanStack Query).
+  layout('routes/portal/portal-layout.tsx', [
+    route('s/login', 'routes/portal/client-login.tsx'),
+    route('s/client/dashboard', 'routes/portal/client-dashboard.tsx'),
+    route('secured/v1/login', 'routes/admin/admin-login.tsx'),
+    route('secured/v1/admin', 'routes/admin/admin-dashboard.tsx'),
+    route('secured/v1/admin/blog-management', 'routes/admin/blog-list.tsx'),
+    route('secured/v1/admin/blog-management/new', 'routes/admin/blog-new.tsx'),
+    route('secured/v1/admin/blog-management/:id/edit', 'routes/admin/blog-edit.tsx'),
+  ]),
+  route('*', 'routes/site/not-found.tsx'),
+] satisfies RouteConfig;

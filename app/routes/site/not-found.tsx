@@ -1,0 +1,25 @@
+import { data, Link } from 'react-router';
+import type { Route } from './+types/not-found';
+import { PATHS } from '../../lib/paths.ts';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const path = new URL(request.url).pathname;
+  const logger = (context as { logger?: { warn: (obj: object, msg: string) => void } } | undefined)?.logger;
+  if (logger) logger.warn({ path }, 'page not found');
+  else console.warn(`page not found: ${path}`);
+  return data({ path }, { status: 404 });
+}
+
+export const meta = () => [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
+
+export default function NotFoundPage() {
+  return (
+    <div className="flex min-h-[60vh] flex-col items-center justify-center px-4 py-24 text-center">
+      <p className="text-6xl font-bold text-brand-700 dark:text-sky-300">404</p>
+      <h1 className="mt-4 text-2xl font-semibold">Oops! Page not found</h1>
+      <Link to={PATHS.home} className="mt-6 inline-block rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800">
+        Return to Home
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Config } from '@react-router/dev/config';
+import { PRERENDERED_PATHS } from './app/lib/paths.ts';
+
+export default {
+  appDirectory: 'app',
+  buildDirectory: 'build',
+  // Server rendering stays on for the articles pages and the 404 status; the content pages are
+  // rendered once at build time and served as static files.
+  ssr: true,
+  prerender: [...PRERENDERED_PATHS],
+} satisfies Config;

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import type { AppConfig } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { systemClock, type Clock } from './clock.ts';
+import accessPlugin from './plugins/access.ts';
+import errorHandlerPlugin from './plugins/error-handler.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
+import { notFound } from '../common/errors.ts';
+import healthRoutes from './modules/health/health.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    pool: pg.Pool;
+    clock: Clock;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** A pino logger instance, pino options, or false for silence (tests). */
+  logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
+  clock?: Clock;
+  /** Serve the React Router build too (needs `npm run build`). API tests leave it off. */
+  web?: boolean;
+}
+
+// The whole upload limits per file live with their domains; this caps any single multipart part.
+const MULTIPART_FILE_MAX_BYTES = 50 * 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+function isLoggerInstance(value: unknown): value is FastifyBaseLogger {
+  return typeof value === 'object' && value !== null && typeof (value as FastifyBaseLogger).child === 'function';
+}
+
+/** Builds the whole application without listening, so tests can call it with inject(). */
+export async function buildApp(options: BuildAppOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    ...(isLoggerInstance(options.logger)
+      ? { loggerInstance: options.logger }
+      : { logger: options.logger ?? { level: config.LOG_LEVEL } }),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('pool', database.pool);
+  app.decorate('clock', options.clock ?? systemClock);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Request-Id', request.id);
+    return payload;
+  });
+
+  // Outside plugins first, then ours, then the API modules, then the web pages.
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MULTIPART_FILE_MAX_BYTES, files: 25, fields: 60, fieldSize: 100_000, parts: 100 },
+  });
+  await app.register(errorHandlerPlugin);
+  await app.register(accessPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Company website and client portal API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sid' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  app.setNotFoundHandler(async (request) => {
+    throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
+  });
+
+  if (options.web) {
+    const { default: webPlugin } = await import('./plugins/web.ts');
+    await app.register(webPlugin);
+  }
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** Reads a boolean environment flag written as true/false/1/0/yes/no. */
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const cidrList = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .refine((list) => list.every((c) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(c)), {
+    message: 'must be a comma-separated list of IP addresses or CIDR ranges, such as 10.0.0.0/8,127.0.0.1',
+  });
+
+const durationMinutes = (def: number) => z.coerce.number().int().positive().default(def);
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    EMBEDDED_PG_DIR: z.string().min(1).optional(),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+    UPLOADS_DIR: z.string().min(1).optional(),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().min(3).default('Website <no-reply@localhost>'),
+    STAFF_EMAIL: z.email().default('staff@localhost.test'),
+    ADMIN_ALLOWED_CIDRS: cidrList,
+    TRUSTED_PROXY_CIDRS: cidrList,
+    ADMIN_MFA_REQUIRED: flag.optional(),
+    CLIENT_SESSION_IDLE_MINUTES: durationMinutes(14 * 24 * 60),
+    CLIENT_SESSION_ABSOLUTE_MINUTES: durationMinutes(30 * 24 * 60),
+    ADMIN_SESSION_IDLE_MINUTES: durationMinutes(2 * 60),
+    ADMIN_SESSION_ABSOLUTE_MINUTES: durationMinutes(12 * 60),
+    GEMINI_API_KEY: z.string().optional(),
+    GEMINI_API_URL: z.url().default('https://generativelanguage.googleapis.com'),
+    NEWS_API_KEY: z.string().optional(),
+    NEWS_API_URL: z.url().default('https://newsapi.org/v2/everything'),
+    FORMMAIL_URL: z.url().optional(),
+  })
+  .transform((c) => {
+    const dataDir = c.DATA_DIR;
+    return {
+      ...c,
+      isProduction: c.NODE_ENV === 'production',
+      publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+      embeddedPgDir: c.EMBEDDED_PG_DIR ?? `${dataDir}/postgres`,
+      uploadsDir: c.UPLOADS_DIR ?? `${dataDir}/uploads`,
+      adminMfaRequired: c.ADMIN_MFA_REQUIRED ?? c.NODE_ENV === 'production',
+    };
+  });
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment; throws ConfigError with one line per bad field. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings mean "not set", so `FOO=` in a .env file falls back to the default.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}

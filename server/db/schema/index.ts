@@ -1,0 +1,2 @@
+// Every domain's tables, for drizzle-kit and for the typed client.
+export * from './users.ts';

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const USER_ROLES = ['admin', 'client'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    role: text('role', { enum: USER_ROLES }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** Clients sign in with a username; admins with their e-mail address. */
+    username: text('username'),
+    /** Null until the user sets a password through an invitation link. */
+    passwordHash: text('password_hash'),
+    /** Client pipeline status: new, in-progress, completed. */
+    status: text('status').notNull().default('new'),
+    mfaSecret: text('mfa_secret'),
+    mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    index('users_role_idx').on(t.role),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the random token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    /** An admin session waiting for its second factor reaches nothing but the second-factor step. */
+    mfaPending: boolean('mfa_pending').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);

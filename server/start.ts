@@ -1,0 +1,88 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig, ConfigError, type AppConfig } from './config.ts';
+import { createDatabase, type Database } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres.ts';
+import { runMigrations } from './db/migrate.ts';
+
+export interface RunningDatabase {
+  url: string;
+  embedded?: EmbeddedPostgresHandle;
+}
+
+/** Uses DATABASE_URL when set; otherwise starts the embedded PostgreSQL. Then applies migrations. */
+export async function openDatabase(config: AppConfig, log: pino.Logger): Promise<RunningDatabase> {
+  let result: RunningDatabase;
+  if (config.DATABASE_URL) {
+    result = { url: config.DATABASE_URL };
+  } else {
+    const embedded = await startEmbeddedPostgres({ dataDir: config.embeddedPgDir, port: config.EMBEDDED_PG_PORT, log });
+    result = { url: embedded.url, embedded };
+  }
+  try {
+    await runMigrations(result.url);
+  } catch (err) {
+    await result.embedded?.stop();
+    throw err;
+  }
+  return result;
+}
+
+/** Reads the configuration or exits with one line per bad field. */
+export function configOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/** Starts the whole product: database, migrations, API and web pages; stops it on SIGTERM/SIGINT. */
+export async function startServer() {
+  const config = configOrExit();
+  const log = pino({ level: config.LOG_LEVEL });
+  let running: RunningDatabase;
+  try {
+    running = await openDatabase(config, log);
+  } catch (err) {
+    log.fatal(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+  let database: Database | undefined;
+  try {
+    database = createDatabase(running.url, { max: config.DB_POOL_MAX });
+    const app = await buildApp({ config, database, logger: log, web: true });
+    if (!config.ADMIN_ALLOWED_CIDRS.length) {
+      log.warn('ADMIN_ALLOWED_CIDRS is empty: the admin area accepts sign-ins from any address');
+    }
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.info(`${signal} received: finishing requests in flight, then stopping`);
+      const force = setTimeout(() => process.exit(1), 20_000);
+      force.unref();
+      await app.close().catch((err) => log.error({ err }, 'closing the server failed'));
+      await database?.close();
+      await running.embedded?.stop();
+      log.info('stopped');
+      process.exit(0);
+    };
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+    process.on('SIGINT', () => void stop('SIGINT'));
+    await app.listen({ host: config.HOST, port: config.PORT });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    log.info(`Ready: http://localhost:${port} (API health at /api/health, API docs at /api/docs)`);
+    return app;
+  } catch (err) {
+    log.fatal({ err }, 'start-up failed');
+    await database?.close();
+    await running.embedded?.stop();
+    process.exit(1);
+  }
+}
