@@ -3,7 +3,8 @@ import { PRERENDERED_PATHS } from './app/lib/paths.ts';
 
 export default {
   appDirectory: 'app',
-  buildDirectory: 'build',
+  // BUILD_DIR lets several builds (tests, benchmarks) live side by side.
+  buildDirectory: process.env.BUILD_DIR ?? 'build',
   // Server rendering stays on for the articles pages and the 404 status; the content pages are
   // rendered once at build time and served as static files.
   ssr: true,

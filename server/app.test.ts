@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '../common/errors.ts';
+import { createTestApp, type TestApp } from '../tests/helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('API base', () => {
+  it('reports process and database status at /api/health', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, status: 'ok', database: { ok: true } });
+    expect(body.memory.rssBytes).toBeGreaterThan(0);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers unknown /api paths with the JSON error shape and 404', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    const body = apiErrorSchema.parse(res.json());
+    expect(body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it('gives every response a request id, echoing a well-formed one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    const other = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'bad id<script>' } });
+    expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses bodies over the size limit with 413 in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ pad: 'x'.repeat(t.config.BODY_LIMIT_BYTES + 10) }),
+    });
+    // The route only accepts GET, so the body is refused by size before routing decides.
+    expect([404, 413]).toContain(res.statusCode);
+    expect(apiErrorSchema.safeParse(res.json()).success).toBe(true);
+  });
+
+  it('answers malformed JSON with 400 in the error shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/does-not-exist',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(apiErrorSchema.safeParse(res.json()).success).toBe(true);
+  });
+
+  it('describes the API as OpenAPI at /api/docs from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('sends the security headers on API answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('registers no route without an access declaration', async () => {
+    expect(t.app.routeRegistry.length).toBeGreaterThan(0);
+    for (const route of t.app.routeRegistry) expect(route.access).toBeTruthy();
+  });
+});
