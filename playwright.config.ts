@@ -1,0 +1,59 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// Several runs may share a machine (CI, a developer's second checkout): ports and folders are settable.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54410);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${PORT}`);
+export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  globalSetup: './tests/e2e/global-setup.ts',
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // A fresh data directory per run: the embedded PostgreSQL starts empty and is migrated.
+    command: `rm -rf "${DATA_DIR}" && node --import tsx server/main.ts`,
+    url: `${E2E_BASE_URL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      EMBEDDED_PG_PORT: String(PG_PORT),
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: E2E_BASE_URL,
+      BUILD_DIR: process.env.BUILD_DIR ?? 'build',
+      E2E_TEST_HOOKS: '1',
+    },
+  },
+});

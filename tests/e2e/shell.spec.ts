@@ -1,0 +1,132 @@
+import { DESKTOP, PHONE, expect, expectNoAxeViolations, test, useTheme } from './fixtures.ts';
+import { HEADER_LINKS, PATHS, chromeFor } from '../../app/lib/paths.ts';
+
+// Every route of the specification's table, with a concrete path for the ones with parameters.
+const ROUTES = [
+  PATHS.home,
+  PATHS.services,
+  PATHS.about,
+  PATHS.howWeWork,
+  PATHS.projects,
+  PATHS.equipments,
+  PATHS.gallery,
+  PATHS.certifications,
+  PATHS.vendorRegistration,
+  PATHS.articles,
+  PATHS.article('some-article'),
+  PATHS.contact,
+  PATHS.clientLogin,
+  PATHS.adminLogin,
+  PATHS.clientDashboard,
+  PATHS.adminDashboard,
+  PATHS.blogList,
+  PATHS.blogNew,
+  PATHS.blogEdit('some-post'),
+  '/no-such-page',
+];
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test.describe(`every route at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+    for (const path of ROUTES) {
+      test(`renders ${path} inside the right chrome with its own title, axe-clean`, async ({ page }) => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(path === '/no-such-page' ? 404 : 200);
+        await page.waitForLoadState('networkidle');
+        // Guarded pages may move elsewhere; the chrome follows the page that is finally shown.
+        const finalPath = new URL(page.url()).pathname;
+        const chrome = chromeFor(finalPath);
+        await expect(page.locator('header').filter({ has: page.getByRole('link', { name: /Client Login|My Dashboard/ }) })).toHaveCount(
+          chrome.header ? 1 : 0,
+        );
+        await expect(page.locator('footer')).toHaveCount(chrome.footer ? 1 : 0);
+        expect((await page.title()).length).toBeGreaterThan(0);
+        await expectNoAxeViolations(page, path);
+      });
+    }
+  });
+}
+
+test('the header carries the eleven public links in order', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  const labels = await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link').allTextContents();
+  expect(labels).toEqual(HEADER_LINKS.map((l) => l.label));
+  await expect(page.getByRole('link', { name: 'Client Login' })).toHaveAttribute('href', PATHS.clientLogin);
+});
+
+test('the mobile menu opens and closes from the keyboard', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Open menu' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('list').getByRole('link')).toHaveText(HEADER_LINKS.map((l) => l.label));
+  await expect(menu.getByRole('link', { name: 'Client Login' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+});
+
+test('the footer has quick links, newsletter box and social links', async ({ page }) => {
+  await page.goto('/about');
+  const footer = page.locator('footer');
+  await expect(footer.getByRole('navigation', { name: 'Quick links' }).getByRole('link')).toHaveText([
+    'Services',
+    'About Us',
+    'How We Work',
+    'Gallery',
+    'Contact',
+  ]);
+  await expect(footer.getByRole('textbox', { name: 'Email address' })).toHaveAttribute('type', 'email');
+  await expect(footer.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  for (const name of ['Facebook', 'Twitter', 'WhatsApp']) await expect(footer.getByRole('link', { name })).toBeVisible();
+  await expect(footer).toContainText('All rights reserved');
+});
+
+test('the theme follows the system, is kept under "theme", and applies before first paint', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  // Record the class at the very first DOMContentLoaded, before React hydrates.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { firstPaintDark: boolean }).firstPaintDark = document.documentElement.classList.contains('dark');
+    });
+  });
+  await page.goto('/services');
+  expect(await page.evaluate(() => (window as unknown as { firstPaintDark: boolean }).firstPaintDark)).toBe(true);
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  await page.reload();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await context.close();
+});
+
+test('dark theme pages are axe-clean', async ({ page }) => {
+  await useTheme(page, 'dark');
+  for (const path of [PATHS.home, PATHS.clientLogin, '/no-such-page']) {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expectNoAxeViolations(page, `${path} (dark)`);
+  }
+});
+
+test('the 404 page offers a way home', async ({ page }) => {
+  const response = await page.goto('/definitely/not/here');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a route change scrolls to the top', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/about');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.locator('footer').getByRole('link', { name: 'Services' }).click();
+  await expect(page).toHaveURL(/\/services$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
