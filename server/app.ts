@@ -14,6 +14,8 @@ import type pg from 'pg';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { createStorage } from './storage/create-storage.ts';
+import type { FileStorage } from './storage/storage.ts';
 import accessPlugin from './plugins/access.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
@@ -26,6 +28,7 @@ declare module 'fastify' {
     db: Db;
     pool: pg.Pool;
     clock: Clock;
+    storage: FileStorage;
   }
 }
 
@@ -35,6 +38,7 @@ export interface BuildAppOptions {
   /** A pino logger instance, pino options, or false for silence (tests). */
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   clock?: Clock;
+  storage?: FileStorage;
   /** Serve the React Router build too (needs `npm run build`). API tests leave it off. */
   web?: boolean;
 }
@@ -69,6 +73,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate('storage', options.storage ?? createStorage(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply, payload) => {

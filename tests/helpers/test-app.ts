@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import argon2 from 'argon2';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -16,6 +19,8 @@ export interface TestApp {
   clock: FakeClock;
   config: AppConfig;
   databaseUrl: string;
+  /** The folder of the local file storage of this app (empty at start). */
+  uploadsDir: string;
   close(): Promise<void>;
 }
 
@@ -57,10 +62,12 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 /** The application on its own fresh database, with a fake clock and quiet logs. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
+  const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'portal-uploads-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: testDb.url,
+    UPLOADS_DIR: uploadsDir,
     ...env,
   });
   const database = createDatabase(testDb.url, { max: 4 });
@@ -73,10 +80,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     config,
     databaseUrl: testDb.url,
+    uploadsDir,
     async close() {
       await app.close();
       await database.close();
       await testDb.drop();
+      rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
 }

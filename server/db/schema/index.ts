@@ -1,2 +1,3 @@
 // Every domain's tables, for drizzle-kit and for the typed client.
 export * from './users.ts';
+export * from './mail.ts';

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicUser } from '../../../common/schemas/auth.ts';
+import { apiFetch, ApiRequestError } from '../../lib/api.ts';
+
+export const CURRENT_USER_KEY = ['auth', 'me'] as const;
+
+/** The signed-in user, or null when nobody is (GET /auth/me; on error nothing, logged; no retry). */
+export async function fetchCurrentUser(): Promise<PublicUser | null> {
+  try {
+    const res = await apiFetch<{ success: true; user: PublicUser }>('/auth/me');
+    return res.user;
+  } catch (err) {
+    if (!(err instanceof ApiRequestError) || err.status !== 401) console.error('Could not load the signed-in user', err);
+    return null;
+  }
+}
+
+export function useCurrentUser() {
+  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, retry: false, staleTime: 60_000 });
+}
