@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -93,7 +94,7 @@ async function webPlugin(app: FastifyInstance) {
     }
     if (!response.body) return reply.send();
     reply.removeHeader('content-length');
-    return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+    return reply.send(Readable.fromWeb(response.body as WebReadableStream));
   }
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', config: { access: 'public' }, handler: serve });
