@@ -53,6 +53,8 @@ export const configSchema = z
     NEWS_API_KEY: z.string().optional(),
     NEWS_API_URL: z.url().default('https://newsapi.org/v2/everything'),
     FORMMAIL_URL: z.url().optional(),
+    /** Serve the web pages too; off only for API-only processes and the process tests. */
+    SERVE_WEB: flag.default(true),
   })
   .transform((c) => {
     const dataDir = c.DATA_DIR;

@@ -55,7 +55,7 @@ export async function startServer() {
   let database: Database | undefined;
   try {
     database = createDatabase(running.url, { max: config.DB_POOL_MAX });
-    const app = await buildApp({ config, database, logger: log, web: true });
+    const app = await buildApp({ config, database, logger: log, web: config.SERVE_WEB });
     if (!config.ADMIN_ALLOWED_CIDRS.length) {
       log.warn('ADMIN_ALLOWED_CIDRS is empty: the admin area accepts sign-ins from any address');
     }
