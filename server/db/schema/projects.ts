@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const PROJECT_STATUSES = ['not-started', 'in-progress', 'paused', 'completed'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+/** A client's project. The client is a user with role client. */
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    // A client with projects is not deleted by accident: the projects must go first.
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    /** Staff's short reference, unique regardless of letter case. */
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    // numeric keeps money exact; the API reads it as a number.
+    budget: numeric('budget', { precision: 16, scale: 2 }).notNull().default('0'),
+    status: text('status', { enum: PROJECT_STATUSES }).notNull().default('not-started'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('projects_code_unique').on(sql`lower(${t.code})`),
+    index('projects_client_idx').on(t.clientId, t.createdAt),
+  ],
+);

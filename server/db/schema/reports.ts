@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { projects } from './projects.ts';
+import { users } from './users.ts';
+
+/** A progress report of a project (specification section 3). */
+export const progressReports = pgTable(
+  'progress_reports',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    projectCode: text('project_code').notNull().default(''),
+    /** The project's name as written on the report. */
+    project: text('project').notNull(),
+    team: text('team').notNull(),
+    tasks: text('tasks').notNull(),
+    progress: text('progress').notNull(),
+    challenges: text('challenges').notNull().default(''),
+    actionTaken: text('action_taken').notNull().default(''),
+    helpNeeded: text('help_needed').notNull().default(''),
+    nextSteps: text('next_steps').notNull().default(''),
+    feedback: text('feedback').notNull().default(''),
+    conclusion: text('conclusion').notNull().default(''),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('progress_reports_project_idx').on(t.projectId, t.date, t.createdAt)],
+);
+
+/** An image of a report: the original and its thumbnail, stored under server-generated keys. */
+export const reportImages = pgTable(
+  'report_images',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => progressReports.id, { onDelete: 'cascade' }),
+    /** Order in which the images were uploaded. */
+    position: integer('position').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    /** The type sniffed from the bytes, never the declared one. */
+    mimeType: text('mime_type').notNull(),
+    /** The uploader's file name, for display and Content-Disposition only. */
+    originalName: text('original_name').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [index('report_images_report_idx').on(t.reportId, t.position)],
+);
