@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../tests/helpers/free-port.ts';
+
+// These tests run the real server process (server/main.ts) the way `npm start` does.
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'server-process-'));
+  chmodSync(root, 0o755);
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', SERVE_WEB: 'false', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Ready: http')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`server exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+  ready.catch(() => undefined);
+  return { child, ready, exited, output: () => output };
+}
+
+async function health(port: number) {
+  const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+  return { status: res.status, body: await res.json() };
+}
+
+describe('the server process', () => {
+  it('starts on the embedded database with no set-up, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const dataDir = path.join(root, 'data-a');
+    const server = startServer({ PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) });
+    await server.ready;
+    expect(server.output()).toContain(`Ready: http://localhost:${port}`);
+    expect(await health(port)).toMatchObject({ status: 200, body: { database: { ok: true } } });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('stopped');
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+
+  it('comes back up after kill -9 with the data written before', async () => {
+    const port = await freePort();
+    const pgPort = String(await freePort());
+    const env = { PORT: String(port), DATA_DIR: path.join(root, 'data-b'), EMBEDDED_PG_PORT: pgPort };
+    const first = startServer(env);
+    await first.ready;
+    const pg = await import('pg');
+    const url = `postgres://postgres:postgres@127.0.0.1:${pgPort}/app`;
+    const client = new pg.default.Client({ connectionString: url });
+    await client.connect();
+    await client.query("CREATE TABLE crash_probe (v text); INSERT INTO crash_probe VALUES ('kept')");
+    await client.end();
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = startServer(env);
+    await second.ready;
+    expect((await health(port)).status).toBe(200);
+    const again = new pg.default.Client({ connectionString: url });
+    await again.connect();
+    const { rows } = await again.query('SELECT v FROM crash_probe');
+    await again.end();
+    expect(rows).toEqual([{ v: 'kept' }]);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('fails fast with a clear message when another server holds the data directory', async () => {
+    const env = { DATA_DIR: path.join(root, 'data-c'), EMBEDDED_PG_PORT: String(await freePort()) };
+    const first = startServer({ ...env, PORT: String(await freePort()) });
+    await first.ready;
+    const second = startServer({ ...env, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/already used by another server/);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
+
+  it('refuses bad configuration with one line per field', async () => {
+    const server = startServer({ PORT: 'not-a-port', DATABASE_URL: 'mysql://nope' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Invalid configuration');
+    expect(server.output()).toMatch(/PORT: /);
+    expect(server.output()).toMatch(/DATABASE_URL: must start with postgres:\/\//);
+  });
+});
