@@ -1,6 +1,7 @@
 // Every domain's tables, for drizzle-kit and for the typed client.
 export * from './users.ts';
 export * from './mail.ts';
+export * from './auth.ts';
 export * from './projects.ts';
 export * from './reports.ts';
 export * from './timelines.ts';
