@@ -9,3 +9,158 @@ export const publicUserSchema = z.object({
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const meResponseSchema = z.object({ success: z.literal(true), user: publicUserSchema });
+
+// OWASP ASVS 2.1: at least 12 characters; long passphrases allowed, but bounded so hashing stays cheap.
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 256;
+export const PASSWORD_TOO_SHORT = `The password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
+export const PASSWORD_TOO_COMMON = 'This password is too common or too easy to guess. Please choose another one.';
+
+/** A password being chosen (invitation, reset, change); the common-password check happens on the server. */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, `The password must be at most ${PASSWORD_MAX_LENGTH} characters long.`);
+
+/** A password being typed to sign in: anything non-empty within bounds (old accounts may predate the rules). */
+const typedPassword = z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH);
+
+export const USERNAME_RULE = /^[a-z0-9][a-z0-9._-]{2,39}$/;
+
+// Messages of the login screens (specification, section 8).
+export const CLIENT_LOGIN_FAILED = 'Invalid username or password.';
+export const ADMIN_LOGIN_FAILED = 'Unable to verify this session.';
+
+export const clientLoginBodySchema = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(254),
+  password: typedPassword,
+});
+export type ClientLoginBody = z.infer<typeof clientLoginBodySchema>;
+
+export const adminLoginBodySchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(254),
+  password: typedPassword,
+});
+export type AdminLoginBody = z.infer<typeof adminLoginBodySchema>;
+
+/**
+ * What an admin still has to do after the password: nothing, enter a code, or enrol an
+ * authenticator first (when the second factor is required and none is set up yet).
+ */
+export const MFA_STEPS = ['verify', 'enrol'] as const;
+export type MfaStep = (typeof MFA_STEPS)[number];
+
+export const loginResponseSchema = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  user: publicUserSchema,
+  /** Present when the session is not usable until the second factor is given. */
+  mfa: z.enum(MFA_STEPS).optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const successResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+
+// Second factor.
+export const mfaCodeBodySchema = z.object({
+  /** Six digits from the authenticator app, or one recovery code. */
+  code: z
+    .string()
+    .trim()
+    .min(6, 'Enter the 6-digit code')
+    .max(40)
+    .transform((v) => v.replace(/\s+/g, '')),
+});
+export const mfaEnrolmentResponseSchema = z.object({
+  success: z.literal(true),
+  /** Base32 secret, for typing into an app that cannot scan. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as an SVG QR code in a data URL, for an <img>. */
+  qrCode: z.string(),
+});
+export type MfaEnrolmentResponse = z.infer<typeof mfaEnrolmentResponseSchema>;
+export const mfaConfirmResponseSchema = loginResponseSchema.extend({
+  recoveryCodes: z.array(z.string()),
+});
+export type MfaConfirmResponse = z.infer<typeof mfaConfirmResponseSchema>;
+
+// Passwords.
+export const forgotPasswordBodySchema = z.object({
+  /** Username (clients) or e-mail address (clients and admins). */
+  identifier: z.string().trim().min(1, 'Enter your username or e-mail address').max(254),
+});
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account matches, we have sent an e-mail with a link to reset the password. The link is valid for 1 hour.';
+
+export const tokenBodySchema = z.object({ token: z.string().min(10).max(200) });
+export const setPasswordBodySchema = z.object({ token: z.string().min(10).max(200), password: newPasswordSchema });
+export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
+
+export const setPasswordResponseSchema = z.object({
+  success: z.literal(true),
+  /** Which login screen the user goes to next. */
+  role: z.enum(['admin', 'client']),
+  username: z.string().nullable(),
+});
+
+export const invitationInfoResponseSchema = z.object({
+  success: z.literal(true),
+  name: z.string(),
+  username: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type InvitationInfo = z.infer<typeof invitationInfoResponseSchema>;
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: typedPassword,
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+// Invitations managed by staff.
+export const invitationUserParamsSchema = z.object({ userId: z.uuid() });
+export const invitationLinkResponseSchema = z.object({
+  success: z.literal(true),
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export const invitationStatusResponseSchema = z.object({
+  success: z.literal(true),
+  /** pending: a live link exists; accepted: the client has a password; none: no live link and no password. */
+  status: z.enum(['pending', 'accepted', 'none']),
+  expiresAt: z.string().nullable(),
+});
+
+// Login audit.
+export const LOGIN_RESULT_VALUES = [
+  'success',
+  'mfa-pending',
+  'wrong-password',
+  'unknown-account',
+  'password-not-set',
+  'blocked-address',
+  'rate-limited',
+  'wrong-second-factor',
+] as const;
+export const AUDIT_PAGE_SIZE = 50;
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
+  result: z.enum(LOGIN_RESULT_VALUES).optional(),
+});
+export const loginAttemptSchema = z.object({
+  _id: z.string(),
+  at: z.string(),
+  ip: z.string(),
+  portal: z.enum(['client', 'admin']),
+  account: z.string(),
+  userId: z.string().nullable(),
+  result: z.enum(LOGIN_RESULT_VALUES),
+});
+export const auditResponseSchema = z.object({
+  success: z.literal(true),
+  attempts: z.array(loginAttemptSchema),
+  pagination: z.object({ page: z.number(), pageSize: z.number(), total: z.number(), hasMore: z.boolean() }),
+});
+export type AuditResponse = z.infer<typeof auditResponseSchema>;
