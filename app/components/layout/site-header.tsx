@@ -15,7 +15,7 @@ function AccountButton({ className }: { className?: string }) {
     <Link
       to={signedIn ? PATHS.clientDashboard : PATHS.clientLogin}
       className={clsx(
-        'inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800',
+        'inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:px-4',
         className,
       )}
     >
@@ -58,7 +58,7 @@ export function SiteHeader() {
         Skip to content
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to={PATHS.home} className="flex items-center gap-2 font-bold text-brand-700 dark:text-sky-300">
+        <Link to={PATHS.home} className="flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-brand-700 dark:text-sky-300">
           <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
             <rect width="32" height="32" rx="6" fill="currentColor" />
             <path d="M9 8v16M9 16l10-8M9 16l10 8" stroke="#fff" strokeWidth="3" fill="none" strokeLinecap="round" />
@@ -76,9 +76,9 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
-          <AccountButton className="hidden sm:inline-flex" />
+          <AccountButton />
           <button
             ref={menuButton}
             type="button"
@@ -107,7 +107,6 @@ export function SiteHeader() {
             </li>
           ))}
         </ul>
-        <AccountButton className="w-full sm:hidden" />
       </nav>
     </header>
   );
