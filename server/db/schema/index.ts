@@ -5,3 +5,7 @@ export * from './auth.ts';
 export * from './projects.ts';
 export * from './reports.ts';
 export * from './timelines.ts';
+export * from './vendors.ts';
+export * from './contact.ts';
+export * from './newsletter.ts';
+export * from './form-guard.ts';

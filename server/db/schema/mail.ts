@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'stored'] as const;
 
@@ -12,6 +12,9 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra headers (List-Unsubscribe and friends), sent again as they are on every retry. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    replyTo: text('reply_to'),
     /** What the mail is about (invitation, password-reset, message-notification, ...), for finding it again. */
     kind: text('kind').notNull(),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
