@@ -129,3 +129,23 @@ test('a route change scrolls to the top', async ({ page }) => {
   await expect(page).toHaveURL(/\/services$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('tooltips open after 700 ms, reopen at once within the 300 ms skip delay, and close on Escape', async ({ page }) => {
+  await page.clock.install();
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: /Switch to (dark|light) theme/ });
+  await toggle.hover();
+  await page.clock.runFor(650);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await page.clock.runFor(100);
+  await expect(page.getByRole('tooltip')).toBeVisible();
+  await page.mouse.move(0, 400);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await page.clock.runFor(100);
+  await toggle.hover();
+  await page.clock.runFor(10);
+  await expect(page.getByRole('tooltip')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+});
