@@ -21,6 +21,10 @@ import errorHandlerPlugin from './plugins/error-handler.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { notFound } from '../common/errors.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import clientsRoutes from './modules/clients/clients.routes.ts';
+import projectsRoutes from './modules/projects/projects.routes.ts';
+import reportsRoutes from './modules/reports/reports.routes.ts';
+import timelinesRoutes from './modules/timelines/timelines.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +110,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(clientsRoutes);
+      await api.register(projectsRoutes);
+      await api.register(reportsRoutes);
+      await api.register(timelinesRoutes);
     },
     { prefix: '/api' },
   );

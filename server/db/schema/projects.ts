@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PROJECT_STATUSES } from '../../../common/schemas/projects.ts';
 import { users } from './users.ts';
-
-export const PROJECT_STATUSES = ['not-started', 'in-progress', 'paused', 'completed'] as const;
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 /** A client's project. The client is a user with role client. */
 export const projects = pgTable(

@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TimelineTask } from '../../../common/schemas/timelines.ts';
 import { projects } from './projects.ts';
-
-export const TIMELINE_TASK_STATUSES = ['not-started', 'in-progress', 'completed'] as const;
-export type TimelineTaskStatus = (typeof TIMELINE_TASK_STATUSES)[number];
-
-export interface TimelineTaskRow {
-  task: string;
-  /** Calendar month as YYYY-MM: sorts as text and names one month unambiguously. */
-  month: string;
-  status: TimelineTaskStatus;
-  completed: boolean;
-}
 
 /**
  * A timeline (gantt) record of a project. Its tasks are edited and read as one list, so they live
@@ -25,7 +15,7 @@ export const ganttCharts = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     projectTitle: text('project_title').notNull(),
-    tasks: jsonb('tasks').$type<TimelineTaskRow[]>().notNull().default([]),
+    tasks: jsonb('tasks').$type<TimelineTask[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

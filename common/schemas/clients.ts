@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { USERNAME_RULE } from './auth.ts';
+import { paginationSchema } from './pagination.ts';
+
+/** A client's place in the company's pipeline (specification section 4). */
+export const CLIENT_STATUSES = ['new', 'in-progress', 'completed'] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+
+/** Clicking a client's badge cycles new → in-progress → completed → new. */
+export function nextClientStatus(status: ClientStatus): ClientStatus {
+  return CLIENT_STATUSES[(CLIENT_STATUSES.indexOf(status) + 1) % CLIENT_STATUSES.length];
+}
+
+export const clientSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  status: z.enum(CLIENT_STATUSES),
+  /** Messages from this client that staff have not read yet. */
+  unreadCount: z.number().int(),
+  /** How many projects the client has. */
+  projects: z.number().int(),
+  createdAt: z.string(),
+});
+export type Client = z.infer<typeof clientSchema>;
+
+export const clientListResponseSchema = z.object({
+  success: z.literal(true),
+  clients: z.array(clientSchema),
+  pagination: paginationSchema,
+});
+export type ClientListResponse = z.infer<typeof clientListResponseSchema>;
+
+/** Suggests a username from the client's e-mail address (or name) while staff type; they may edit it. */
+export function suggestUsername(name: string, email: string): string {
+  const local = email.includes('@') ? email.split('@')[0] : '';
+  const base = (local || name)
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9._-]+/g, '.')
+    .replace(/[._-]{2,}/g, '.')
+    .replace(/^[._-]+|[._-]+$/g, '')
+    .slice(0, 36);
+  return base.length >= 3 ? base : '';
+}
+
+export const createClientBodySchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address').max(254)),
+  /** Left empty, the server picks a free one from the name or e-mail address. */
+  username: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(USERNAME_RULE, 'Username: 3 to 40 lower-case letters, digits, dots, dashes or underscores')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+export type CreateClientBody = z.input<typeof createClientBodySchema>;
+
+export const createClientResponseSchema = z.object({
+  success: z.literal(true),
+  client: clientSchema,
+  /** The link the client uses to set a password; staff may copy it to send it another way. */
+  invitationUrl: z.string(),
+  invitationExpiresAt: z.string().optional(),
+});
+export type CreateClientResponse = z.infer<typeof createClientResponseSchema>;
+
+export const clientIdParamsSchema = z.object({ id: z.uuid() });
+
+export const updateClientStatusBodySchema = z.object({ status: z.enum(CLIENT_STATUSES) });
+
+export const clientResponseSchema = z.object({ success: z.literal(true), client: clientSchema });
+export type ClientResponse = z.infer<typeof clientResponseSchema>;

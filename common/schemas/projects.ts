@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { paginationSchema } from './pagination.ts';
+
+export const PROJECT_STATUSES = ['not-started', 'in-progress', 'paused', 'completed'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+/** The admin list's status button cycles not-started → in-progress → paused → completed → not-started. */
+export function nextProjectStatus(status: ProjectStatus): ProjectStatus {
+  return PROJECT_STATUSES[(PROJECT_STATUSES.indexOf(status) + 1) % PROJECT_STATUSES.length];
+}
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  'not-started': 'Not started',
+  'in-progress': 'In progress',
+  paused: 'Paused',
+  completed: 'Completed',
+};
+
+export const PROJECT_BUDGET_DEFAULT = 0;
+
+const optionalDate = z
+  .union([z.iso.date('Use a date such as 2026-01-31'), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** Budget arrives as a number or the text of a form field; empty means the default, 0. */
+const budget = z
+  .union([z.number(), z.string().trim()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return PROJECT_BUDGET_DEFAULT;
+    const n = typeof v === 'number' ? v : Number(v.replace(/,/g, ''));
+    if (!Number.isFinite(n) || n < 0 || n >= 1e14) {
+      ctx.addIssue({ code: 'custom', message: 'Budget must be a number of 0 or more' });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
+
+export const createProjectBodySchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(200),
+    code: z.string().trim().min(1, 'Code is required').max(50),
+    description: z.string().trim().max(5000).optional().default(''),
+    startDate: optionalDate,
+    endDate: optionalDate,
+    budget,
+    clientId: z.uuid('Choose a client'),
+  })
+  .refine((p) => !p.startDate || !p.endDate || p.startDate <= p.endDate, {
+    message: 'The end date must not be before the start date',
+    path: ['endDate'],
+  });
+export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
+
+export const projectSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  description: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** Staff only: a client's answers do not contain it. */
+  budget: z.number().optional(),
+  status: z.enum(PROJECT_STATUSES),
+  clientId: z.object({ _id: z.string(), name: z.string() }),
+  createdAt: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectResponseSchema = z.object({ success: z.literal(true), project: projectSchema });
+export type ProjectResponse = z.infer<typeof projectResponseSchema>;
+
+export const projectListResponseSchema = z.object({
+  success: z.literal(true),
+  projects: z.array(projectSchema),
+  pagination: paginationSchema,
+});
+export type ProjectListResponse = z.infer<typeof projectListResponseSchema>;
+
+export const projectIdParamsSchema = z.object({ id: z.uuid() });
+export const projectClientParamsSchema = z.object({ clientId: z.uuid() });
+export const updateProjectStatusBodySchema = z.object({ status: z.enum(PROJECT_STATUSES) });

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { paginationSchema } from './pagination.ts';
+
+/** Report images: the specification leaves the limits open; these are ours. */
+export const REPORT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const REPORT_IMAGES_MAX = 20;
+/** Checked against the file's bytes on the server; the browser uses it only to pre-filter. */
+export const REPORT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const REPORT_TEXT_MAX = 10_000;
+
+const requiredText = (label: string) => z.string().trim().min(1, `${label} is required`).max(REPORT_TEXT_MAX);
+const optionalText = z.string().trim().max(REPORT_TEXT_MAX).optional().default('');
+
+/** The text fields of a new report (multipart fields; images travel as repeated `images` files). */
+export const createReportFieldsSchema = z.object({
+  date: z.iso.date('Date: use a date such as 2026-01-31'),
+  projectId: z.uuid('Choose a project'),
+  projectCode: z.string().trim().max(50).optional().default(''),
+  project: requiredText('Project'),
+  /** Empty means the company's name (filled in by the server). */
+  team: z.string().trim().max(200).optional().default(''),
+  tasks: requiredText('Tasks'),
+  progress: requiredText('Progress'),
+  challenges: optionalText,
+  actionTaken: optionalText,
+  helpNeeded: optionalText,
+  nextSteps: optionalText,
+  feedback: optionalText,
+  conclusion: optionalText,
+});
+export type CreateReportFields = z.input<typeof createReportFieldsSchema>;
+
+/** The optional long-text sections of a report, in the order they are shown and printed. */
+export const REPORT_SECTIONS = [
+  { key: 'tasks', label: 'Tasks' },
+  { key: 'progress', label: 'Progress' },
+  { key: 'challenges', label: 'Challenges' },
+  { key: 'actionTaken', label: 'Action Taken' },
+  { key: 'helpNeeded', label: 'Help Needed' },
+  { key: 'nextSteps', label: 'Next Steps' },
+  { key: 'feedback', label: 'Feedback' },
+  { key: 'conclusion', label: 'Conclusion' },
+] as const;
+
+export const reportImageSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+});
+export type ReportImage = z.infer<typeof reportImageSchema>;
+
+export const reportSchema = z.object({
+  _id: z.string(),
+  date: z.string(),
+  projectCode: z.string(),
+  projectId: z.string(),
+  project: z.string(),
+  team: z.string(),
+  tasks: z.string(),
+  progress: z.string(),
+  challenges: z.string(),
+  actionTaken: z.string(),
+  helpNeeded: z.string(),
+  nextSteps: z.string(),
+  feedback: z.string(),
+  conclusion: z.string(),
+  images: z.array(reportImageSchema),
+  pdfUrl: z.string(),
+  createdAt: z.string(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const reportResponseSchema = z.object({ success: z.literal(true), report: reportSchema });
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
+
+export const reportListResponseSchema = z.object({
+  success: z.literal(true),
+  reports: z.array(reportSchema),
+  pagination: paginationSchema,
+});
+export type ReportListResponse = z.infer<typeof reportListResponseSchema>;
+
+export const reportIdParamsSchema = z.object({ id: z.uuid() });
+export const reportProjectParamsSchema = z.object({ projectId: z.uuid() });
+export const reportImageParamsSchema = z.object({ id: z.uuid(), imageId: z.uuid() });
+
+/** Where the browser fetches a report's files (all under /api, checked per request). */
+export const reportUrls = {
+  pdf: (reportId: string) => `/api/reports/${reportId}/pdf`,
+  image: (reportId: string, imageId: string) => `/api/reports/${reportId}/images/${imageId}`,
+  thumbnail: (reportId: string, imageId: string) => `/api/reports/${reportId}/images/${imageId}/thumbnail`,
+};

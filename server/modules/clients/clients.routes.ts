@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../common/errors.ts';
+import {
+  clientIdParamsSchema,
+  clientListResponseSchema,
+  clientResponseSchema,
+  createClientBodySchema,
+  createClientResponseSchema,
+  updateClientStatusBodySchema,
+} from '../../../common/schemas/clients.ts';
+import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
+import { createClient, listClients, updateClientStatus } from './clients.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+// Clients are users with the client role; the specification puts them under /users/clients.
+const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users/clients',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['clients'],
+        summary: 'One page of clients with their unread and project counts',
+        querystring: paginationQuerySchema,
+        response: { 200: clientListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await listClients(app, request.query)) }),
+  );
+
+  app.post(
+    '/users/clients',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['clients'],
+        summary: 'Create a client and send the invitation to choose a password',
+        body: createClientBodySchema,
+        response: { 201: createClientResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await createClient(app, request.body);
+      return reply.status(201).send({ success: true as const, ...created });
+    },
+  );
+
+  app.put(
+    '/users/clients/:id/status',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['clients'],
+        summary: "Change a client's status (new, in-progress, completed)",
+        params: clientIdParamsSchema,
+        body: updateClientStatusBodySchema,
+        response: { 200: clientResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, client: await updateClientStatus(app, request.params.id, request.body.status) }),
+  );
+};
+
+export default clientsRoutes;

@@ -1,0 +1,128 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { conflict, notFound } from '../../../common/errors.ts';
+import type { Client, ClientStatus } from '../../../common/schemas/clients.ts';
+import { paginationOf, type Pagination, type PaginationQuery } from '../../../common/schemas/pagination.ts';
+import { projects } from '../../db/schema/projects.ts';
+import { users } from '../../db/schema/users.ts';
+import { createClientInvitation, generateUniqueUsername, isUsernameFree } from '../auth/invitations.service.ts';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** How many projects a client has: a correlated count, evaluated inside the one list query. */
+const PROJECT_COUNT: SQL<number> = sql<number>`(select count(*) from ${projects} where ${projects.clientId} = ${users.id})`.mapWith(Number);
+
+/**
+ * ==> MESSAGING ENGINEER: replace this with the correlated count of the client's unread messages,
+ * e.g. sql`(select count(*) from ${messages} where ${messages.senderId} = ${users.id} and not ${messages.isRead})`.
+ * It is evaluated inside the same single query as the list, so the list stays one query. Until the
+ * messages table exists, there is nothing unread.
+ */
+export const CLIENT_UNREAD_COUNT: SQL<number> = sql<number>`0`.mapWith(Number);
+
+const clientColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  username: users.username,
+  status: users.status,
+  createdAt: users.createdAt,
+  projects: PROJECT_COUNT,
+  unreadCount: CLIENT_UNREAD_COUNT,
+};
+
+type ClientRow = { id: string; name: string; email: string; username: string | null; status: string; createdAt: Date; projects: number; unreadCount: number };
+
+function toClient(row: ClientRow): Client {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    username: row.username,
+    // users.status is free text in the table; anything unexpected reads as the pipeline's start.
+    status: row.status === 'in-progress' || row.status === 'completed' ? row.status : 'new',
+    unreadCount: row.unreadCount,
+    projects: row.projects,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One page of clients, newest first, with project and unread counts, in one query. */
+export async function listClients(app: FastifyInstance, page: PaginationQuery): Promise<{ clients: Client[]; pagination: Pagination }> {
+  const rows = await app.db
+    .select({ ...clientColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(users)
+    .where(eq(users.role, 'client'))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  // Past the last page there is no row to carry the window count; only then is it asked separately.
+  const total =
+    rows[0]?.total ??
+    (page.page > 1
+      ? (await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(eq(users.role, 'client')))[0].n
+      : 0);
+  return { clients: rows.map(toClient), pagination: paginationOf(page, total) };
+}
+
+async function findClient(app: FastifyInstance, id: string): Promise<Client> {
+  const [row] = await app.db
+    .select(clientColumns)
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'client')))
+    .limit(1);
+  if (!row) throw notFound('Client not found');
+  return toClient(row);
+}
+
+/**
+ * Creates a client account (no password yet) and sends its invitation (accounts module). The
+ * username is the one staff chose, or a free one made from the name or e-mail address.
+ */
+export async function createClient(
+  app: FastifyInstance,
+  input: { name: string; email: string; username?: string },
+): Promise<{ client: Client; invitationUrl: string; invitationExpiresAt: string }> {
+  if (input.username && !(await isUsernameFree(app, input.username))) {
+    throw conflict(`The username ${input.username} is already taken`);
+  }
+  const username = input.username ?? (await generateUniqueUsername(app, { name: input.name, email: input.email }));
+  const now = app.clock.now();
+  let id: string;
+  try {
+    const [row] = await app.db
+      .insert(users)
+      .values({ role: 'client', name: input.name, email: input.email, username, status: 'new', createdAt: now, updatedAt: now })
+      .returning({ id: users.id });
+    id = row.id;
+  } catch (err) {
+    const pgError = (err as { cause?: { code?: string; constraint?: string } }).cause ?? (err as { code?: string; constraint?: string });
+    if (pgError.code === UNIQUE_VIOLATION) {
+      throw conflict(
+        pgError.constraint === 'users_username_unique'
+          ? `The username ${username} is already taken`
+          : 'An account with this e-mail address already exists',
+      );
+    }
+    throw err;
+  }
+  try {
+    const invitation = await createClientInvitation(app, { userId: id });
+    return { client: await findClient(app, id), invitationUrl: invitation.url, invitationExpiresAt: invitation.expiresAt.toISOString() };
+  } catch (err) {
+    // Without its invitation the account is unusable: take it back so staff can simply try again.
+    await app.db.delete(users).where(eq(users.id, id)).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Moves a client along the pipeline (new, in-progress, completed). */
+export async function updateClientStatus(app: FastifyInstance, id: string, status: ClientStatus): Promise<Client> {
+  const [row] = await app.db
+    .update(users)
+    .set({ status, updatedAt: app.clock.now() })
+    .where(and(eq(users.id, id), eq(users.role, 'client')))
+    .returning({ id: users.id });
+  if (!row) throw notFound('Client not found');
+  return findClient(app, id);
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../common/errors.ts';
+import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
+import {
+  createProjectBodySchema,
+  projectClientParamsSchema,
+  projectIdParamsSchema,
+  projectListResponseSchema,
+  projectResponseSchema,
+  updateProjectStatusBodySchema,
+} from '../../../common/schemas/projects.ts';
+import { createProject, listClientProjects, updateProjectStatus } from './projects.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/projects',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['projects'],
+        summary: 'Create a project for a client',
+        body: createProjectBodySchema,
+        response: { 201: projectResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const project = await createProject(app, request.user!, request.body);
+      return reply.status(201).send({ success: true as const, project });
+    },
+  );
+
+  app.get(
+    '/projects/client/:clientId',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['projects'],
+        summary: "One page of a client's projects (a client may ask only for its own)",
+        params: projectClientParamsSchema,
+        querystring: paginationQuerySchema,
+        response: { 200: projectListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await listClientProjects(app, request.user!, request.params.clientId, request.query);
+      return { success: true as const, ...result };
+    },
+  );
+
+  app.put(
+    '/projects/:id/status',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['projects'],
+        summary: "Change a project's status",
+        params: projectIdParamsSchema,
+        body: updateProjectStatusBodySchema,
+        response: { 200: projectResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const project = await updateProjectStatus(app, request.user!, request.params.id, request.body.status);
+      return { success: true as const, project };
+    },
+  );
+};
+
+export default projectsRoutes;

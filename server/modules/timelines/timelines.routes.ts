@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../../common/errors.ts';
+import {
+  createTimelineBodySchema,
+  timelineIdParamsSchema,
+  timelineListResponseSchema,
+  timelineProjectParamsSchema,
+  timelineResponseSchema,
+  updateTimelineBodySchema,
+} from '../../../common/schemas/timelines.ts';
+import { createTimeline, listProjectTimelines, updateTimeline } from './timelines.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+// The specification's path name for timelines is "gantt-charts".
+const timelinesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/gantt-charts/project/:projectId',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['timelines'],
+        summary: "A project's timeline records",
+        params: timelineProjectParamsSchema,
+        response: { 200: timelineListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const timelines = await listProjectTimelines(app, request.user!, request.params.projectId);
+      return { success: true as const, timelines };
+    },
+  );
+
+  app.post(
+    '/gantt-charts',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['timelines'],
+        summary: 'Add a timeline record to a project',
+        body: createTimelineBodySchema,
+        response: { 201: timelineResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const timeline = await createTimeline(app, request.user!, request.body);
+      return reply.status(201).send({ success: true as const, timeline });
+    },
+  );
+
+  app.put(
+    '/gantt-charts/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['timelines'],
+        summary: "Replace a timeline record's title and tasks",
+        params: timelineIdParamsSchema,
+        body: updateTimelineBodySchema,
+        response: { 200: timelineResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const timeline = await updateTimeline(app, request.params.id, request.body);
+      return { success: true as const, timeline };
+    },
+  );
+};
+
+export default timelinesRoutes;

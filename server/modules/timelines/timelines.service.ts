@@ -1,0 +1,61 @@
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../../common/errors.ts';
+import type { Timeline, TimelineTask } from '../../../common/schemas/timelines.ts';
+import { ganttCharts } from '../../db/schema/timelines.ts';
+import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
+
+type TimelineRow = typeof ganttCharts.$inferSelect;
+
+function toTimeline(row: TimelineRow): Timeline {
+  return {
+    _id: row.id,
+    projectId: row.projectId,
+    projectTitle: row.projectTitle,
+    // Stored rows were validated on the way in; normalise anyway so `completed` always follows status.
+    tasks: row.tasks.map((t) => ({ task: t.task, month: t.month, status: t.status, completed: t.status === 'completed' })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The timeline records of a project the viewer may see, oldest first (the client view reads the first). */
+export async function listProjectTimelines(app: FastifyInstance, viewer: Viewer, projectId: string): Promise<Timeline[]> {
+  await findProjectForViewer(app, viewer, projectId);
+  const rows = await app.db
+    .select()
+    .from(ganttCharts)
+    .where(eq(ganttCharts.projectId, projectId))
+    .orderBy(asc(ganttCharts.createdAt), asc(ganttCharts.id));
+  return rows.map(toTimeline);
+}
+
+/** Adds a timeline record to a project. */
+export async function createTimeline(
+  app: FastifyInstance,
+  viewer: Viewer,
+  input: { projectId: string; projectTitle: string; tasks: TimelineTask[] },
+): Promise<Timeline> {
+  await findProjectForViewer(app, viewer, input.projectId);
+  const now = app.clock.now();
+  const [row] = await app.db
+    .insert(ganttCharts)
+    .values({ projectId: input.projectId, projectTitle: input.projectTitle, tasks: input.tasks, createdAt: now, updatedAt: now })
+    .returning();
+  return toTimeline(row);
+}
+
+/** Replaces a timeline record's title and tasks. */
+export async function updateTimeline(
+  app: FastifyInstance,
+  id: string,
+  input: { projectTitle: string; tasks: TimelineTask[] },
+): Promise<Timeline> {
+  const [row] = await app.db
+    .update(ganttCharts)
+    .set({ projectTitle: input.projectTitle, tasks: input.tasks, updatedAt: app.clock.now() })
+    .where(eq(ganttCharts.id, id))
+    .returning();
+  if (!row) throw notFound('Timeline not found');
+  return toTimeline(row);
+}

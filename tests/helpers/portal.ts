@@ -1,0 +1,98 @@
+import { inflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { createUser, signIn, type TestApp } from './test-app.ts';
+
+/** The Origin the CSRF check expects on cookie-carrying writes (PUBLIC_URL's default in tests). */
+export const SAME_ORIGIN = 'http://localhost:3000';
+
+export interface Actor {
+  id: string;
+  name: string;
+  headers: { cookie: string; origin: string };
+}
+
+/** A signed-in user with the headers of a same-origin browser request. */
+export async function actor(t: TestApp, role: 'admin' | 'client', name?: string): Promise<Actor> {
+  const user = await createUser(t, { role, name });
+  const { cookie } = await signIn(t, user, role);
+  return { id: user.id, name: user.name, headers: { cookie, origin: SAME_ORIGIN } };
+}
+
+let codeCounter = 0;
+/** Creates a project through the API as staff and returns its id. */
+export async function createProjectVia(
+  t: TestApp,
+  admin: Actor,
+  clientId: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ _id: string; code: string; name: string }> {
+  const code = `PRJ-${process.pid}-${++codeCounter}`;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/projects',
+    headers: admin.headers,
+    payload: { name: `Project ${code}`, code, clientId, budget: '2500000', ...extra },
+  });
+  if (res.statusCode !== 201) throw new Error(`project not created: ${res.statusCode} ${res.body}`);
+  return res.json().project;
+}
+
+/** A real image of the given format, made by sharp. */
+export async function makeImage(format: 'jpeg' | 'png' | 'webp', size = { width: 64, height: 48 }): Promise<Buffer> {
+  const image = sharp({ create: { width: size.width, height: size.height, channels: 3, background: { r: 11, g: 92, b: 171 } } });
+  return image[format]().toBuffer();
+}
+
+export interface MultipartFile {
+  field: string;
+  name: string;
+  type: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body as a browser's FormData would send it. */
+export async function multipart(fields: Record<string, string>, files: MultipartFile[] = []) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.data)], { type: f.type }), f.name);
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type')! },
+  };
+}
+
+/**
+ * The text shown on a PDF's pages: inflates each content stream and joins the strings of its text
+ * operators (pdfkit writes standard-font text as hex strings in TJ arrays, in WinAnsi encoding).
+ */
+export function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const texts: string[] = [];
+  const streamRe = /<<(.*?)>>\s*stream\r?\n/gs;
+  let match: RegExpExecArray | null;
+  while ((match = streamRe.exec(raw))) {
+    const start = match.index + match[0].length;
+    const end = raw.indexOf('endstream', start);
+    let body = pdf.subarray(start, end);
+    if (/\/FlateDecode/.test(match[1])) {
+      try {
+        body = inflateSync(body);
+      } catch {
+        continue; // images and fonts that are not deflated text
+      }
+    } else if (/\/(DCTDecode|Subtype\s*\/Image)/.test(match[1])) {
+      continue;
+    }
+    const content = body.toString('latin1');
+    for (const block of content.matchAll(/\[(.*?)\]\s*TJ|(<[0-9a-fA-F]*>|\((?:\\.|[^\\)])*\))\s*Tj/gs)) {
+      const inner = block[1] ?? block[2];
+      let line = '';
+      for (const s of inner.matchAll(/<([0-9a-fA-F]*)>|\(((?:\\.|[^\\)])*)\)/g)) {
+        line += s[1] !== undefined ? Buffer.from(s[1], 'hex').toString('latin1') : s[2].replace(/\\(.)/g, '$1');
+      }
+      texts.push(line);
+    }
+  }
+  return texts.join('\n');
+}
