@@ -9,3 +9,4 @@ export * from './vendors.ts';
 export * from './contact.ts';
 export * from './newsletter.ts';
 export * from './form-guard.ts';
+export * from './messages.ts';

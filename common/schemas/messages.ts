@@ -1,0 +1,201 @@
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Attachments (specification sections 3, 5 and 9)
+
+/** The specification's limit per attachment: 50 MB. */
+export const MESSAGE_ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
+/** How many attachments one message may carry. */
+export const MESSAGE_ATTACHMENTS_MAX = 20;
+/** Base64 grows by 4/3; the JSON upload body must fit a 50 MB file plus its fields. */
+export const MESSAGE_UPLOAD_JSON_BODY_LIMIT_BYTES = Math.ceil(MESSAGE_ATTACHMENT_MAX_BYTES / 3) * 4 + 1024 * 1024;
+
+export const ATTACHMENT_KINDS = ['image', 'video', 'document'] as const;
+export type AttachmentKind = (typeof ATTACHMENT_KINDS)[number];
+
+export interface AttachmentType {
+  /** The type the file is stored and served with. */
+  mime: string;
+  kind: AttachmentKind;
+  /** Other names browsers and systems give the same type. */
+  aliases: readonly string[];
+  /** File name endings the picker offers for it. */
+  extensions: readonly string[];
+}
+
+/**
+ * The attachment types the specification allows (jpeg, png, webp, gif, mp4, quicktime, avi, pdf,
+ * doc, docx) plus those the picker also offers (xls, xlsx, ppt, pptx, txt). The server checks the
+ * bytes against this list; the browser checks the declared type for the toasts.
+ */
+export const ATTACHMENT_TYPES: readonly AttachmentType[] = [
+  { mime: 'image/jpeg', kind: 'image', aliases: ['image/jpg', 'image/pjpeg'], extensions: ['.jpg', '.jpeg'] },
+  { mime: 'image/png', kind: 'image', aliases: [], extensions: ['.png'] },
+  { mime: 'image/webp', kind: 'image', aliases: [], extensions: ['.webp'] },
+  { mime: 'image/gif', kind: 'image', aliases: [], extensions: ['.gif'] },
+  { mime: 'video/mp4', kind: 'video', aliases: ['video/x-m4v'], extensions: ['.mp4', '.m4v'] },
+  { mime: 'video/quicktime', kind: 'video', aliases: [], extensions: ['.mov', '.qt'] },
+  { mime: 'video/x-msvideo', kind: 'video', aliases: ['video/avi', 'video/msvideo', 'video/vnd.avi'], extensions: ['.avi'] },
+  { mime: 'application/pdf', kind: 'document', aliases: [], extensions: ['.pdf'] },
+  { mime: 'application/msword', kind: 'document', aliases: [], extensions: ['.doc'] },
+  {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    kind: 'document',
+    aliases: [],
+    extensions: ['.docx'],
+  },
+  { mime: 'application/vnd.ms-excel', kind: 'document', aliases: [], extensions: ['.xls'] },
+  {
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    kind: 'document',
+    aliases: [],
+    extensions: ['.xlsx'],
+  },
+  { mime: 'application/vnd.ms-powerpoint', kind: 'document', aliases: [], extensions: ['.ppt'] },
+  {
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    kind: 'document',
+    aliases: [],
+    extensions: ['.pptx'],
+  },
+  { mime: 'text/plain', kind: 'document', aliases: [], extensions: ['.txt'] },
+];
+
+/** The allowed type a declared MIME type names, if any. */
+export function attachmentTypeOf(mime: string | undefined | null): AttachmentType | undefined {
+  const m = (mime ?? '').split(';')[0].trim().toLowerCase();
+  if (!m) return undefined;
+  return ATTACHMENT_TYPES.find((t) => t.mime === m || t.aliases.includes(m));
+}
+
+/** The allowed type a file name's ending names, if any (browsers leave the type empty for some files). */
+export function attachmentTypeOfName(name: string): AttachmentType | undefined {
+  const lower = name.toLowerCase();
+  return ATTACHMENT_TYPES.find((t) => t.extensions.some((ext) => lower.endsWith(ext)));
+}
+
+/** The `accept` attribute of the attachment picker. */
+export const ATTACHMENT_ACCEPT = ATTACHMENT_TYPES.flatMap((t) => [t.mime, ...t.extensions]).join(',');
+
+// Messages of the composer (specification sections 5 and 8).
+export const MESSAGE_TEXTS = {
+  emptyText: 'Please enter a message',
+  invalidTypeTitle: 'Invalid File Type',
+  invalidType: (name: string) => `${name} has an unsupported file type`,
+  tooLargeTitle: 'File Too Large',
+  tooLarge: (name: string) => `${name} exceeds the 50MB size limit`,
+  allUploadsFailed: 'Failed to upload all attachments',
+  sendFailed: 'Failed to send message',
+  sent: 'Message sent successfully',
+  emptyThread: 'No messages yet. Start the conversation!',
+  noPreview: 'Preview not available for this file type',
+  sectionTitle: 'Project Communication',
+} as const;
+
+/** The fixed start of the subject box, which the user cannot remove. */
+export const SUBJECT_PREFIX = 'Subject: ';
+export const MESSAGE_SUBJECT_MAX = 200;
+export const MESSAGE_TEXT_MAX = 10_000;
+
+/** The subject without the fixed prefix (older clients send it as part of the subject). */
+export function stripSubjectPrefix(subject: string): string {
+  return subject.replace(/^\s*subject:\s*/i, '').trim();
+}
+
+export const attachmentSchema = z.object({
+  url: z.string(),
+  publicId: z.string(),
+  type: z.enum(ATTACHMENT_KINDS),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.number().int().optional(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** The specification's JSON upload: the file's bytes as base64 (a data: URL is accepted too). */
+export const jsonUploadBodySchema = z.object({
+  file: z.string().min(1, 'The file is empty'),
+  type: z.string().max(100).optional(),
+  name: z.string().max(1000).optional(),
+  mimeType: z.string().max(200).optional(),
+});
+export type JsonUploadBody = z.infer<typeof jsonUploadBodySchema>;
+
+export const uploadResponseSchema = z.object({ success: z.literal(true), file: attachmentSchema });
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+/** An attachment reference when sending: the upload's answer (only its publicId counts) or the id itself. */
+const attachmentRef = z
+  .union([z.uuid(), z.object({ publicId: z.uuid() }).loose()])
+  .transform((v) => (typeof v === 'string' ? v : v.publicId));
+
+export const sendMessageBodySchema = z.object({
+  subject: z
+    .string()
+    .max(MESSAGE_SUBJECT_MAX + SUBJECT_PREFIX.length)
+    .optional()
+    .default('')
+    .transform(stripSubjectPrefix),
+  text: z.string().max(MESSAGE_TEXT_MAX).refine((t) => t.trim().length > 0, MESSAGE_TEXTS.emptyText).transform((t) => t.trim()),
+  /** Ignored: the server decides the receiver from the session and the project. Kept for the specification's shape. */
+  receiverId: z.unknown().optional(),
+  projectId: z.uuid('Choose a project'),
+  attachments: z.array(attachmentRef).max(MESSAGE_ATTACHMENTS_MAX).optional().default([]),
+});
+export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+
+const personSchema = z.object({ _id: z.string(), name: z.string() });
+
+export const messageSchema = z.object({
+  _id: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  senderId: personSchema,
+  /** The client, or the company itself (_id null) for a client's message to staff. */
+  receiverId: z.object({ _id: z.string().nullable(), name: z.string() }),
+  projectId: z.string(),
+  /** True when the sender is staff (the company's side of the thread). */
+  fromStaff: z.boolean(),
+  isRead: z.boolean(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+  attachments: z.array(attachmentSchema),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageResponseSchema = z.object({ success: z.literal(true), message: messageSchema });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const messageListResponseSchema = z.object({ success: z.literal(true), messages: z.array(messageSchema) });
+export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
+
+export const messageIdParamsSchema = z.object({ id: z.uuid() });
+export const messageProjectParamsSchema = z.object({ projectId: z.uuid() });
+
+/** Unread messages addressed to the signed-in user (for staff: from clients), per project. */
+export const unreadCountsResponseSchema = z.object({
+  success: z.literal(true),
+  total: z.number().int(),
+  byProject: z.record(z.string(), z.number().int()),
+});
+export type UnreadCountsResponse = z.infer<typeof unreadCountsResponseSchema>;
+
+/** Whether a message waits to be read by this viewer (staff read what clients send, a client what staff send). */
+export function isUnreadFor(message: Pick<Message, 'isRead' | 'fromStaff'>, viewerRole: 'admin' | 'client'): boolean {
+  return !message.isRead && message.fromStaff === (viewerRole === 'client');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live events (GET /api/messages/stream)
+
+export const MESSAGE_EVENT_TYPES = ['message.created', 'message.read'] as const;
+export const messageEventSchema = z.object({
+  type: z.enum(MESSAGE_EVENT_TYPES),
+  projectId: z.string(),
+  clientId: z.string(),
+  messageId: z.string(),
+});
+export type MessageEvent = z.infer<typeof messageEventSchema>;

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ATTACHMENT_KINDS } from '../../../common/schemas/messages.ts';
+import { projects } from './projects.ts';
+import { users } from './users.ts';
+
+/** A message of a project's thread between its client and the company's staff. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    // The thread is a record of what was said: its authors are not deleted while it exists.
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The client a staff message goes to; null for a client's message to the company (any admin reads it). */
+    receiverId: uuid('receiver_id').references(() => users.id, { onDelete: 'restrict' }),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    readById: uuid('read_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_project_idx').on(t.projectId, t.createdAt),
+    // The admin dashboard counts, per client, what clients sent that staff have not read.
+    index('messages_unread_from_clients_idx').on(t.senderId).where(sql`${t.receiverId} is null and not ${t.isRead}`),
+    index('messages_unread_to_receiver_idx').on(t.receiverId).where(sql`${t.receiverId} is not null and not ${t.isRead}`),
+  ],
+);
+
+/**
+ * A file uploaded for a message. It belongs to its uploader until it is sent with a message, then
+ * to that message (and so to whoever may see the message). Stored under a server-generated key.
+ */
+export const messageFiles = pgTable(
+  'message_files',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    uploaderId: uuid('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    /** Order of the attachment in its message. */
+    position: integer('position').notNull().default(0),
+    storageKey: text('storage_key').notNull().unique('message_files_storage_key_unique'),
+    /** The uploader's file name, sanitised: shown and used in Content-Disposition only. */
+    name: text('name').notNull(),
+    /** The allowed type the bytes were found to be, never only the declared one. */
+    mimeType: text('mime_type').notNull(),
+    kind: text('kind', { enum: ATTACHMENT_KINDS }).notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('message_files_message_idx').on(t.messageId, t.position),
+    index('message_files_unsent_idx').on(t.uploaderId, t.createdAt).where(sql`${t.messageId} is null`),
+  ],
+);
+
+/**
+ * When a thread last mailed a recipient about a new message: at most one mail per thread and
+ * recipient per quiet period. Recipient is a client's user id, or 'staff' for the company.
+ */
+export const messageNotifications = pgTable(
+  'message_notifications',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.recipient] })],
+);
