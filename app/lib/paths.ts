@@ -19,6 +19,13 @@ export const PATHS = {
   blogList: '/secured/v1/admin/blog-management',
   blogNew: '/secured/v1/admin/blog-management/new',
   blogEdit: (id: string) => `/secured/v1/admin/blog-management/${encodeURIComponent(id)}/edit`,
+  // Staff review of what visitors send, and the newsletter's confirm and unsubscribe landings.
+  adminVendorApplications: '/secured/v1/admin/vendor-applications',
+  adminVendorApplication: (id: string) => `/secured/v1/admin/vendor-applications/${encodeURIComponent(id)}`,
+  adminContactMessages: '/secured/v1/admin/contact-messages',
+  adminNewsletterSubscribers: '/secured/v1/admin/newsletter-subscribers',
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
   serviceSection: (id: string) => `/services#${id}`,
 } as const;
 
