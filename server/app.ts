@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   // Outside plugins first, then ours, then the API modules, then the web pages.
+  // Answers over 1 KB travel compressed (metered networks); static files come precompressed.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MULTIPART_FILE_MAX_BYTES, files: 25, fields: 60, fieldSize: 100_000, parts: 100 },

@@ -149,3 +149,22 @@ test('tooltips open after 700 ms, reopen at once within the 300 ms skip delay, a
   await page.keyboard.press('Escape');
   await expect(page.getByRole('tooltip')).toHaveCount(0);
 });
+
+test('pre-rendered pages come compressed, cacheable and revalidated by ETag, with a hash-only script policy', async ({ request }) => {
+  const page = await request.get('/about', { headers: { 'Accept-Encoding': 'br, gzip' } });
+  expect(page.status()).toBe(200);
+  const headers = page.headers();
+  expect(headers['content-encoding']).toBe('br');
+  expect(headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  expect(headers['content-security-policy']).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  expect(headers['content-security-policy']).not.toContain('unsafe-inline\' ;');
+  expect(await page.text()).toContain('<title>');
+  const again = await request.get('/about', { headers: { 'If-None-Match': headers.etag } });
+  expect(again.status()).toBe(304);
+  const html = await page.text();
+  const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+  expect(asset).toBeTruthy();
+  const js = await request.get(asset!, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(js.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(js.headers()['content-encoding']).toBe('gzip');
+});

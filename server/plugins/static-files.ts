@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentSecurityPolicy } from './security-headers.ts';
+
+// Hashed file names never change content, so browsers may keep them for a year.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Pre-rendered pages change on deploy; browsers revalidate (a cheap 304 with the ETag).
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+const OTHER = 'public, max-age=3600';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.data': 'text/x-script; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.pdf': 'application/pdf',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.data', '.svg', '.xml', '.txt', '.webmanifest']);
+
+interface StaticFile {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  etag: string;
+  cacheControl: string;
+  csp?: string;
+}
+
+function walk(root: string, dir = root, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(root, full, out);
+    else out.push(full);
+  }
+  return out;
+}
+
+/**
+ * The files of the client build, read once at start and kept in memory with their brotli and gzip
+ * forms, so each request is a lookup: no disk access and no compression work per request.
+ */
+export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  for (const full of walk(clientDir)) {
+    const url = '/' + path.relative(clientDir, full).split(path.sep).join('/');
+    const ext = path.extname(full).toLowerCase();
+    const body = readFileSync(full);
+    const file: StaticFile = {
+      body,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      cacheControl: url.startsWith('/assets/') ? IMMUTABLE : ext === '.html' || ext === '.data' ? REVALIDATE : OTHER,
+    };
+    if (COMPRESSIBLE.has(ext) && body.length > 512) {
+      file.br = brotliCompressSync(body, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
+      file.gzip = gzipSync(body, { level: 9 });
+    }
+    if (ext === '.html') file.csp = contentSecurityPolicy(body.toString('utf8'));
+    files.set(url, file);
+  }
+  return files;
+}
+
+/** The file a URL path names: an exact asset, or the pre-rendered index.html of a page. */
+export function findStaticFile(files: Map<string, StaticFile>, urlPath: string): StaticFile | undefined {
+  if (!urlPath.endsWith('.html')) {
+    const exact = files.get(urlPath);
+    if (exact) return exact;
+  }
+  return files.get(urlPath === '/' ? '/index.html' : `${urlPath.replace(/\/$/, '')}/index.html`);
+}
+
+/** Sends a static file, honouring If-None-Match and Accept-Encoding. */
+export function sendStaticFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
+  reply.header('Content-Type', file.type);
+  reply.header('Cache-Control', file.cacheControl);
+  reply.header('ETag', file.etag);
+  if (file.csp) reply.header('Content-Security-Policy', file.csp);
+  if (file.br || file.gzip) reply.header('Vary', 'Accept-Encoding');
+  if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  let body = file.body;
+  if (file.br && /\bbr\b/.test(accepts)) {
+    reply.header('Content-Encoding', 'br');
+    body = file.br;
+  } else if (file.gzip && /\bgzip\b/.test(accepts)) {
+    reply.header('Content-Encoding', 'gzip');
+    body = file.gzip;
+  }
+  reply.header('Content-Length', body.length);
+  return reply.send(request.method === 'HEAD' ? undefined : body);
+}
+
+export function totalStaticBytes(files: Map<string, StaticFile>) {
+  let bytes = 0;
+  for (const f of files.values()) bytes += f.body.length + (f.br?.length ?? 0) + (f.gzip?.length ?? 0);
+  return bytes;
+}
+
