@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../../common/errors.ts';
 import type { Client, ClientStatus } from '../../../common/schemas/clients.ts';
@@ -9,12 +9,19 @@ import { createClientInvitation, generateUniqueUsername, isUsernameFree } from '
 
 const UNIQUE_VIOLATION = '23505';
 
+/**
+ * `table.column`, always qualified. Drizzle writes bare column names in a select list, and inside a
+ * correlated subquery a bare "id" would silently mean the inner table's id.
+ */
+export const qualified = (table: Table, column: Column): SQL => sql`${table}.${sql.identifier(column.name)}`;
+
 /** How many projects a client has: a correlated count, evaluated inside the one list query. */
-const PROJECT_COUNT: SQL<number> = sql<number>`(select count(*) from ${projects} where ${projects.clientId} = ${users.id})`.mapWith(Number);
+const PROJECT_COUNT: SQL<number> = sql<number>`(select count(*) from ${projects} where ${qualified(projects, projects.clientId)} = ${qualified(users, users.id)})`.mapWith(Number);
 
 /**
  * ==> MESSAGING ENGINEER: replace this with the correlated count of the client's unread messages,
- * e.g. sql`(select count(*) from ${messages} where ${messages.senderId} = ${users.id} and not ${messages.isRead})`.
+ * e.g. sql`(select count(*) from ${messages} where ${qualified(messages, messages.senderId)} = ${qualified(users, users.id)}
+ * and not ${qualified(messages, messages.isRead)})` (qualified: see above).
  * It is evaluated inside the same single query as the list, so the list stays one query. Until the
  * messages table exists, there is nothing unread.
  */
