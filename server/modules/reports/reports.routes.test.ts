@@ -1,0 +1,246 @@
+import { readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { company } from '../../../app/content/company.ts';
+import { REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from '../../../common/schemas/reports.ts';
+import { progressReports, reportImages } from '../../db/schema/reports.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { actor, createProjectVia, makeImage, multipart, pdfText, type Actor, type MultipartFile } from '../../../tests/helpers/portal.ts';
+
+let t: TestApp;
+let admin: Actor;
+let clientA: Actor;
+let clientB: Actor;
+let projectA: { _id: string; code: string; name: string };
+let jpeg: Buffer;
+let png: Buffer;
+let webp: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await actor(t, 'admin');
+  clientA = await actor(t, 'client');
+  clientB = await actor(t, 'client');
+  projectA = await createProjectVia(t, admin, clientA.id, { name: 'Eleme pipeline tie-in' });
+  [jpeg, png, webp] = await Promise.all([makeImage('jpeg', { width: 800, height: 600 }), makeImage('png'), makeImage('webp')]);
+});
+afterAll(() => t?.close());
+
+const fieldsFor = (project: { _id: string; code: string; name: string }, extra: Record<string, string> = {}) => ({
+  date: '2026-11-20',
+  projectId: project._id,
+  projectCode: project.code,
+  project: project.name,
+  tasks: 'Excavated trench section 4',
+  progress: 'Forty percent of the trench is open',
+  challenges: 'Heavy rain on Tuesday',
+  ...extra,
+});
+
+const image = (data: Buffer, name: string, type = 'image/jpeg'): MultipartFile => ({ field: 'images', name, type, data });
+
+async function postReport(fields: Record<string, string>, files: MultipartFile[] = [], headers = admin.headers) {
+  const body = await multipart(fields, files);
+  return t.app.inject({ method: 'POST', url: '/api/reports', headers: { ...headers, ...body.headers }, payload: body.payload });
+}
+
+/** Every file under the uploads folder (the local storage of this test app). */
+const storedFiles = () => readdirSync(t.uploadsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+
+async function expectNothingStored() {
+  expect(storedFiles()).toEqual([]);
+  expect(await t.database.db.select().from(progressReports)).toEqual([]);
+  expect(await t.database.db.select().from(reportImages)).toEqual([]);
+}
+
+describe('failed uploads leave nothing behind', () => {
+  it('refuses a file that is not JPEG, PNG or WebP by its bytes, whatever it claims, after a good image', async () => {
+    const fake = Buffer.from('<html><script>alert(1)</script></html>');
+    const res = await postReport(fieldsFor(projectA), [image(jpeg, 'ok.jpg'), image(fake, 'photo.jpg', 'image/jpeg')]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'photo.jpg is not a JPEG, PNG or WebP image' });
+    await expectNothingStored();
+  });
+
+  it('refuses a GIF even though it is an image', async () => {
+    const gif = await (await import('sharp')).default({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
+    const res = await postReport(fieldsFor(projectA), [image(gif, 'anim.gif', 'image/gif')]);
+    expect(res.statusCode).toBe(415);
+    await expectNothingStored();
+  });
+
+  it(`refuses an image over ${REPORT_IMAGE_MAX_BYTES / 1024 / 1024} MB`, async () => {
+    const big = Buffer.concat([jpeg, Buffer.alloc(REPORT_IMAGE_MAX_BYTES)]);
+    const res = await postReport(fieldsFor(projectA), [image(png, 'small.png', 'image/png'), image(big, 'huge.jpg')]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('huge.jpg is larger than 10 MB');
+    await expectNothingStored();
+  });
+
+  it(`refuses more than ${REPORT_IMAGES_MAX} images`, async () => {
+    const files = Array.from({ length: REPORT_IMAGES_MAX + 1 }, (_, i) => image(png, `p${i}.png`, 'image/png'));
+    const res = await postReport(fieldsFor(projectA), files);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(`A report can carry at most ${REPORT_IMAGES_MAX} images`);
+    await expectNothingStored();
+  });
+
+  it.each(['date', 'project', 'tasks', 'progress'])('requires %s, and keeps none of the uploaded images without it', async (field) => {
+    const fields: Record<string, string> = fieldsFor(projectA);
+    delete fields[field];
+    const res = await postReport(fields, [image(jpeg, 'a.jpg')]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(res.json().details.map((d: { field: string }) => d.field)).toContain(field);
+    await expectNothingStored();
+  });
+
+  it('refuses a report for a missing project, keeping none of its images', async () => {
+    const res = await postReport(fieldsFor({ _id: '00000000-0000-4000-8000-000000000000', code: 'X', name: 'X' }), [image(jpeg, 'a.jpg')]);
+    expect(res.statusCode).toBe(404);
+    await expectNothingStored();
+  });
+
+  it('refuses a JSON body and lets only admins create reports', async () => {
+    const json = await t.app.inject({ method: 'POST', url: '/api/reports', headers: admin.headers, payload: fieldsFor(projectA) });
+    expect(json.statusCode).toBe(415);
+    const byClient = await postReport(fieldsFor(projectA), [image(jpeg, 'a.jpg')], clientA.headers);
+    expect(byClient.statusCode).toBe(403);
+    await expectNothingStored();
+  });
+});
+
+describe('a report with images', () => {
+  let report: {
+    _id: string;
+    pdfUrl: string;
+    images: { _id: string; url: string; thumbnailUrl: string; name: string; mimeType: string; width: number; height: number }[];
+  };
+
+  beforeAll(async () => {
+    const res = await postReport(fieldsFor(projectA, { feedback: 'Client asked for weekly photos' }), [
+      image(jpeg, 'trench.jpg'),
+      image(png, 'site plan.png', 'image/png'),
+      image(webp, 'crew.webp', 'image/webp'),
+    ]);
+    expect(res.statusCode).toBe(201);
+    report = res.json().report;
+  });
+
+  it('is stored with its fields, the company as default team, and its images in order', () => {
+    expect(report).toMatchObject({
+      date: '2026-11-20',
+      projectId: projectA._id,
+      projectCode: projectA.code,
+      project: 'Eleme pipeline tie-in',
+      team: company.name,
+      tasks: 'Excavated trench section 4',
+      progress: 'Forty percent of the trench is open',
+      challenges: 'Heavy rain on Tuesday',
+      actionTaken: '',
+      feedback: 'Client asked for weekly photos',
+    });
+    expect(report.images.map((i) => [i.name, i.mimeType])).toEqual([
+      ['trench.jpg', 'image/jpeg'],
+      ['site plan.png', 'image/png'],
+      ['crew.webp', 'image/webp'],
+    ]);
+    expect(report.images[0]).toMatchObject({ width: 800, height: 600 });
+    // original and thumbnail of each image
+    expect(storedFiles()).toHaveLength(6);
+  });
+
+  it('keeps the team staff typed', async () => {
+    const res = await postReport(fieldsFor(projectA, { team: 'Pipeline crew B' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().report).toMatchObject({ team: 'Pipeline crew B', images: [] });
+  });
+
+  it("serves the project's client the full image with its sniffed type, nosniff and Content-Disposition", async () => {
+    const res = await t.app.inject({ method: 'GET', url: report.images[0].url, headers: clientA.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="trench.jpg"; filename*=UTF-8''trench.jpg`);
+    expect(res.rawPayload.equals(jpeg)).toBe(true);
+  });
+
+  it('serves a thumbnail (WebP, at most 480 px) made by sharp', async () => {
+    const res = await t.app.inject({ method: 'GET', url: report.images[0].thumbnailUrl, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    const meta = await (await import('sharp')).default(res.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.width).toBe(480);
+    expect(meta.height).toBe(360);
+  });
+
+  it("hides another client's report images behind 404, exactly like a missing image", async () => {
+    const other = await t.app.inject({ method: 'GET', url: report.images[0].url, headers: clientB.headers });
+    const otherThumb = await t.app.inject({ method: 'GET', url: report.images[0].thumbnailUrl, headers: clientB.headers });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/${report._id}/images/00000000-0000-4000-8000-000000000000`,
+      headers: clientB.headers,
+    });
+    expect(other.statusCode).toBe(404);
+    expect(otherThumb.statusCode).toBe(404);
+    expect(other.json()).toEqual(missing.json());
+    expect((await t.app.inject({ method: 'GET', url: report.images[0].url })).statusCode).toBe(401);
+  });
+
+  it("lists the project's reports for its client, newest first, with their images", async () => {
+    t.clock.advance(1000);
+    const later = await postReport(fieldsFor(projectA, { date: '2026-11-27', tasks: 'Welding' }));
+    const res = await t.app.inject({ method: 'GET', url: `/api/reports/project/${projectA._id}`, headers: clientA.headers });
+    expect(res.statusCode).toBe(200);
+    const { reports, pagination } = res.json();
+    expect(reports[0]._id).toBe(later.json().report._id);
+    expect(reports.find((r: { _id: string }) => r._id === report._id).images).toHaveLength(3);
+    expect(pagination).toMatchObject({ page: 1, pageSize: 50, total: 3, hasMore: false });
+    const paged = await t.app.inject({ method: 'GET', url: `/api/reports/project/${projectA._id}?pageSize=1&page=2`, headers: clientA.headers });
+    expect(paged.json().reports).toHaveLength(1);
+    expect(paged.json().pagination).toEqual({ page: 2, pageSize: 1, total: 3, hasMore: true });
+  });
+
+  it("hides another client's reports behind 404, exactly like a missing project", async () => {
+    const other = await t.app.inject({ method: 'GET', url: `/api/reports/project/${projectA._id}`, headers: clientB.headers });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/reports/project/00000000-0000-4000-8000-000000000000', headers: clientB.headers });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual(missing.json());
+  });
+
+  it('downloads as a valid PDF holding the report text and every image', async () => {
+    const res = await t.app.inject({ method: 'GET', url: report.pdfUrl, headers: clientA.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="progress-report-.+-2026-11-20\.pdf"/);
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.subarray(-8).toString()).toContain('%%EOF');
+    const text = pdfText(pdf);
+    for (const expected of [
+      company.name,
+      'Progress Report',
+      'Eleme pipeline tie-in',
+      projectA.code,
+      '2026-11-20',
+      'Excavated trench section 4',
+      'Forty percent of the trench is open',
+      'Heavy rain on Tuesday',
+      'Client asked for weekly photos',
+      'Images',
+      'site plan.png',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(3);
+  });
+
+  it("hides another client's report PDF behind 404, exactly like a missing report", async () => {
+    const other = await t.app.inject({ method: 'GET', url: report.pdfUrl, headers: clientB.headers });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/reports/00000000-0000-4000-8000-000000000000/pdf', headers: clientB.headers });
+    expect(other.statusCode).toBe(404);
+    expect(other.headers['content-type']).toMatch(/application\/json/);
+    expect(other.json()).toEqual(missing.json());
+  });
+});
