@@ -1,30 +1,13 @@
-import { z } from 'zod';
+import type { Company } from './schemas.ts';
 
 // The placeholder identity of the company. Everything the site says about who the company is comes
 // from here, so the real company replaces this one module. All names, numbers and addresses are
 // invented; the domains use the reserved `.example` top-level domain.
-const companySchema = z.object({
-  name: z.string().min(2),
-  shortName: z.string().min(2),
-  tagline: z.string(),
-  email: z.email(),
-  supportEmail: z.email(),
-  phone: z.string(),
-  alternatePhone: z.string(),
-  whatsapp: z.string(),
-  address: z.string(),
-  addressi: z.string(),
-  addressii: z.string(),
-  refineryAddress: z.string(),
-  registrationNumber: z.string(),
-  foundedYear: z.number().int(),
-  siteUrl: z.url(),
-  social: z.object({ facebook: z.url(), twitter: z.url(), whatsapp: z.url() }),
-});
+// Checked against companySchema (app/content/schemas.ts) by the build and the content tests, not at
+// import: the header imports this module on every page and zod would add ~24 KB to each.
+export type { Company };
 
-export type Company = z.infer<typeof companySchema>;
-
-export const company: Company = companySchema.parse({
+export const company: Company = {
   name: 'Kora Delta Engineering & Logistics Ltd',
   shortName: 'Kora Delta',
   tagline: 'Engineering, construction and logistics, delivered safely across Nigeria',
@@ -45,4 +28,4 @@ export const company: Company = companySchema.parse({
     twitter: 'https://twitter.com/koradelta_example',
     whatsapp: 'https://wa.me/2348000000103',
   },
-});
+};
