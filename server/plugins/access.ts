@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../../common/errors.ts';
 import type { UserRole } from '../db/schema/users.ts';
 import { resolveSession, type SessionUser } from '../modules/auth/sessions.service.ts';
+import { ADMIN_ADDRESS_REFUSED, isAdminAddressAllowed } from '../modules/auth/admin-network.ts';
 
 /**
  * Who may call a route. Every route must declare one; registration fails otherwise.
@@ -23,6 +24,11 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * Lets an admin session that still waits for its second factor call this route (only the
+     * second-factor steps themselves set it).
+     */
+    allowMfaPending?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -37,6 +43,35 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'sid';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CROSS_SITE_REFUSED = 'This request did not come from this website, so it was refused. Reload the page and try again.';
+
+/**
+ * CSRF defence: a state-changing request that carries the session cookie must say, in Origin, that
+ * it comes from our own pages (PUBLIC_URL's origin, or the host the request was sent to). Browsers
+ * always send Origin on such requests and a page cannot forge it. Requests authenticated by a
+ * Bearer token only are exempt (a browser never adds that header on its own). A foreign Origin is
+ * refused even without a cookie, which also stops login CSRF.
+ */
+function assertSameOrigin(app: FastifyInstance, request: FastifyRequest, usesCookie: boolean) {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.origin;
+  if (origin === undefined) {
+    if (usesCookie) throw forbidden(CROSS_SITE_REFUSED);
+    return;
+  }
+  let host: string;
+  try {
+    const parsed = new URL(origin);
+    if (parsed.origin === new URL(app.config.publicUrl).origin) return;
+    host = parsed.host;
+  } catch {
+    throw forbidden(CROSS_SITE_REFUSED); // 'null' and other opaque origins
+  }
+  if (host && host === request.headers.host) return;
+  throw forbidden(CROSS_SITE_REFUSED);
+}
 
 function tokenFrom(request: FastifyRequest): { token: string; viaCookie: boolean } | null {
   const header = request.headers.authorization;
@@ -57,7 +92,10 @@ const ROLES: Record<Exclude<Access, 'public'>, readonly UserRole[]> = {
 
 async function accessPlugin(app: FastifyInstance) {
   app.decorate('routeRegistry', [] as RegisteredRoute[]);
-  app.decorate('adminGate', (() => undefined) as FastifyInstance['adminGate']);
+  // The admin network check (ADMIN_ALLOWED_CIDRS, judged on the real peer or a trusted proxy's X-Forwarded-For).
+  app.decorate('adminGate', ((request: FastifyRequest) => {
+    if (!isAdminAddressAllowed(app, request)) throw forbidden(ADMIN_ADDRESS_REFUSED);
+  }) as FastifyInstance['adminGate']);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -78,22 +116,29 @@ async function accessPlugin(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config?.access ?? 'public';
+    const config = request.routeOptions.config;
+    const access = config?.access ?? 'public';
     const credentials = tokenFrom(request);
+    assertSameOrigin(app, request, credentials?.viaCookie ?? false);
+    let mfaPending = false;
     if (credentials) {
       const session = await resolveSession(app, credentials.token);
       if (session) {
-        request.user = session.user;
         request.sessionId = session.id;
+        mfaPending = session.user.mfaPending;
+        // A half-signed-in admin is nobody, except on the second-factor steps (and logout, by session id).
+        if (!mfaPending || config?.allowMfaPending) request.user = session.user;
       }
     }
     if (access === 'public') return;
     if (access === 'admin') await app.adminGate(request);
-    if (!request.user) throw unauthenticated();
-    if (!ROLES[access].includes(request.user.role)) throw forbidden();
-    if (request.user.mfaPending) {
-      throw new AppError('UNAUTHENTICATED', 'Enter the code from your authenticator app to finish signing in');
+    if (!request.user) {
+      if (mfaPending) throw new AppError('UNAUTHENTICATED', 'Enter the code from your authenticator app to finish signing in');
+      throw unauthenticated();
     }
+    if (!ROLES[access].includes(request.user.role)) throw forbidden();
+    // An admin session is only usable from the admin networks, whatever route it calls.
+    if (request.user.role === 'admin' && access !== 'admin') await app.adminGate(request);
   });
 }
 

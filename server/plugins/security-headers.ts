@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from './access.ts';
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
@@ -41,9 +42,16 @@ async function securityHeadersPlugin(app: FastifyInstance) {
     if (!reply.hasHeader('Content-Security-Policy')) {
       reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
     }
-    // Answers that depend on who is asking must never be stored by a shared cache or the browser.
-    if (request.url.startsWith('/api/') && request.user && !reply.hasHeader('Cache-Control')) {
-      reply.header('Cache-Control', 'no-store');
+    // Answers that depend on who is asking (or hand out tokens) must never be stored by a shared
+    // cache or the browser: signed-in callers, anything that carried credentials, and all of /api/auth.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) {
+      const personal =
+        request.user !== null ||
+        request.sessionId !== null ||
+        request.headers.authorization !== undefined ||
+        request.cookies?.[SESSION_COOKIE] !== undefined ||
+        request.url.startsWith('/api/auth/');
+      if (personal) reply.header('Cache-Control', 'no-store');
     }
     return payload;
   });

@@ -14,6 +14,8 @@ export interface SessionUser {
 
 // Writing last_seen_at on every request would turn each read into a write; once a minute is enough.
 const LAST_SEEN_WRITE_INTERVAL_MS = 60_000;
+/** A session waiting for its second factor is only good for the next few minutes. */
+export const MFA_PENDING_LIFETIME_MS = 10 * 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -34,7 +36,7 @@ export async function createSession(
   const token = randomBytes(32).toString('base64url');
   const now = app.clock.now();
   const { absoluteMs } = sessionLifetimes(app, input.role);
-  const expiresAt = new Date(now.getTime() + absoluteMs);
+  const expiresAt = new Date(now.getTime() + (input.mfaPending ? Math.min(absoluteMs, MFA_PENDING_LIFETIME_MS) : absoluteMs));
   const [row] = await app.db
     .insert(sessions)
     .values({

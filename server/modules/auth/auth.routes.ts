@@ -1,0 +1,298 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, unauthenticated } from '../../../common/errors.ts';
+import {
+  adminLoginBodySchema,
+  auditQuerySchema,
+  auditResponseSchema,
+  changePasswordBodySchema,
+  clientLoginBodySchema,
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordBodySchema,
+  invitationInfoResponseSchema,
+  invitationLinkResponseSchema,
+  invitationStatusResponseSchema,
+  invitationUserParamsSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  mfaCodeBodySchema,
+  mfaConfirmResponseSchema,
+  mfaEnrolmentResponseSchema,
+  setPasswordBodySchema,
+  setPasswordResponseSchema,
+  successResponseSchema,
+  tokenBodySchema,
+} from '../../../common/schemas/auth.ts';
+import { clientAddressOf, isAdminAddressAllowed } from './admin-network.ts';
+import { clearSessionCookies, setSessionCookies } from './auth-cookies.ts';
+import {
+  type CallerContext,
+  changePassword,
+  finishMfaEnrolment,
+  LoginRateLimitedError,
+  requestPasswordReset,
+  resetPassword,
+  signInAdmin,
+  signInClient,
+  type SignedIn,
+  verifySecondFactor,
+} from './auth.service.ts';
+import { acceptInvitation, createClientInvitation, inspectInvitation, invitationStatus, revokeClientInvitation } from './invitations.service.ts';
+import { listLoginAttempts } from './login-attempts.service.ts';
+import { checkSecondFactor, isMfaEnabled, regenerateRecoveryCodes, remainingRecoveryCodes, startMfaEnrolment } from './mfa.service.ts';
+import { revokeSession } from './sessions.service.ts';
+import { runInBackground, settleBackgroundWork } from './background.ts';
+
+export const SIGNUP_CLOSED =
+  'Accounts are not created here. Our staff open an account for each client and e-mail an invitation; please contact us.';
+
+function callerOf(request: FastifyRequest): CallerContext {
+  const app = request.server;
+  return {
+    ip: clientAddressOf(app.config, request),
+    userAgent: request.headers['user-agent'],
+    adminAddressAllowed: isAdminAddressAllowed(app, request),
+  };
+}
+
+/** Runs a sign-in step; a 429 also says in Retry-After when to come back. */
+async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof LoginRateLimitedError) reply.header('Retry-After', String(err.retryAfterSeconds));
+    throw err;
+  }
+}
+
+function sessionCaller(request: FastifyRequest) {
+  if (!request.user || !request.sessionId) throw unauthenticated();
+  return { sessionId: request.sessionId, user: request.user };
+}
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onClose', async () => settleBackgroundWork(app));
+
+  function signedInAnswer(reply: FastifyReply, signedIn: SignedIn) {
+    setSessionCookies(app, reply, signedIn, { hint: !signedIn.mfa });
+    return { success: true as const, token: signedIn.token, user: signedIn.user, ...(signedIn.mfa ? { mfa: signedIn.mfa } : {}) };
+  }
+
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Client sign-in with username and password', body: clientLoginBodySchema, response: { 200: loginResponseSchema } },
+    },
+    async (request, reply) => signedInAnswer(reply, await withRetryAfter(reply, () => signInClient(app, request.body, callerOf(request)))),
+  );
+
+  app.post(
+    '/auth/adminlogin',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Admin sign-in with e-mail and password (allowed networks only); may ask for the second factor next',
+        body: adminLoginBodySchema,
+        response: { 200: loginResponseSchema },
+      },
+    },
+    async (request, reply) => signedInAnswer(reply, await withRetryAfter(reply, () => signInAdmin(app, request.body, callerOf(request)))),
+  );
+
+  // The specification lists POST /auth/signup without a payload. Accounts are opened by staff
+  // (invitations), so public sign-up is refused on purpose: docs/decisions/041-no-public-signup.md.
+  app.post(
+    '/auth/signup',
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Always refused: accounts are opened by staff', response: {} } },
+    async () => {
+      throw new AppError('FORBIDDEN', SIGNUP_CLOSED);
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { config: { access: 'authenticated' }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponseSchema} } },
+    async (request) => {
+      const user = request.user!;
+      return { success: true as const, user: { _id: user._id, name: user.name, role: user.role } };
+    },
+  );
+
+  // Public, so that it always works: it ends whatever session the request carries, even half-signed-in.
+  app.post(
+    '/auth/logout',
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Ends the session on the server and clears the cookie', response: { 200: successResponseSchema } } },
+    async (request, reply) => {
+      if (request.sessionId) await revokeSession(app, request.sessionId);
+      clearSessionCookies(app, reply);
+      return { success: true as const };
+    },
+  );
+
+  // Second factor (admins).
+  app.post(
+    '/auth/mfa/verify',
+    {
+      config: { access: 'admin', allowMfaPending: true },
+      schema: { tags: ['auth'], summary: 'Second sign-in step: authenticator code or recovery code', body: mfaCodeBodySchema, response: { 200: loginResponseSchema.extend({ usedRecoveryCode: z.boolean() }) } },
+    },
+    async (request, reply) => {
+      const result = await withRetryAfter(reply, () => verifySecondFactor(app, sessionCaller(request), request.body.code, callerOf(request)));
+      return { ...signedInAnswer(reply, result), usedRecoveryCode: result.usedRecoveryCode };
+    },
+  );
+
+  app.post(
+    '/auth/mfa/enrolment',
+    {
+      config: { access: 'admin', allowMfaPending: true },
+      schema: { tags: ['auth'], summary: 'Starts authenticator enrolment: a new secret and its QR code', response: { 200: mfaEnrolmentResponseSchema } },
+    },
+    async (request) => ({ success: true as const, ...(await startMfaEnrolment(app, sessionCaller(request).user._id)) }),
+  );
+
+  app.post(
+    '/auth/mfa/enrolment/confirm',
+    {
+      config: { access: 'admin', allowMfaPending: true },
+      schema: { tags: ['auth'], summary: 'Confirms enrolment with a first code; answers the recovery codes (shown once)', body: mfaCodeBodySchema, response: { 200: mfaConfirmResponseSchema } },
+    },
+    async (request, reply) => {
+      const result = await withRetryAfter(reply, () => finishMfaEnrolment(app, sessionCaller(request), request.body.code, callerOf(request)));
+      return { ...signedInAnswer(reply, result), recoveryCodes: result.recoveryCodes };
+    },
+  );
+
+  app.get(
+    '/auth/mfa',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['auth'], summary: 'Second-factor status of the signed-in admin', response: { 200: z.object({ success: z.literal(true), enabled: z.boolean(), recoveryCodesLeft: z.number() }) } },
+    },
+    async (request) => {
+      const userId = request.user!._id;
+      const left = await remainingRecoveryCodes(app, userId);
+      return { success: true as const, enabled: await isMfaEnabled(app, userId), recoveryCodesLeft: left };
+    },
+  );
+
+  app.post(
+    '/auth/mfa/recovery-codes',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['auth'], summary: 'New recovery codes (the old ones stop working); needs a current code', body: mfaCodeBodySchema, response: { 200: z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()) }) } },
+    },
+    async (request) => {
+      const userId = request.user!._id;
+      if ((await checkSecondFactor(app, userId, request.body.code)) !== 'totp') {
+        throw new AppError('VALIDATION_FAILED', 'Enter the current 6-digit code from your authenticator app.');
+      }
+      return { success: true as const, recoveryCodes: await regenerateRecoveryCodes(app, userId) };
+    },
+  );
+
+  // Passwords.
+  app.post(
+    '/auth/password/forgot',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: "'Forgot password?': mails a reset link when an account matches; the answer never says whether one does", body: forgotPasswordBodySchema, response: { 200: successResponseSchema } },
+    },
+    async (request) => {
+      // The work happens after the answer, so its duration cannot tell whether the account exists.
+      runInBackground(app, 'password reset request', () => requestPasswordReset(app, request.body.identifier));
+      return { success: true as const, message: FORGOT_PASSWORD_ANSWER };
+    },
+  );
+
+  app.post(
+    '/auth/password/reset',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Sets a new password with a reset link; ends every session of the account', body: setPasswordBodySchema, response: { 200: setPasswordResponseSchema } },
+    },
+    async (request) => ({ success: true as const, ...(await resetPassword(app, request.body, callerOf(request))) }),
+  );
+
+  app.post(
+    '/auth/password/change',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auth'], summary: 'The signed-in user changes their password; their other sessions end', body: changePasswordBodySchema, response: { 200: successResponseSchema } },
+    },
+    async (request) => {
+      await changePassword(app, { sessionId: request.sessionId!, userId: request.user!._id }, request.body);
+      return { success: true as const, message: 'Your password has been changed. Other devices have been signed out.' };
+    },
+  );
+
+  // Invitations: the client's side.
+  app.post(
+    '/auth/invitation/inspect',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Who an invitation link is for (name, username), while it is valid', body: tokenBodySchema, response: { 200: invitationInfoResponseSchema } },
+    },
+    async (request) => {
+      const info = await inspectInvitation(app, request.body.token);
+      return { success: true as const, name: info.name, username: info.username, expiresAt: info.expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/auth/invitation/accept',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Sets the first password with an invitation link (single use)', body: setPasswordBodySchema, response: { 200: setPasswordResponseSchema } },
+    },
+    async (request) => ({ success: true as const, ...(await acceptInvitation(app, request.body)) }),
+  );
+
+  // Invitations: the staff's side.
+  app.get(
+    '/auth/invitations/:userId',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['auth'], summary: "Where a client's invitation stands", params: invitationUserParamsSchema, response: { 200: invitationStatusResponseSchema } },
+    },
+    async (request) => {
+      const s = await invitationStatus(app, { userId: request.params.userId });
+      return { success: true as const, status: s.status, expiresAt: s.expiresAt?.toISOString() ?? null };
+    },
+  );
+
+  app.post(
+    '/auth/invitations/:userId',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['auth'], summary: 'Resends the invitation: a new 7-day link (mailed and returned); the old link stops working', params: invitationUserParamsSchema, response: { 200: invitationLinkResponseSchema } },
+    },
+    async (request) => {
+      const { url, expiresAt } = await createClientInvitation(app, { userId: request.params.userId });
+      return { success: true as const, url, expiresAt: expiresAt.toISOString() };
+    },
+  );
+
+  app.delete(
+    '/auth/invitations/:userId',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['auth'], summary: "Revokes a client's pending invitation link", params: invitationUserParamsSchema, response: { 200: z.object({ success: z.literal(true), revoked: z.boolean() }) } },
+    },
+    async (request) => ({ success: true as const, ...(await revokeClientInvitation(app, { userId: request.params.userId })) }),
+  );
+
+  app.get(
+    '/auth/audit',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['auth'], summary: 'The login audit, newest first', querystring: auditQuerySchema, response: { 200: auditResponseSchema } },
+    },
+    async (request) => ({ success: true as const, ...(await listLoginAttempts(app, request.query)) }),
+  );
+};
+
+export default authRoutes;

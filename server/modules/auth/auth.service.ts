@@ -1,0 +1,227 @@
+import argon2 from 'argon2';
+import { and, eq, gt, count, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { AppError, forbidden } from '../../../common/errors.ts';
+import {
+  ADMIN_LOGIN_FAILED,
+  CLIENT_LOGIN_FAILED,
+  type MfaStep,
+  type PublicUser,
+} from '../../../common/schemas/auth.ts';
+import { company } from '../../../app/content/company.ts';
+import { authTokens, type LoginPortal, type LoginResult } from '../../db/schema/auth.ts';
+import { users, type UserRole } from '../../db/schema/users.ts';
+import { escapeHtml, sendMail } from '../../mail/mailer.ts';
+import { ADMIN_ADDRESS_REFUSED } from './admin-network.ts';
+import { consumeLinkToken, findLiveLinkToken, issueLinkToken, LINK_LIFETIME_MS, revokeLinkTokens } from './link-tokens.ts';
+import { checkLoginRateLimit, rateLimitMessage, recordLoginAttempt } from './login-attempts.service.ts';
+import { checkSecondFactor, confirmMfaEnrolment, WRONG_SECOND_FACTOR } from './mfa.service.ts';
+import { ARGON2_OPTIONS, assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
+import { createSession, revokeSession, revokeUserSessions } from './sessions.service.ts';
+
+/** Who is asking, as far as the audit and the limits care. */
+export interface CallerContext {
+  ip: string;
+  userAgent?: string;
+  /** False when the admin network ranges refuse this caller. */
+  adminAddressAllowed: boolean;
+}
+
+export interface SignedIn {
+  token: string;
+  expiresAt: Date;
+  user: PublicUser;
+  mfa?: MfaStep;
+}
+
+/** A 429 that carries how long to wait, for the Retry-After header. */
+export class LoginRateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', rateLimitMessage(retryAfterSeconds), { retryAfterSeconds });
+  }
+}
+
+export const toPublicUser = (u: { id: string; name: string; role: UserRole }): PublicUser => ({ _id: u.id, name: u.name, role: u.role });
+
+export const RESET_PASSWORD_PATH = '/account/reset-password';
+export const INVALID_RESET_LINK = 'This password reset link is no longer valid. It may have expired (links last 1 hour) or already been used. Please ask for a new one.';
+// A mailbox should not be flooded by someone typing its address again and again.
+const RESET_MAILS_PER_HOUR = 3;
+
+async function guardRateLimit(app: FastifyInstance, portal: LoginPortal, account: string, ctx: CallerContext, userId?: string | null) {
+  const verdict = await checkLoginRateLimit(app, { portal, account, ip: ctx.ip });
+  if (verdict.limited) {
+    await recordLoginAttempt(app, { ip: ctx.ip, portal, account, userId, result: 'rate-limited', userAgent: ctx.userAgent });
+    throw new LoginRateLimitedError(verdict.retryAfterSeconds);
+  }
+}
+
+async function passwordLogin(
+  app: FastifyInstance,
+  input: { portal: LoginPortal; account: string; password: string; failMessage: string },
+  ctx: CallerContext,
+): Promise<SignedIn> {
+  const { portal, account } = input;
+  await guardRateLimit(app, portal, account, ctx);
+  const key = account.trim().toLowerCase();
+  const [user] = await app.db
+    .select()
+    .from(users)
+    .where(
+      portal === 'admin'
+        ? and(eq(users.role, 'admin'), sql`lower(${users.email}) = ${key}`)
+        : and(eq(users.role, 'client'), sql`lower(${users.username}) = ${key}`),
+    )
+    .limit(1);
+  // Unknown account, no password yet, wrong password: the same work, the same answer.
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !user.passwordHash || !ok) {
+    const result: LoginResult = !user ? 'unknown-account' : !user.passwordHash ? 'password-not-set' : 'wrong-password';
+    await recordLoginAttempt(app, { ip: ctx.ip, portal, account, userId: user?.id, result, userAgent: ctx.userAgent });
+    throw new AppError('UNAUTHENTICATED', input.failMessage);
+  }
+  if (argon2.needsRehash(user.passwordHash, ARGON2_OPTIONS)) {
+    await app.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
+  }
+  const mfa: MfaStep | undefined =
+    user.role !== 'admin' ? undefined : user.mfaEnabled ? 'verify' : app.config.adminMfaRequired ? 'enrol' : undefined;
+  await recordLoginAttempt(app, { ip: ctx.ip, portal, account, userId: user.id, result: mfa ? 'mfa-pending' : 'success', userAgent: ctx.userAgent });
+  const session = await createSession(app, { userId: user.id, role: user.role, mfaPending: !!mfa, ip: ctx.ip, userAgent: ctx.userAgent });
+  return { token: session.token, expiresAt: session.expiresAt, user: toPublicUser(user), mfa };
+}
+
+/** POST /auth/login: a client signs in with username and password. */
+export function signInClient(app: FastifyInstance, body: { username: string; password: string }, ctx: CallerContext) {
+  return passwordLogin(app, { portal: 'client', account: body.username, password: body.password, failMessage: CLIENT_LOGIN_FAILED }, ctx);
+}
+
+/** POST /auth/adminlogin: an admin signs in with e-mail and password, only from the allowed networks. */
+export async function signInAdmin(app: FastifyInstance, body: { email: string; password: string }, ctx: CallerContext) {
+  if (!ctx.adminAddressAllowed) {
+    await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: body.email, result: 'blocked-address', userAgent: ctx.userAgent });
+    throw forbidden(ADMIN_ADDRESS_REFUSED);
+  }
+  return passwordLogin(app, { portal: 'admin', account: body.email, password: body.password, failMessage: ADMIN_LOGIN_FAILED }, ctx);
+}
+
+/** Swaps a session waiting for its second factor for a full one (a new token, so the old one is worthless). */
+async function upgradeSession(app: FastifyInstance, sessionId: string, user: { _id: string; name: string; role: UserRole }, ctx: CallerContext): Promise<SignedIn> {
+  await revokeSession(app, sessionId);
+  const session = await createSession(app, { userId: user._id, role: user.role, ip: ctx.ip, userAgent: ctx.userAgent });
+  return { token: session.token, expiresAt: session.expiresAt, user: { _id: user._id, name: user.name, role: user.role } };
+}
+
+interface SessionCaller {
+  sessionId: string;
+  user: { _id: string; name: string; role: UserRole; email: string; mfaPending: boolean };
+}
+
+/** Second sign-in step of an admin: an authenticator code or a recovery code. */
+export async function verifySecondFactor(app: FastifyInstance, caller: SessionCaller, code: string, ctx: CallerContext): Promise<SignedIn & { usedRecoveryCode: boolean }> {
+  if (!caller.user.mfaPending) throw new AppError('BAD_REQUEST', 'This session is already fully signed in.');
+  await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id);
+  const kind = await checkSecondFactor(app, caller.user._id, code);
+  if (!kind) {
+    await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'wrong-second-factor', userAgent: ctx.userAgent });
+    throw new AppError('UNAUTHENTICATED', WRONG_SECOND_FACTOR);
+  }
+  await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'success', userAgent: ctx.userAgent });
+  return { ...(await upgradeSession(app, caller.sessionId, caller.user, ctx)), usedRecoveryCode: kind === 'recovery' };
+}
+
+/** Ends enrolment of the authenticator app; a pending sign-in becomes a full one. */
+export async function finishMfaEnrolment(app: FastifyInstance, caller: SessionCaller, code: string, ctx: CallerContext): Promise<SignedIn & { recoveryCodes: string[] }> {
+  await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id);
+  const recoveryCodes = await confirmMfaEnrolment(app, caller.user._id, code);
+  if (!recoveryCodes) {
+    await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'wrong-second-factor', userAgent: ctx.userAgent });
+    throw new AppError('UNAUTHENTICATED', 'That code is not valid. Check the time on your phone and enter the current 6-digit code.');
+  }
+  if (caller.user.mfaPending) {
+    await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'success', userAgent: ctx.userAgent });
+  }
+  // Other sessions were opened without the second factor; from now on every session has it.
+  await revokeUserSessions(app, caller.user._id, caller.sessionId);
+  return { ...(await upgradeSession(app, caller.sessionId, caller.user, ctx)), recoveryCodes };
+}
+
+/** A signed-in user changes their password; every other session of theirs ends. */
+export async function changePassword(app: FastifyInstance, caller: { sessionId: string; userId: string }, body: { currentPassword: string; newPassword: string }) {
+  const [user] = await app.db.select().from(users).where(eq(users.id, caller.userId));
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw new AppError('VALIDATION_FAILED', 'The current password is not correct.', [{ field: 'body.currentPassword', message: 'The current password is not correct.' }]);
+  }
+  if (body.currentPassword === body.newPassword) throw new AppError('VALIDATION_FAILED', 'The new password must be different from the current one.');
+  assertAcceptablePassword(body.newPassword, user);
+  await app.db.update(users).set({ passwordHash: await hashPassword(body.newPassword), updatedAt: app.clock.now() }).where(eq(users.id, user.id));
+  await revokeUserSessions(app, user.id, caller.sessionId);
+  await revokeLinkTokens(app, user.id, 'password-reset');
+}
+
+function resetUrl(app: FastifyInstance, token: string) {
+  return `${new URL(app.config.publicUrl).origin}${RESET_PASSWORD_PATH}#token=${token}`;
+}
+
+/**
+ * 'Forgot password?': mails a reset link valid 1 hour when an account matches (username or e-mail
+ * of a client, e-mail of an admin). The caller answers the same whatever happens here.
+ */
+export async function requestPasswordReset(app: FastifyInstance, identifier: string): Promise<void> {
+  const key = identifier.trim().toLowerCase();
+  const matches = await app.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${key} OR (${users.role} = 'client' AND lower(${users.username}) = ${key})`)
+    .limit(2);
+  // An e-mail shared by two accounts is ambiguous; the username is not, so prefer that match.
+  const user = matches.length === 1 ? matches[0] : matches.find((u) => u.username?.toLowerCase() === key);
+  if (!user) return;
+  const hourAgo = new Date(app.clock.now().getTime() - 60 * 60_000);
+  const [{ recent }] = await app.db
+    .select({ recent: count() })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, 'password-reset'), gt(authTokens.createdAt, hourAgo)));
+  if (recent >= RESET_MAILS_PER_HOUR) return;
+  const { token } = await issueLinkToken(app, user.id, 'password-reset');
+  const url = resetUrl(app, token);
+  const minutes = LINK_LIFETIME_MS['password-reset'] / 60_000;
+  const login = user.role === 'client' ? `Your username is ${user.username}.` : 'Sign in with this e-mail address.';
+  await sendMail(app, {
+    to: user.email,
+    kind: 'password-reset',
+    subject: `Reset your ${company.shortName} password`,
+    text: [
+      `Hello ${user.name},`,
+      '',
+      'Someone (we hope you) asked to reset the password of your account.',
+      `Choose a new password with this link (valid for ${minutes} minutes, usable once):`,
+      url,
+      '',
+      login,
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
+    html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone (we hope you) asked to reset the password of your account.</p><p><a href="${escapeHtml(url)}">Choose a new password</a> (valid for ${minutes} minutes, usable once).</p><p>${escapeHtml(login)}</p><p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
+  });
+}
+
+/** Sets a new password through a reset link (single use); every session of the user ends. */
+export async function resetPassword(app: FastifyInstance, body: { token: string; password: string }, ctx: CallerContext) {
+  const row = await findLiveLinkToken(app, body.token, 'password-reset');
+  if (!row) throw new AppError('NOT_FOUND', INVALID_RESET_LINK);
+  const [user] = await app.db.select().from(users).where(eq(users.id, row.userId));
+  if (!user) throw new AppError('NOT_FOUND', INVALID_RESET_LINK);
+  if (user.role === 'admin' && !ctx.adminAddressAllowed) throw forbidden(ADMIN_ADDRESS_REFUSED);
+  assertAcceptablePassword(body.password, user);
+  const passwordHash = await hashPassword(body.password);
+  const done = await app.db.transaction(async (tx) => {
+    if (!(await consumeLinkToken(app, tx, body.token, 'password-reset'))) return false;
+    await tx.update(users).set({ passwordHash, updatedAt: app.clock.now() }).where(eq(users.id, user.id));
+    return true;
+  });
+  if (!done) throw new AppError('NOT_FOUND', INVALID_RESET_LINK);
+  await revokeUserSessions(app, user.id);
+  // An invitation still open is pointless once a password exists.
+  await revokeLinkTokens(app, user.id, 'invitation');
+  return { role: user.role, username: user.username };
+}

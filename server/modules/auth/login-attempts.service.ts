@@ -1,0 +1,132 @@
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { loginAttempts, type LoginPortal, type LoginResult } from '../../db/schema/auth.ts';
+
+// Per account: 5 failures within 15 minutes, then a wait that doubles with each further failure
+// (1, 2, 4, 8 minutes), never more than 15 minutes after the last failure. Failures older than the
+// window, or before the last successful sign-in, no longer count, so nobody is locked out for good.
+export const ACCOUNT_FAILURE_LIMIT = 5;
+export const FAILURE_WINDOW_MS = 15 * 60_000;
+const FIRST_DELAY_MS = 60_000;
+const MAX_DELAY_MS = 15 * 60_000;
+// Per address: generous, because an office or a mobile carrier may put many people behind one address.
+export const ADDRESS_FAILURE_LIMIT = 30;
+
+/** Results that count against the account and the address. */
+export const FAILED_RESULTS: LoginResult[] = ['wrong-password', 'unknown-account', 'password-not-set', 'wrong-second-factor'];
+
+export interface AttemptInput {
+  ip: string;
+  portal: LoginPortal;
+  account: string;
+  userId?: string | null;
+  result: LoginResult;
+  userAgent?: string;
+}
+
+/** The account key of an attempt: what was typed, trimmed and lower-cased. */
+export const accountKey = (typed: string) => typed.trim().toLowerCase().slice(0, 254);
+
+/** Writes one row of the login audit. */
+export async function recordLoginAttempt(app: FastifyInstance, input: AttemptInput): Promise<void> {
+  await app.db.insert(loginAttempts).values({
+    at: app.clock.now(),
+    ip: input.ip.slice(0, 64),
+    portal: input.portal,
+    account: accountKey(input.account),
+    userId: input.userId ?? null,
+    result: input.result,
+    userAgent: input.userAgent?.slice(0, 300),
+  });
+}
+
+export type RateLimitVerdict = { limited: false } | { limited: true; retryAfterSeconds: number };
+
+/** Decides whether one more attempt may be tried now for this account and address. */
+export async function checkLoginRateLimit(
+  app: FastifyInstance,
+  input: { portal: LoginPortal; account: string; ip: string },
+): Promise<RateLimitVerdict> {
+  const now = app.clock.now();
+  const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  const account = accountKey(input.account);
+
+  const [lastSuccess] = await app.db
+    .select({ at: loginAttempts.at })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.portal, input.portal), eq(loginAttempts.account, account), eq(loginAttempts.result, 'success'), gt(loginAttempts.at, windowStart)))
+    .orderBy(desc(loginAttempts.at))
+    .limit(1);
+  const since = lastSuccess && lastSuccess.at > windowStart ? lastSuccess.at : windowStart;
+  const [accountFailures] = await app.db
+    .select({ n: count(), last: sql<Date | null>`max(${loginAttempts.at})` })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.portal, input.portal),
+        eq(loginAttempts.account, account),
+        inArray(loginAttempts.result, FAILED_RESULTS),
+        gt(loginAttempts.at, since),
+      ),
+    );
+  let waitUntil = 0;
+  if (accountFailures.n >= ACCOUNT_FAILURE_LIMIT && accountFailures.last) {
+    const delay = Math.min(FIRST_DELAY_MS * 2 ** (accountFailures.n - ACCOUNT_FAILURE_LIMIT), MAX_DELAY_MS);
+    waitUntil = new Date(accountFailures.last).getTime() + delay;
+  }
+
+  const [addressFailures] = await app.db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.ip, input.ip.slice(0, 64)), inArray(loginAttempts.result, FAILED_RESULTS), gt(loginAttempts.at, windowStart)));
+  if (addressFailures.n >= ADDRESS_FAILURE_LIMIT) {
+    // The address may try again once enough of its failures have left the window.
+    const [oldest] = await app.db
+      .select({ at: loginAttempts.at })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.ip, input.ip.slice(0, 64)), inArray(loginAttempts.result, FAILED_RESULTS), gt(loginAttempts.at, windowStart)))
+      .orderBy(loginAttempts.at)
+      .offset(addressFailures.n - ADDRESS_FAILURE_LIMIT)
+      .limit(1);
+    if (oldest) waitUntil = Math.max(waitUntil, oldest.at.getTime() + FAILURE_WINDOW_MS);
+  }
+
+  if (waitUntil > now.getTime()) {
+    return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((waitUntil - now.getTime()) / 1000)) };
+  }
+  return { limited: false };
+}
+
+/** The message of a 429 answer, in words a person can act on. */
+export function rateLimitMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `Too many sign-in attempts. Please wait ${wait} and try again.`;
+}
+
+/** One page of the login audit, newest first. */
+export async function listLoginAttempts(app: FastifyInstance, query: { page: number; pageSize: number; result?: LoginResult }) {
+  const where = query.result ? eq(loginAttempts.result, query.result) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    app.db
+      .select()
+      .from(loginAttempts)
+      .where(where)
+      .orderBy(desc(loginAttempts.at), desc(loginAttempts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    app.db.select({ total: count() }).from(loginAttempts).where(where),
+  ]);
+  return {
+    attempts: rows.map((r) => ({
+      _id: r.id,
+      at: r.at.toISOString(),
+      ip: r.ip,
+      portal: r.portal,
+      account: r.account,
+      userId: r.userId,
+      result: r.result,
+    })),
+    pagination: { page: query.page, pageSize: query.pageSize, total, hasMore: query.page * query.pageSize < total },
+  };
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import { users } from '../../db/schema/users.ts';
+import { generateUniqueUsername } from './invitations.service.ts';
+import { hashPassword } from './passwords.ts';
+import { generateTotpSecret } from './totp.ts';
+
+/**
+ * Browser tests need accounts. This route makes them, and exists only in a test process started
+ * with E2E_TEST_HOOKS=1 (playwright.config.ts does): never in development or production.
+ */
+export function testHooksEnabled(config: AppConfig, env: NodeJS.ProcessEnv = process.env): boolean {
+  return config.NODE_ENV === 'test' && env.E2E_TEST_HOOKS === '1';
+}
+
+const createTestUserBody = z.object({
+  role: z.enum(['admin', 'client']),
+  name: z.string().min(1).max(200).optional(),
+  password: z.string().min(1).max(256).optional(),
+  /** Admins only: turn the second factor on and answer its secret, so the test can compute codes. */
+  mfa: z.boolean().optional(),
+  /** Clients only: leave the password unset (an invited client who has not chosen one yet). */
+  invited: z.boolean().optional(),
+});
+
+const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/test/users',
+    {
+      config: { access: 'public' },
+      schema: { hide: true, body: createTestUserBody },
+    },
+    async (request, reply) => {
+      const { role, mfa, invited } = request.body;
+      const suffix = randomBytes(4).toString('hex');
+      const name = request.body.name ?? `Test ${role} ${suffix}`;
+      const password = request.body.password ?? `test-password-${randomBytes(6).toString('hex')}`;
+      const email = `${role}-${suffix}@example.test`;
+      const username = role === 'client' ? await generateUniqueUsername(app, { wanted: `${role}-${suffix}` }) : null;
+      const mfaSecret = role === 'admin' && mfa ? generateTotpSecret() : null;
+      const [row] = await app.db
+        .insert(users)
+        .values({
+          role,
+          name,
+          email,
+          username,
+          passwordHash: invited ? null : await hashPassword(password),
+          mfaSecret,
+          mfaEnabled: !!mfaSecret,
+        })
+        .returning({ id: users.id });
+      return reply.status(201).send({
+        success: true,
+        user: { _id: row.id, name, role, email, username },
+        password: invited ? null : password,
+        mfaSecret,
+      });
+    },
+  );
+};
+
+export default testHookRoutes;
