@@ -1,7 +1,6 @@
-import { z } from 'zod';
-
 // Bot protection shared by every public form: a honeypot field people never see and a signed
 // token recording when the form was shown (the server refuses what comes back too fast).
+// No zod here: the footer's newsletter box on every page imports this.
 
 /** The honeypot: hidden from people and assistive technology, filled in only by bots. */
 export const HONEYPOT_FIELD = 'homepageUrl';
@@ -18,12 +17,3 @@ export type GuardedForm = keyof typeof FORM_MIN_FILL_MS;
 
 /** A form left open longer than this must be reloaded (a stale token proves nothing). */
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60_000;
-
-/** The two guard fields every public form sends along with its own. */
-export const formGuardFieldsSchema = z.object({
-  [FORM_TOKEN_FIELD]: z.string().max(200).default(''),
-  [HONEYPOT_FIELD]: z.string().max(2000).default(''),
-});
-
-export const formTokenResponseSchema = z.object({ success: z.literal(true), token: z.string() });
-export type FormTokenResponse = z.infer<typeof formTokenResponseSchema>;

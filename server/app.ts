@@ -28,6 +28,11 @@ import clientsRoutes from './modules/clients/clients.routes.ts';
 import projectsRoutes from './modules/projects/projects.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
 import timelinesRoutes from './modules/timelines/timelines.routes.ts';
+import formTokenRoutes from './plugins/form-token.ts';
+import vendorsRoutes from './modules/vendors/vendors.routes.ts';
+import contactRoutes from './modules/contact/contact.routes.ts';
+import newsletterRoutes from './modules/newsletter/newsletter.routes.ts';
+import submissionsRoutes from './modules/submissions/submissions.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -119,6 +124,11 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(projectsRoutes);
       await api.register(reportsRoutes);
       await api.register(timelinesRoutes);
+      await api.register(formTokenRoutes);
+      await api.register(vendorsRoutes);
+      await api.register(contactRoutes);
+      await api.register(newsletterRoutes);
+      await api.register(submissionsRoutes);
       await api.register(authRoutes);
       // Only in a test process started with E2E_TEST_HOOKS=1 (browser tests); never in production.
       if (testHooksEnabled(config)) await api.register(testHookRoutes);

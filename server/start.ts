@@ -4,6 +4,7 @@ import { loadConfig, ConfigError, type AppConfig } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
+import { startMailRetries } from './mail/mailer.ts';
 
 export interface RunningDatabase {
   url: string;
@@ -59,10 +60,13 @@ export async function startServer() {
     if (!config.ADMIN_ALLOWED_CIDRS.length) {
       log.warn('ADMIN_ALLOWED_CIDRS is empty: the admin area accepts sign-ins from any address');
     }
+    // Mails whose delivery failed are sent again from here (see server/mail/mailer.ts).
+    const stopMailRetries = startMailRetries(app);
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
+      stopMailRetries();
       log.info(`${signal} received: finishing requests in flight, then stopping`);
       const force = setTimeout(() => process.exit(1), 20_000);
       force.unref();

@@ -1,14 +1,8 @@
 import { z } from 'zod';
 
-// The footer's newsletter box, with double opt-in and one-click unsubscribe.
+export { NEWSLETTER_MESSAGES } from '../newsletter.ts';
 
-export const NEWSLETTER_MESSAGES = {
-  // The same answer whatever the address's state, so the box does not reveal who is subscribed.
-  checkInbox: 'Almost done! Check your inbox and click the link in our e-mail to confirm your subscription.',
-  confirmed: 'Your subscription is confirmed. Thank you!',
-  unsubscribed: 'You have been unsubscribed. You will not receive our newsletter any more.',
-  badLink: 'This link is not valid or has expired. Please subscribe again from the box at the bottom of any page.',
-} as const;
+// The footer's newsletter box, with double opt-in and one-click unsubscribe.
 
 /** How long a confirmation link works. */
 export const NEWSLETTER_CONFIRM_TTL_MS = 7 * 24 * 60 * 60_000;

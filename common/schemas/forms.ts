@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../form-guard.ts';
+
+/** The two guard fields every public form sends along with its own. */
+export const formGuardFieldsSchema = z.object({
+  [FORM_TOKEN_FIELD]: z.string().max(200).default(''),
+  [HONEYPOT_FIELD]: z.string().max(2000).default(''),
+});
+
+export const formTokenResponseSchema = z.object({ success: z.literal(true), token: z.string() });
+export type FormTokenResponse = z.infer<typeof formTokenResponseSchema>;

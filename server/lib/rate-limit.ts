@@ -1,0 +1,67 @@
+import { and, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../../common/errors.ts';
+import { rateLimitCounters } from '../db/schema/form-guard.ts';
+
+export interface RateLimitRule {
+  /** What is counted, such as 'contact'; the caller adds who (the address). */
+  bucket: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  count: number;
+  retryAfterMs: number;
+}
+
+// Old windows are useless; every so often a request clears them (no separate job needed).
+const PRUNE_PROBABILITY = 0.02;
+
+/**
+ * Counts one hit for `who` in the rule's current fixed window (in PostgreSQL, so every process
+ * shares the count) and says whether it is still within the limit. Time comes from app.clock.
+ */
+export async function hitRateLimit(app: FastifyInstance, rule: RateLimitRule, who: string): Promise<RateLimitResult> {
+  const now = app.clock.now().getTime();
+  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+  const windowEnd = windowStart + rule.windowMs;
+  const [row] = await app.db
+    .insert(rateLimitCounters)
+    .values({ key: `${rule.bucket}:${who}`, windowStart: new Date(windowStart), count: 1, expiresAt: new Date(windowEnd) })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { count: sql`${rateLimitCounters.count} + 1` },
+    })
+    .returning({ count: rateLimitCounters.count });
+  if (Math.random() < PRUNE_PROBABILITY) {
+    await app.db.delete(rateLimitCounters).where(and(lt(rateLimitCounters.expiresAt, new Date(now))));
+  }
+  return { allowed: row.count <= rule.limit, count: row.count, retryAfterMs: windowEnd - now };
+}
+
+/** Words for a wait, rounded up: 'a minute', '12 minutes', '2 hours'. */
+export function waitWords(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes === 1) return 'a minute';
+  if (minutes < 90) return `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
+/**
+ * Counts the hit and refuses it past the limit with 429, a Retry-After header and a message a
+ * person understands.
+ */
+export async function enforceRateLimit(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  rule: RateLimitRule,
+  who: string,
+  message: (wait: string) => string,
+): Promise<void> {
+  const result = await hitRateLimit(app, rule, who);
+  if (result.allowed) return;
+  reply.header('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
+  throw new AppError('RATE_LIMITED', message(waitWords(result.retryAfterMs)));
+}

@@ -1,0 +1,85 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { company } from '../../../app/content/company.ts';
+import { PATHS } from '../../../app/lib/paths.ts';
+import {
+  CONTACT_INBOX_PAGE_SIZE,
+  type ContactMessage,
+  type ContactMessageFields,
+} from '../../../common/schemas/contact.ts';
+import { contactMessages } from '../../db/schema/contact.ts';
+import { renderMail } from '../../mail/layout.ts';
+import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
+
+type Row = typeof contactMessages.$inferSelect;
+const toApi = (r: Row): ContactMessage => ({
+  _id: r.id,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  company: r.company,
+  message: r.message,
+  isRead: r.isRead,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/** Stores a contact message and, in the same transaction, the mail that tells staff; then sends it. */
+export async function createContactMessage(app: FastifyInstance, fields: ContactMessageFields, ip: string): Promise<{ id: string }> {
+  const now = app.clock.now();
+  const { id, mailId } = await app.db.transaction(async (tx) => {
+    const [row] = await tx.insert(contactMessages).values({ ...fields, ip, createdAt: now }).returning({ id: contactMessages.id });
+    const mail = renderMail({
+      subject: `New contact message from ${fields.name}${fields.company ? ` (${fields.company})` : ''}`,
+      paragraphs: [`A visitor wrote through the contact form of the ${company.shortName} website. Reply to this mail to answer them.`],
+      fields: [
+        ['Name', fields.name],
+        ['Email', fields.email],
+        ['Phone', fields.phone],
+        ['Company', fields.company],
+        ['Message', fields.message],
+      ],
+      action: { label: 'Open the inbox', url: `${app.config.publicUrl}${PATHS.adminContactMessages}` },
+    });
+    const mailId = await queueMail(tx, app, { ...mail, to: app.config.STAFF_EMAIL, kind: 'contact-message-staff', replyTo: fields.email });
+    return { id: row.id, mailId };
+  });
+  try {
+    await deliverQueuedMail(app, [mailId]);
+  } catch (err) {
+    app.log.error({ err }, 'could not deliver the contact notification now');
+  }
+  return { id };
+}
+
+/** Staff's inbox: newest first; all, unread or read. */
+export async function listContactMessages(
+  app: FastifyInstance,
+  query: { filter: 'all' | 'unread' | 'read'; page: number },
+): Promise<{ messages: ContactMessage[]; total: number; unread: number }> {
+  const where = query.filter === 'all' ? undefined : eq(contactMessages.isRead, query.filter === 'read');
+  const rows = await app.db
+    .select()
+    .from(contactMessages)
+    .where(where)
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(CONTACT_INBOX_PAGE_SIZE)
+    .offset((query.page - 1) * CONTACT_INBOX_PAGE_SIZE);
+  const [{ total }] = await app.db.select({ total: count() }).from(contactMessages).where(where);
+  return { messages: rows.map(toApi), total, unread: await countUnreadContactMessages(app) };
+}
+
+/** Marks a message read or unread; null when there is no such message. */
+export async function setContactMessageRead(app: FastifyInstance, id: string, isRead: boolean): Promise<ContactMessage | null> {
+  const [row] = await app.db
+    .update(contactMessages)
+    .set({ isRead, readAt: isRead ? app.clock.now() : null })
+    .where(eq(contactMessages.id, id))
+    .returning();
+  return row ? toApi(row) : null;
+}
+
+/** How many messages staff have not read yet. */
+export async function countUnreadContactMessages(app: FastifyInstance): Promise<number> {
+  const [{ n }] = await app.db.select({ n: count() }).from(contactMessages).where(and(eq(contactMessages.isRead, false)));
+  return n;
+}

@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../../common/errors.ts';
+import { formGuardFieldsSchema } from '../../../common/schemas/forms.ts';
+import {
+  NEWSLETTER_LIST_PAGE_SIZE,
+  NEWSLETTER_MESSAGES,
+  NEWSLETTER_STATUSES,
+  newsletterListQuerySchema,
+  newsletterListResponseSchema,
+  newsletterResultSchema,
+  newsletterSubscribeSchema,
+  newsletterTokenSchema,
+} from '../../../common/schemas/newsletter.ts';
+import { checkFormGuard, enforceFormRateLimit } from '../../lib/form-guard.ts';
+import {
+  allNewsletterSubscribers,
+  confirmNewsletterSubscription,
+  listNewsletterSubscribers,
+  subscribeToNewsletter,
+  unsubscribeFromNewsletter,
+} from './newsletter.service.ts';
+
+const NEWSLETTER_BODY_LIMIT_BYTES = 4 * 1024;
+
+/** A CSV cell: quoted, and a leading = + - @ neutralised so spreadsheets do not run it as a formula. */
+function csvCell(value: string | null): string {
+  const v = value ?? '';
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Mail programs send the RFC 8058 one-click unsubscribe as a form post; this parser is local to these routes.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: NEWSLETTER_BODY_LIMIT_BYTES }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.post(
+    '/newsletter/subscribe',
+    {
+      config: { access: 'public' },
+      bodyLimit: NEWSLETTER_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Ask for the newsletter: a confirmation link is mailed to the address (double opt-in)',
+        body: newsletterSubscribeSchema.extend(formGuardFieldsSchema.shape),
+        response: { 200: newsletterResultSchema },
+      },
+    },
+    async (request, reply) => {
+      await enforceFormRateLimit(app, request, reply, 'newsletter');
+      const { email, formToken, homepageUrl } = request.body;
+      if ((await checkFormGuard(app, 'newsletter', { formToken, homepageUrl })) === 'accept') {
+        await subscribeToNewsletter(app, email);
+      } else {
+        request.log.info('newsletter subscription dropped by the bot guard');
+      }
+      return { success: true as const, message: NEWSLETTER_MESSAGES.checkInbox };
+    },
+  );
+
+  app.post(
+    '/newsletter/confirm',
+    {
+      config: { access: 'public' },
+      bodyLimit: NEWSLETTER_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Confirm a subscription with the token of the confirmation link',
+        body: newsletterTokenSchema,
+        response: { 200: newsletterResultSchema },
+      },
+    },
+    async (request) => {
+      if (!(await confirmNewsletterSubscription(app, request.body.token))) throw notFound(NEWSLETTER_MESSAGES.badLink);
+      return { success: true as const, message: NEWSLETTER_MESSAGES.confirmed };
+    },
+  );
+
+  app.post(
+    '/newsletter/unsubscribe',
+    {
+      config: { access: 'public' },
+      bodyLimit: NEWSLETTER_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Unsubscribe: JSON { token } from the unsubscribe page, or the RFC 8058 one-click post with ?token=',
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        body: z.object({ token: z.string().max(200).optional() }).passthrough().optional(),
+        response: { 200: newsletterResultSchema },
+      },
+    },
+    async (request) => {
+      const token = request.body?.token ?? request.query.token;
+      if (!token || !(await unsubscribeFromNewsletter(app, token))) throw notFound(NEWSLETTER_MESSAGES.badLink);
+      return { success: true as const, message: NEWSLETTER_MESSAGES.unsubscribed };
+    },
+  );
+
+  app.get(
+    '/newsletter/subscribers',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Newsletter subscribers, newest first, optionally one status',
+        querystring: newsletterListQuerySchema,
+        response: { 200: newsletterListResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = await listNewsletterSubscribers(app, request.query);
+      return { success: true as const, ...result, page: request.query.page, pageSize: NEWSLETTER_LIST_PAGE_SIZE };
+    },
+  );
+
+  app.get(
+    '/newsletter/subscribers/export',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Every subscriber as a CSV file (optionally one status)',
+        querystring: z.object({ status: z.enum(NEWSLETTER_STATUSES).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const rows = await allNewsletterSubscribers(app, request.query.status);
+      const lines = [
+        'email,status,created_at,confirmed_at,unsubscribed_at',
+        ...rows.map((r) => [r.email, r.status, r.createdAt, r.confirmedAt, r.unsubscribedAt].map(csvCell).join(',')),
+      ];
+      const day = app.clock.now().toISOString().slice(0, 10);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(`${lines.join('\r\n')}\r\n`);
+    },
+  );
+};
+
+export default newsletterRoutes;
