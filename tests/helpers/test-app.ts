@@ -12,6 +12,7 @@ import { users, type UserRole } from '../../server/db/schema/users.ts';
 import { SESSION_COOKIE } from '../../server/plugins/access.ts';
 import { createSession } from '../../server/modules/auth/sessions.service.ts';
 import { createFakeClock, type FakeClock } from './fake-clock.ts';
+import type { FileStorage } from '../../server/storage/storage.ts';
 
 export interface TestApp {
   app: App;
@@ -60,7 +61,13 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
 }
 
 /** The application on its own fresh database, with a fake clock and quiet logs. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: {
+    /** The file storage to use instead of the local one, given this app's uploads folder (e.g. one that fails on purpose). */
+    storage?: (uploadsDir: string) => FileStorage;
+  } = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'portal-uploads-'));
   const config = loadConfig({
@@ -72,7 +79,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const database = createDatabase(testDb.url, { max: 4 });
   const clock = createFakeClock();
-  const app = await buildApp({ config, database, logger: false, clock });
+  const app = await buildApp({ config, database, logger: false, clock, storage: options.storage?.(uploadsDir) });
   await app.ready();
   return {
     app,
