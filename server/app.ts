@@ -33,6 +33,9 @@ import vendorsRoutes from './modules/vendors/vendors.routes.ts';
 import contactRoutes from './modules/contact/contact.routes.ts';
 import newsletterRoutes from './modules/newsletter/newsletter.routes.ts';
 import submissionsRoutes from './modules/submissions/submissions.routes.ts';
+import eventsPlugin from './events/events.plugin.ts';
+import messagesRoutes from './modules/messages/messages.routes.ts';
+import filesRoutes from './modules/files/files.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +106,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorHandlerPlugin);
   await app.register(accessPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(eventsPlugin);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Company website and client portal API', version: '1.0.0' },
@@ -129,6 +133,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
       await api.register(submissionsRoutes);
+      await api.register(messagesRoutes);
+      await api.register(filesRoutes);
       await api.register(authRoutes);
       // Only in a test process started with E2E_TEST_HOOKS=1 (browser tests); never in production.
       if (testHooksEnabled(config)) await api.register(testHookRoutes);

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { AppError, badRequest } from '../../../common/errors.ts';
+import {
+  ATTACHMENT_TYPES,
+  MESSAGE_ATTACHMENT_MAX_BYTES,
+  MESSAGE_TEXTS,
+  attachmentTypeOf,
+  attachmentTypeOfName,
+  type AttachmentType,
+} from '../../../common/schemas/messages.ts';
+import { sniffFileType } from '../../storage/file-type.ts';
+
+/** A file written to storage under a server-generated key, not yet recorded in the database. */
+export interface StoredAttachment {
+  id: string;
+  storageKey: string;
+  name: string;
+  type: AttachmentType;
+  size: number;
+}
+
+// Office files are zip archives whose type shows in an entry near the start; 64 KiB holds it.
+const HEAD_BYTES = 64 * 1024;
+const NAME_MAX_CHARS = 150;
+// Declared types that say nothing: the file name's ending and the bytes decide then.
+const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
+// Old Office files share one container format; its sniffed type covers the three.
+const CFB_TYPES = new Set(['application/msword', 'application/vnd.ms-excel', 'application/vnd.ms-powerpoint']);
+// MP4 and QuickTime are the same container: a phone's .mov may carry an mp4 brand and back.
+const ISO_VIDEO_TYPES = new Set(['video/mp4', 'video/quicktime']);
+// Bidirectional controls make "gpj.exe" look like "exe.jpg" in a name.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export const unsupportedType = (name: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGE_TEXTS.invalidType(name));
+export const tooLarge = (name: string) => new AppError('PAYLOAD_TOO_LARGE', MESSAGE_TEXTS.tooLarge(name));
+
+/**
+ * The uploader's file name as data: path characters are refused (a name is never a path), the rest
+ * is normalised, stripped of direction controls and shortened around its extension.
+ */
+export function sanitizeAttachmentName(raw: string | undefined): string {
+  const name = (raw ?? '').normalize('NFC');
+  if (/[\\/]/.test(name) || CONTROL_CHARS.test(name) || name.trim() === '.' || name.trim() === '..') {
+    throw badRequest('The file name must not contain path characters');
+  }
+  const cleaned = name.replace(BIDI_CONTROLS, '').replace(/\s+/g, ' ').trim();
+  if (!cleaned) return 'attachment';
+  if ([...cleaned].length <= NAME_MAX_CHARS) return cleaned;
+  const dot = cleaned.lastIndexOf('.');
+  const ext = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';
+  return [...cleaned.slice(0, cleaned.length - ext.length)].slice(0, NAME_MAX_CHARS - ext.length).join('') + ext;
+}
+
+/** The allowed types whose bytes look like the sniffed type. */
+function candidatesFor(sniffedMime: string): AttachmentType[] {
+  if (sniffedMime === 'application/x-cfb') return ATTACHMENT_TYPES.filter((t) => CFB_TYPES.has(t.mime));
+  const found = attachmentTypeOf(sniffedMime);
+  if (!found) return [];
+  if (ISO_VIDEO_TYPES.has(found.mime)) return ATTACHMENT_TYPES.filter((t) => ISO_VIDEO_TYPES.has(t.mime));
+  return [found];
+}
+
+/**
+ * Decides the stored type from the file's first bytes, its declared type and its name. The bytes
+ * must be one of the allowed types, and must be the type that was declared, if one was.
+ */
+export async function decideAttachmentType(head: Buffer, declaredMime: string | undefined, name: string): Promise<AttachmentType> {
+  const sniffed = await sniffFileType(head);
+  const candidates = sniffed ? candidatesFor(sniffed.mime) : [];
+  if (candidates.length === 0) throw unsupportedType(name);
+  const declared = (declaredMime ?? '').split(';')[0].trim().toLowerCase();
+  const fromName = attachmentTypeOfName(name);
+  if (!GENERIC_TYPES.has(declared)) {
+    const named = attachmentTypeOf(declared);
+    if (!named || !candidates.includes(named)) throw unsupportedType(name);
+    return named;
+  }
+  if (fromName && candidates.includes(fromName)) return fromName;
+  return candidates[0];
+}
+
+/**
+ * Passes bytes through while counting them and checking the first ones: the upload fails as soon
+ * as it is too large or its type is wrong, before the rest is written anywhere.
+ */
+class AttachmentInspector extends Transform {
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private decided = false;
+  size = 0;
+  type: AttachmentType | undefined;
+
+  constructor(
+    private readonly name: string,
+    private readonly declaredMime: string | undefined,
+    private readonly maxBytes: number,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return callback(tooLarge(this.name));
+    if (this.decided) return callback(null, chunk);
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < HEAD_BYTES) return callback();
+    this.decide(callback);
+  }
+
+  override _flush(callback: TransformCallback) {
+    if (this.size === 0) return callback(badRequest(`${this.name} is empty`));
+    if (!this.decided) return this.decide(callback);
+    callback();
+  }
+
+  private decide(callback: TransformCallback) {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    decideAttachmentType(head, this.declaredMime, this.name).then(
+      (type) => {
+        this.type = type;
+        this.decided = true;
+        callback(null, head);
+      },
+      (err: Error) => callback(err),
+    );
+  }
+}
+
+/** Where a message attachment's bytes live: a server-generated key, fanned out so no folder grows huge. */
+export function attachmentKey(id: string): string {
+  return `messages/${id.slice(0, 2)}/${id}`;
+}
+
+/**
+ * Streams an upload into storage, checking its size while it flows and its type by its bytes.
+ * On any failure nothing is left in storage. Errors of the incoming stream itself (a cut-off
+ * multipart body) are reported as a bad request, never as a server failure.
+ */
+export async function storeAttachment(
+  app: FastifyInstance,
+  input: { body: Readable; name: string; declaredMime?: string; maxBytes?: number },
+): Promise<StoredAttachment> {
+  const id = randomUUID();
+  const storageKey = attachmentKey(id);
+  const inspector = new AttachmentInspector(input.name, input.declaredMime, input.maxBytes ?? MESSAGE_ATTACHMENT_MAX_BYTES);
+  let sourceError: Error | undefined;
+  input.body.once('error', (err) => {
+    sourceError ??= err;
+  });
+  const checked = pipeline(input.body, inspector, () => undefined);
+  try {
+    await app.storage.put(storageKey, checked, { contentType: 'application/octet-stream' });
+  } catch (err) {
+    await app.storage.delete(storageKey).catch(() => undefined);
+    if (err instanceof AppError) throw err;
+    const status = (sourceError as { statusCode?: number } | undefined)?.statusCode;
+    if (status === 413) throw tooLarge(input.name);
+    if (sourceError) throw badRequest('The upload was interrupted before the whole file arrived');
+    throw err;
+  }
+  if (!inspector.type) {
+    await app.storage.delete(storageKey).catch(() => undefined);
+    throw unsupportedType(input.name);
+  }
+  return { id, storageKey, name: input.name, type: inspector.type, size: inspector.size };
+}
+
+/** Decodes the specification's base64 upload (plain or as a data: URL) and its declared type. */
+export function decodeBase64Upload(file: string, declaredMime: string | undefined): { bytes: Buffer; declaredMime: string | undefined } {
+  let data = file;
+  let mime = declaredMime;
+  const dataUrl = /^data:([^;,]*)(;[^,]*)?,/.exec(file.slice(0, 300));
+  if (dataUrl) {
+    if (!/;base64/i.test(dataUrl[2] ?? '')) throw badRequest('The file must be base64-encoded');
+    data = file.slice(dataUrl[0].length);
+    mime ??= dataUrl[1] || undefined;
+  }
+  // Buffer.from skips characters it does not know; a body that is not base64 must not pass as one.
+  if (!/^[A-Za-z0-9+/_-]*={0,2}\s*$/.test(data.replace(/\s+/g, ''))) throw badRequest('The file must be base64-encoded');
+  return { bytes: Buffer.from(data, 'base64'), declaredMime: mime };
+}

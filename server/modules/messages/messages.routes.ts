@@ -1,0 +1,244 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, apiErrorSchema, badRequest } from '../../../common/errors.ts';
+import {
+  MESSAGE_ATTACHMENT_MAX_BYTES,
+  MESSAGE_UPLOAD_JSON_BODY_LIMIT_BYTES,
+  jsonUploadBodySchema,
+  messageEventSchema,
+  messageIdParamsSchema,
+  messageListResponseSchema,
+  messageProjectParamsSchema,
+  messageResponseSchema,
+  sendMessageBodySchema,
+  unreadCountsResponseSchema,
+  uploadResponseSchema,
+} from '../../../common/schemas/messages.ts';
+import { deliverQueuedMail } from '../../mail/mailer.ts';
+import { decodeBase64Upload, sanitizeAttachmentName, storeAttachment, tooLarge, type StoredAttachment } from '../files/attachment-store.ts';
+import { recordUploadedFile, sweepUnsentFiles } from '../files/files.service.ts';
+import {
+  MESSAGE_EVENTS_CHANNEL,
+  listProjectMessages,
+  markMessageRead,
+  sendMessage,
+  streamSessionValid,
+  unreadCounts,
+} from './messages.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/** A comment line this often keeps proxies from closing a quiet stream, and re-checks the session. */
+export const STREAM_HEARTBEAT_MS = 25_000;
+/** How long the browser waits before reconnecting a dropped stream. */
+const STREAM_RETRY_MS = 3_000;
+
+const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Mails are delivered after the answer is sent; closing the app waits for those in flight.
+  const deliveries = new Set<Promise<unknown>>();
+  const inBackground = (work: Promise<unknown>, what: string) => {
+    const p = work.catch((err) => app.log.error({ err }, `${what} failed`)).finally(() => deliveries.delete(p));
+    deliveries.add(p);
+  };
+  // Open streams end when the app closes, or closing would wait for them forever.
+  const streams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...streams]) end();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...deliveries]);
+  });
+
+  app.post(
+    '/messages/upload',
+    {
+      config: { access: 'authenticated' },
+      // The specification's JSON shape carries the file as base64: a 50 MB file needs about 67 MB.
+      bodyLimit: MESSAGE_UPLOAD_JSON_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['messages'],
+        summary: 'Upload one attachment (multipart field "file", or JSON with the file as base64); checked by its bytes',
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 201: uploadResponseSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const stored = request.isMultipart() ? await receiveMultipart() : await receiveJson();
+      let file;
+      try {
+        file = await recordUploadedFile(app, request.user!._id, stored);
+      } catch (err) {
+        await app.storage.delete(stored.storageKey).catch(() => undefined);
+        throw err;
+      }
+      // Uploads that were never sent are cleaned up now and then, here rather than on a timer.
+      inBackground(sweepUnsentFiles(app), 'sweeping unsent uploads');
+      return reply.status(201).send({ success: true as const, file });
+
+      async function receiveMultipart(): Promise<StoredAttachment> {
+        let part;
+        try {
+          part = await request.file({ limits: { fileSize: MESSAGE_ATTACHMENT_MAX_BYTES, files: 1 } });
+        } catch (err) {
+          const status = (err as { statusCode?: number }).statusCode;
+          if (status && status >= 400 && status < 500) throw err;
+          throw badRequest('The upload was interrupted before the whole file arrived');
+        }
+        if (!part) throw badRequest('Choose a file to upload');
+        const field = (name: string) => {
+          const f = part.fields[name];
+          return f && !Array.isArray(f) && f.type === 'field' ? String(f.value) : undefined;
+        };
+        let name: string;
+        try {
+          name = sanitizeAttachmentName(field('name') ?? part.filename);
+        } catch (err) {
+          part.file.resume();
+          throw err;
+        }
+        // The multipart reader stops at the limit and says so; the stored file must not be a cut-off one.
+        part.file.once('limit', () => part.file.destroy(tooLarge(name)));
+        return storeAttachment(app, { body: part.file, name, declaredMime: field('mimeType') ?? part.mimetype });
+      }
+
+      async function receiveJson(): Promise<StoredAttachment> {
+        const parsed = jsonUploadBodySchema.safeParse(request.body);
+        if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'The upload is not valid');
+        const name = sanitizeAttachmentName(parsed.data.name);
+        const { bytes, declaredMime } = decodeBase64Upload(parsed.data.file, parsed.data.mimeType);
+        if (bytes.length > MESSAGE_ATTACHMENT_MAX_BYTES) throw tooLarge(name);
+        return storeAttachment(app, { body: Readable.from([bytes]), name, declaredMime });
+      }
+    },
+  );
+
+  app.post(
+    '/messages',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['messages'],
+        summary: "Send a message in a project's thread (sender and receiver are decided by the server)",
+        body: sendMessageBodySchema,
+        response: { 201: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { message, mailId } = await sendMessage(app, request.user!, request.body);
+      if (mailId) inBackground(deliverQueuedMail(app, [mailId]), 'message notification');
+      return reply.status(201).send({ success: true as const, message });
+    },
+  );
+
+  app.get(
+    '/messages/project/:projectId',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['messages'],
+        summary: "A project's message thread, oldest first, with names and attachments",
+        params: messageProjectParamsSchema,
+        response: { 200: messageListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const messages = await listProjectMessages(app, request.user!, request.params.projectId);
+      return { success: true as const, messages };
+    },
+  );
+
+  app.put(
+    '/messages/:id/read',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['messages'],
+        summary: 'Mark a message read (only its receiver; any admin for a message to the company)',
+        params: messageIdParamsSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const message = await markMessageRead(app, request.user!, request.params.id);
+      return { success: true as const, message };
+    },
+  );
+
+  app.get(
+    '/messages/unread',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['messages'],
+        summary: 'Unread messages for the signed-in user, in total and per project',
+        response: { 200: unreadCountsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await unreadCounts(app, request.user!)) }),
+  );
+
+  app.get(
+    '/messages/stream',
+    {
+      config: { access: 'authenticated' },
+      compress: false,
+      schema: {
+        tags: ['messages'],
+        summary: 'Server-sent events: new messages and read receipts of the threads the user may see',
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      const user = request.user!;
+      const sessionId = request.sessionId;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        // Proxies such as nginx would otherwise hold events back in their buffers.
+        'X-Accel-Buffering': 'no',
+        Connection: 'keep-alive',
+        'X-Request-Id': request.id,
+      });
+      res.write(`retry: ${STREAM_RETRY_MS}\n\n`);
+      const send = (event: string, data: unknown) => {
+        if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      const unsubscribe = app.events.subscribe(MESSAGE_EVENTS_CHANNEL, (event) => {
+        if (event.kind === 'resync') return send('resync', {});
+        const parsed = messageEventSchema.safeParse(event.payload);
+        // A client hears only about its own projects; staff about all.
+        if (!parsed.success || (user.role !== 'admin' && parsed.data.clientId !== user._id)) return;
+        send('message', parsed.data);
+      });
+      const heartbeat = setInterval(() => {
+        // A signed-out or expired session loses its stream; the check does not count as activity.
+        (sessionId ? streamSessionValid(app, sessionId, user.role) : Promise.resolve(false))
+          .then((valid) => (valid ? res.write(': keep-alive\n\n') : end()))
+          .catch(() => end());
+      }, STREAM_HEARTBEAT_MS);
+      heartbeat.unref();
+      function end() {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(end);
+        if (!res.writableEnded) res.end();
+      }
+      streams.add(end);
+      res.on('close', end);
+      // Events are only heard once the listening connection is up; the page reads again on 'ready'.
+      const live = await app.events.ready();
+      if (!live) {
+        // Without LISTEN there is nothing to stream: the browser polls until a later retry works.
+        end();
+        return reply;
+      }
+      send('ready', { live });
+      return reply;
+    },
+  );
+};
+
+export default messagesRoutes;
