@@ -178,12 +178,18 @@ export async function requestPasswordReset(app: FastifyInstance, identifier: str
   const user = matches.length === 1 ? matches[0] : matches.find((u) => u.username?.toLowerCase() === key);
   if (!user) return;
   const hourAgo = new Date(app.clock.now().getTime() - 60 * 60_000);
-  const [{ recent }] = await app.db
-    .select({ recent: count() })
-    .from(authTokens)
-    .where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, 'password-reset'), gt(authTokens.createdAt, hourAgo)));
-  if (recent >= RESET_MAILS_PER_HOUR) return;
-  const { token } = await issueLinkToken(app, user.id, 'password-reset');
+  // Count and issue under a per-user lock, so a burst of requests cannot slip past the limit.
+  const issued = await app.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`password-reset:${user.id}`}))`);
+    const [{ recent }] = await tx
+      .select({ recent: count() })
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, 'password-reset'), gt(authTokens.createdAt, hourAgo)));
+    if (recent >= RESET_MAILS_PER_HOUR) return null;
+    return issueLinkToken(app, user.id, 'password-reset', tx);
+  });
+  if (!issued) return;
+  const { token } = issued;
   const url = resetUrl(app, token);
   const minutes = LINK_LIFETIME_MS['password-reset'] / 60_000;
   const login = user.role === 'client' ? `Your username is ${user.username}.` : 'Sign in with this e-mail address.';

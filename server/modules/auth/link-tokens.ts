@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { authTokens, type AuthTokenPurpose } from '../../db/schema/auth.ts';
 import { hashToken } from './sessions.service.ts';
 
+export type Tx = Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0];
+
 /** How long each kind of link stays valid. */
 export const LINK_LIFETIME_MS: Record<AuthTokenPurpose, number> = {
   invitation: 7 * 24 * 60 * 60_000,
@@ -15,11 +17,12 @@ export async function issueLinkToken(
   app: FastifyInstance,
   userId: string,
   purpose: AuthTokenPurpose,
+  db: Tx | FastifyInstance['db'] = app.db,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const now = app.clock.now();
   const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS[purpose]);
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx
       .update(authTokens)
       .set({ revokedAt: now })
@@ -76,7 +79,6 @@ export async function liveLinkOf(app: FastifyInstance, userId: string, purpose: 
   return row ?? null;
 }
 
-type Tx = Parameters<Parameters<FastifyInstance['db']['transaction']>[0]>[0];
 
 /**
  * Marks a live link used and returns its row; a second use, an expired or revoked link gives null.
