@@ -5,6 +5,7 @@ import type { Client, ClientStatus } from '../../../common/schemas/clients.ts';
 import { paginationOf, type Pagination, type PaginationQuery } from '../../../common/schemas/pagination.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
+import { clientUnreadCountSql } from '../messages/messages.service.ts';
 import { createClientInvitation, generateUniqueUsername, isUsernameFree } from '../auth/invitations.service.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -19,13 +20,10 @@ export const qualified = (table: Table, column: Column): SQL => sql`${table}.${s
 const PROJECT_COUNT: SQL<number> = sql<number>`(select count(*) from ${projects} where ${qualified(projects, projects.clientId)} = ${qualified(users, users.id)})`.mapWith(Number);
 
 /**
- * ==> MESSAGING ENGINEER: replace this with the correlated count of the client's unread messages,
- * e.g. sql`(select count(*) from ${messages} where ${qualified(messages, messages.senderId)} = ${qualified(users, users.id)}
- * and not ${qualified(messages, messages.isRead)})` (qualified: see above).
- * It is evaluated inside the same single query as the list, so the list stays one query. Until the
- * messages table exists, there is nothing unread.
+ * How many of the client's messages no admin has read yet (messages module): a correlated count,
+ * evaluated inside the same single query as the list, so the list stays one query.
  */
-export const CLIENT_UNREAD_COUNT: SQL<number> = sql<number>`0`.mapWith(Number);
+export const CLIENT_UNREAD_COUNT: SQL<number> = clientUnreadCountSql();
 
 const clientColumns = {
   id: users.id,
