@@ -22,6 +22,7 @@ import errorHandlerPlugin from './plugins/error-handler.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import { notFound } from '../common/errors.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import companyProfileRoutes from './modules/company-profile/company-profile.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import testHookRoutes, { testHooksEnabled } from './modules/auth/test-hooks.routes.ts';
 import clientsRoutes from './modules/clients/clients.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(companyProfileRoutes);
       await api.register(clientsRoutes);
       await api.register(projectsRoutes);
       await api.register(reportsRoutes);

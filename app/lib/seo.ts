@@ -1,8 +1,24 @@
 import type { MetaDescriptor } from 'react-router';
 import { company } from '../content/company.ts';
 
+/** The social-card picture (public/og-image.png, drawn by scripts/build-site-images.ts). */
+export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
+
 /** Title, description, canonical URL and social-card tags of one page. */
-export function pageMeta({ title, description, path, noindex }: { title: string; description: string; path: string; noindex?: boolean }): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  noindex,
+  jsonLd,
+}: {
+  title: string;
+  description: string;
+  path: string;
+  noindex?: boolean;
+  /** Structured data (schema.org) for the page, rendered as an inline JSON-LD script. */
+  jsonLd?: Record<string, unknown>;
+}): MetaDescriptor[] {
   const fullTitle = path === '/' ? `${company.name} | ${title}` : `${title} | ${company.shortName}`;
   const url = new URL(path, company.siteUrl).toString();
   const meta: MetaDescriptor[] = [
@@ -14,11 +30,17 @@ export function pageMeta({ title, description, path, noindex }: { title: string;
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
-    { property: 'og:image', content: new URL('/og-image.png', company.siteUrl).toString() },
+    { property: 'og:image', content: new URL(OG_IMAGE.path, company.siteUrl).toString() },
+    { property: 'og:image:width', content: String(OG_IMAGE.width) },
+    { property: 'og:image:height', content: String(OG_IMAGE.height) },
+    { property: 'og:image:alt', content: company.name },
+    { property: 'og:locale', content: 'en_NG' },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: fullTitle },
     { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: new URL(OG_IMAGE.path, company.siteUrl).toString() },
   ];
+  if (jsonLd) meta.push({ 'script:ld+json': jsonLd });
   if (noindex) meta.push({ name: 'robots', content: 'noindex, nofollow' });
   return meta;
 }

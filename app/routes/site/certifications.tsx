@@ -1,14 +1,61 @@
-import { PageHero } from '../../components/layout/page-placeholder.tsx';
+import { BadgeCheck, FileCheck, RefreshCw, ShieldCheck } from 'lucide-react';
 import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../lib/paths.ts';
+import { certificates, regulatoryCompliance } from '../../content/certificates.ts';
+import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
+import { SectionHeading, SiteHero } from '../../features/site/site-sections.tsx';
 
 export const meta = () =>
   pageMeta({
-    title: 'Certifications',
-    description: 'Our certified management systems, licences and regulatory compliance.',
+    title: 'Certifications & Licenses',
+    description: 'Occupational health and safety, environmental and quality management certifications, and full regulatory compliance.',
     path: PATHS.certifications,
   });
 
+const COMPLIANCE_ICONS = [ShieldCheck, FileCheck, RefreshCw];
+
 export default function CertificationsPage() {
-  return <PageHero title={'Certifications & Licenses'} subtitle={'Our certified management systems, licences and regulatory compliance.'} />;
+  return (
+    <>
+      <SiteHero title="Certifications & Licenses" subtitle="Independently certified management systems, and every licence our work requires." />
+      <section aria-label="Certificates" className="mx-auto max-w-7xl px-4 py-16">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {certificates.map((c) => (
+            <li key={c.title} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+              <ResponsiveImage image={c.image} alt={`${c.title} certificate`} sizes="(min-width: 768px) 400px, 100vw" className="aspect-[4/3] h-auto w-full object-cover" />
+              <div className="p-6">
+                <div className="flex items-center justify-between gap-2">
+                  <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200">
+                    <BadgeCheck className="size-4" aria-hidden="true" />
+                    Certified
+                  </span>
+                  <span className="text-sm font-medium text-slate-700 dark:text-slate-300">{c.date}</span>
+                </div>
+                <h2 className="mt-4 text-xl font-semibold">{c.title}</h2>
+                <p className="mt-1 text-sm font-medium text-brand-700 dark:text-sky-300">{c.issuer}</p>
+                <p className="mt-3 text-slate-700 dark:text-slate-300">{c.description}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="compliance-heading" className="bg-slate-100 px-4 py-16 dark:bg-slate-900">
+        <div className="mx-auto max-w-7xl">
+          <SectionHeading id="compliance-heading" title="Regulatory Compliance" />
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {regulatoryCompliance.map((p, i) => {
+              const Icon = COMPLIANCE_ICONS[i % COMPLIANCE_ICONS.length];
+              return (
+                <li key={p.title} className="rounded-xl bg-white p-6 text-center shadow-sm dark:bg-slate-950">
+                  <Icon className="mx-auto size-10 text-emerald-700 dark:text-emerald-400" aria-hidden="true" />
+                  <h3 className="mt-3 text-xl font-semibold">{p.title}</h3>
+                  <p className="mt-2 text-slate-700 dark:text-slate-300">{p.description}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
 }

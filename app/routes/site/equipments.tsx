@@ -1,14 +1,23 @@
-import { PageHero } from '../../components/layout/page-placeholder.tsx';
 import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../lib/paths.ts';
+import { equipment } from '../../content/equipment.ts';
+import { equipmentStatistics } from '../../content/facts.ts';
+import { FleetCarousel } from '../../features/site/fleet-carousel.tsx';
+import { SiteHero, StatGrid } from '../../features/site/site-sections.tsx';
 
 export const meta = () =>
   pageMeta({
     title: 'Our Equipment',
-    description: 'The fleet of owned equipment we bring to every project.',
+    description: 'Cranes, earthmoving plant, haulage trucks, boats, barges and power equipment, owned and maintained by our own crews.',
     path: PATHS.equipments,
   });
 
 export default function EquipmentsPage() {
-  return <PageHero title={'Our Equipment'} subtitle={'The fleet of owned equipment we bring to every project.'} />;
+  return (
+    <>
+      <SiteHero title="Our Equipment" subtitle="A modern fleet we own and maintain, so your project never waits for a rental." />
+      <FleetCarousel items={equipment} />
+      <StatGrid stats={equipmentStatistics} label="Our fleet in numbers" />
+    </>
+  );
 }

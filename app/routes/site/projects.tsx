@@ -1,14 +1,95 @@
-import { PageHero } from '../../components/layout/page-placeholder.tsx';
+import { Building2, Calendar, Factory, MapPin, Ruler, Ship, UserRound } from 'lucide-react';
 import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../lib/paths.ts';
+import { projectCategories, showcaseProjects } from '../../content/projects.ts';
+import { projectStatistics } from '../../content/facts.ts';
+import type { ShowcaseProject } from '../../content/schemas.ts';
+import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
+import { SectionHeading, SiteHero, StatGrid } from '../../features/site/site-sections.tsx';
 
 export const meta = () =>
   pageMeta({
     title: 'Our Projects',
-    description: 'A showcase of infrastructure, oil and gas and marine projects we have delivered.',
+    description: 'Selected oil and gas, infrastructure and marine projects delivered across the Niger Delta and beyond.',
     path: PATHS.projects,
   });
 
+const CATEGORY_ICONS = [Building2, Factory, Ship];
+
+/** "2023-11" as "November 2023". Fixed locale and time zone, so build and browser agree. */
+function completionDate(yyyyMm: string) {
+  const [y, m] = yyyyMm.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+function ProjectCard({ project }: { project: ShowcaseProject }) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:flex-row dark:border-slate-700 dark:bg-slate-900">
+      <ResponsiveImage image={project.image} alt={project.title} sizes="(min-width: 1024px) 240px, (min-width: 640px) 40vw, 100vw" className="aspect-[4/3] h-auto w-full object-cover sm:w-2/5" />
+      <div className="flex-1 p-5">
+        <h3 className="text-lg font-semibold">{project.title}</h3>
+        <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{project.description}</p>
+        <dl className="mt-3 grid gap-1 text-sm">
+          <div className="flex items-center gap-2">
+            <MapPin className="size-4 shrink-0 text-brand-700 dark:text-sky-300" aria-hidden="true" />
+            <dt className="sr-only">Location</dt>
+            <dd>{project.location}</dd>
+          </div>
+          {project.area ? (
+            <div className="flex items-center gap-2">
+              <Ruler className="size-4 shrink-0 text-brand-700 dark:text-sky-300" aria-hidden="true" />
+              <dt className="sr-only">Area</dt>
+              <dd>{project.area}</dd>
+            </div>
+          ) : null}
+          <div className="flex items-center gap-2">
+            <Calendar className="size-4 shrink-0 text-brand-700 dark:text-sky-300" aria-hidden="true" />
+            <dt className="sr-only">Completed</dt>
+            <dd>
+              <time dateTime={project.date}>{completionDate(project.date)}</time>
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <UserRound className="size-4 shrink-0 text-brand-700 dark:text-sky-300" aria-hidden="true" />
+            <dt className="sr-only">Client</dt>
+            <dd>{project.client}</dd>
+          </div>
+        </dl>
+      </div>
+    </li>
+  );
+}
+
 export default function ProjectsPage() {
-  return <PageHero title={'Our Projects'} subtitle={'A showcase of infrastructure, oil and gas and marine projects we have delivered.'} />;
+  return (
+    <>
+      <SiteHero title="Our Projects" subtitle="A selection of the facilities, infrastructure and marine work we have delivered since 2011." />
+      <section aria-labelledby="showcase-heading" className="mx-auto max-w-7xl px-4 py-16">
+        <SectionHeading id="showcase-heading" title="Project Showcase" />
+        <ul className="mt-10 grid gap-6 lg:grid-cols-2">
+          {showcaseProjects.map((p) => (
+            <ProjectCard key={p.title} project={p} />
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="categories-heading" className="bg-slate-100 px-4 py-16 dark:bg-slate-900">
+        <div className="mx-auto max-w-7xl">
+          <SectionHeading id="categories-heading" title="Project Categories" />
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {projectCategories.map((c, i) => {
+              const Icon = CATEGORY_ICONS[i % CATEGORY_ICONS.length];
+              return (
+                <li key={c.title} className="rounded-xl bg-white p-6 shadow-sm dark:bg-slate-950">
+                  <Icon className="size-8 text-brand-700 dark:text-sky-300" aria-hidden="true" />
+                  <h3 className="mt-3 text-xl font-semibold">{c.title}</h3>
+                  <p className="mt-2 text-slate-700 dark:text-slate-300">{c.description}</p>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+      <StatGrid stats={projectStatistics} label="Our record in numbers" />
+    </>
+  );
 }

@@ -1,0 +1,64 @@
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { company } from '../../../app/content/company.ts';
+import { services } from '../../../app/content/services.ts';
+import { team } from '../../../app/content/team.ts';
+import { certificates } from '../../../app/content/certificates.ts';
+
+/** The text drawn by the PDF's content streams (pdfkit writes standard-font text as hex strings in TJ arrays). */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  const lines: string[] = [];
+  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+    } catch {
+      continue; // not a Flate stream (fonts, images)
+    }
+    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      lines.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''));
+    }
+  }
+  return lines.join('\n');
+}
+
+describe('GET /api/company-profile.pdf', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('downloads a well-formed PDF to anyone, signed in or not', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/company-profile.pdf' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="company-profile.pdf"');
+    const pdf = res.rawPayload;
+    const text = pdf.toString('latin1');
+    expect(text.startsWith('%PDF-1.')).toBe(true);
+    expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+    // The cross-reference table is where startxref says it is, and lists every object.
+    const startxref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1]);
+    expect(text.slice(startxref, startxref + 4)).toBe('xref');
+    const [, , count] = /xref\s+(\d+)\s+(\d+)/.exec(text.slice(startxref)) ?? [];
+    expect(Number(count)).toBeGreaterThan(10);
+    expect((text.match(/\/Type \/Page\b/g) ?? []).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('is built from the site content: company, services, team and certifications', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/company-profile.pdf' });
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain(company.name);
+    expect(text).toContain(company.registrationNumber);
+    expect(text).toContain('Minimum owned equipment: 45%');
+    expect(text).toContain('Nigerian shareholding: 100%');
+    for (const s of services) expect(text).toContain(s.title);
+    for (const m of team) expect(text).toContain(m.name);
+    for (const c of certificates) expect(text).toContain(c.title);
+  });
+});
