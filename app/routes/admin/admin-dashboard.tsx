@@ -1,9 +1,162 @@
+import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { FolderKanban, MousePointerClick, Newspaper, Users } from 'lucide-react';
+import type { Client } from '../../../common/schemas/clients.ts';
+import type { Project } from '../../../common/schemas/projects.ts';
+import { DashboardHeader } from '../../components/portal/dashboard-header.tsx';
+import { buttonClass, EmptyState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { useFailureToast } from '../../components/portal/notify.ts';
+import { RequireRole } from '../../features/auth/require-role.tsx';
+import { CURRENT_USER_KEY, useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { ClientManagement } from '../../features/clients/client-management.tsx';
+import { clientsOf, useClients } from '../../features/clients/clients-api.ts';
+import { ProjectCommunicationSlot } from '../../features/messages/project-communication-slot.tsx';
+import { CreateProjectDialog } from '../../features/projects/create-project-dialog.tsx';
+import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
+import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
+import { CreateReportDialog } from '../../features/reports/create-report-dialog.tsx';
+import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
+import { useTimelinesError } from '../../features/timelines/project-timeline.tsx';
+import { TimelineEditor } from '../../features/timelines/timeline-editor.tsx';
+import { apiFetch } from '../../lib/api.ts';
+import { PATHS } from '../../lib/paths.ts';
+
 export const meta = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+/**
+ * Logout as the specification has it: forget the user (and every cached answer) locally first, then
+ * tell the server, ignoring failure. ==> Swap for useLogout from app/features/auth once it exists.
+ */
+function useDashboardLogout() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  return {
+    pending,
+    logout: () => {
+      setPending(true);
+      queryClient.clear();
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      void apiFetch('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    },
+  };
+}
+
+const panelClass = 'rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+/** Below this width the panels stack, so choosing something scrolls to what it opened. */
+const STACKED_MAX_PX = 1023;
+
+function AdminDashboard() {
+  const { data: user } = useCurrentUser();
+  const { logout, pending } = useDashboardLogout();
+  const [params, setParams] = useSearchParams();
+  const clientId = params.get('client');
+  const projectId = params.get('project');
+  const clients = useClients();
+  const selectedClient = clientsOf(clients.data).find((c) => c._id === clientId) ?? null;
+  const { project, loading: projectLoading } = useSelectedProject(clientId, projectId);
+  const client = selectedClient ?? (project ? project.clientId : null);
+  const projectsHeading = useRef<HTMLHeadingElement>(null);
+  const detailHeading = useRef<HTMLHeadingElement>(null);
+  const reportsError = useReportsError(project?._id);
+  const timelinesError = useTimelinesError(project?._id);
+  useFailureToast(reportsError ?? timelinesError, 'Failed to load project data');
+
+  const revealOnPhone = (target: HTMLElement | null) => {
+    if (target && window.matchMedia(`(max-width: ${STACKED_MAX_PX}px)`).matches) {
+      requestAnimationFrame(() => {
+        target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        target.focus({ preventScroll: true });
+      });
+    }
+  };
+
+  // Choosing a client forgets the chosen project (and so its reports and timeline), then loads the client's projects.
+  function selectClient(next: Client) {
+    setParams({ client: next._id });
+    revealOnPhone(projectsHeading.current);
+  }
+  function selectProject(next: Project) {
+    setParams({ client: next.clientId._id, project: next._id });
+    revealOnPhone(detailHeading.current);
+  }
+
+  return (
+    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+      <DashboardHeader title="Admin Dashboard" userName={user?.name} onLogout={logout} loggingOut={pending}>
+        <Link to={PATHS.blogList} className={buttonClass('ghost')}>
+          <Newspaper className="size-4" aria-hidden="true" />
+          Blog Management
+        </Link>
+      </DashboardHeader>
+      <div className="mx-auto grid max-w-screen-2xl gap-4 px-4 py-4 lg:grid-cols-[20rem_1fr] xl:grid-cols-[20rem_20rem_1fr]">
+        <div className="lg:row-span-2 xl:row-span-1">
+          <ClientManagement selectedClientId={clientId} onSelectClient={selectClient} />
+        </div>
+
+        <section aria-labelledby="projects-heading" className={panelClass}>
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="projects-heading" ref={projectsHeading} tabIndex={-1} className="text-lg font-semibold">
+              {client ? `Projects of ${client.name}` : 'Projects'}
+            </h2>
+            {client ? <CreateProjectDialog client={client} /> : null}
+          </div>
+          {clientId ? (
+            <ProjectList clientId={clientId} selectedProjectId={projectId} onSelectProject={selectProject} canChangeStatus label={`Projects of ${client?.name ?? 'the client'}`} />
+          ) : (
+            <EmptyState
+              icon={<Users className="size-8" aria-hidden="true" />}
+              title="Select a Client"
+              description="Choose a client from the list to view projects and communicate"
+            />
+          )}
+        </section>
+
+        <section aria-labelledby="project-detail-heading" className="grid content-start gap-4 lg:col-start-2 xl:col-start-3 xl:row-start-1">
+          <h2 id="project-detail-heading" ref={detailHeading} tabIndex={-1} className="sr-only">
+            Selected project
+          </h2>
+          {project ? (
+            <>
+              <ProjectDetailCard project={project} headingLevel={3} />
+              <ProjectCommunicationSlot project={project} viewer="admin" />
+              <section aria-labelledby="reports-heading" className={panelClass}>
+                <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+                  <h3 id="reports-heading" className="text-lg font-semibold">
+                    Progress Reports
+                  </h3>
+                  <CreateReportDialog key={project._id} project={project} />
+                </div>
+                <ReportList projectId={project._id} />
+              </section>
+              <section aria-labelledby="timeline-heading" className={panelClass}>
+                <h3 id="timeline-heading" className="mb-3 text-lg font-semibold">
+                  Timeline
+                </h3>
+                <TimelineEditor project={project} />
+              </section>
+            </>
+          ) : projectId && projectLoading ? (
+            <InlineLoading label="Loading project..." />
+          ) : (
+            <div className={panelClass}>
+              <EmptyState
+                icon={projectId ? <FolderKanban className="size-8" aria-hidden="true" /> : <MousePointerClick className="size-8" aria-hidden="true" />}
+                title="Select a Project"
+                description="Choose a project from the list to view details and manage communications"
+              />
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
 
 export default function AdminDashboardPage() {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Admin Dashboard</h1>
-    </div>
+    <RequireRole role="admin">
+      <AdminDashboard />
+    </RequireRole>
   );
 }

@@ -1,9 +1,124 @@
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { MousePointerClick } from 'lucide-react';
+import type { Project } from '../../../common/schemas/projects.ts';
+import { DashboardHeader } from '../../components/portal/dashboard-header.tsx';
+import { EmptyState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { useFailureToast } from '../../components/portal/notify.ts';
+import { RequireRole } from '../../features/auth/require-role.tsx';
+import { CURRENT_USER_KEY, useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { ProjectCommunicationSlot } from '../../features/messages/project-communication-slot.tsx';
+import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
+import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
+import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
+import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
+import { apiFetch } from '../../lib/api.ts';
+
 export const meta = () => [{ title: 'Client Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+/**
+ * Logout as the specification has it: forget the user (and every cached answer) locally first, then
+ * tell the server, ignoring failure. ==> Swap for useLogout from app/features/auth once it exists.
+ */
+function useDashboardLogout() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  return {
+    pending,
+    logout: () => {
+      setPending(true);
+      queryClient.clear();
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      void apiFetch('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    },
+  };
+}
+
+const panelClass = 'rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+/** Below this width the panels stack, so choosing a project scrolls to it. */
+const STACKED_MAX_PX = 1023;
+
+function ClientDashboard({ clientId }: { clientId: string }) {
+  const { data: user } = useCurrentUser();
+  const { logout, pending } = useDashboardLogout();
+  const [params, setParams] = useSearchParams();
+  const projectId = params.get('project');
+  const { project, loading } = useSelectedProject(clientId, projectId);
+  const detailHeading = useRef<HTMLHeadingElement>(null);
+  const reportsError = useReportsError(project?._id);
+  const timelinesError = useTimelinesError(project?._id);
+  useFailureToast(reportsError ?? timelinesError, 'Failed to load project data');
+
+  function selectProject(next: Project) {
+    setParams({ project: next._id });
+    const target = detailHeading.current;
+    if (target && window.matchMedia(`(max-width: ${STACKED_MAX_PX}px)`).matches) {
+      requestAnimationFrame(() => {
+        target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        target.focus({ preventScroll: true });
+      });
+    }
+  }
+
+  return (
+    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+      <DashboardHeader title="Client Dashboard" userName={user?.name} onLogout={logout} loggingOut={pending} />
+      <div className="mx-auto grid max-w-screen-2xl gap-4 px-4 py-4 lg:grid-cols-[22rem_1fr]">
+        <section aria-labelledby="my-projects-heading" className={`${panelClass} self-start`}>
+          <h2 id="my-projects-heading" className="mb-3 text-lg font-semibold">
+            My Projects
+          </h2>
+          <ProjectList clientId={clientId} selectedProjectId={projectId} onSelectProject={selectProject} canChangeStatus={false} label="My projects" />
+        </section>
+
+        <section aria-labelledby="project-detail-heading" className="grid content-start gap-4">
+          <h2 id="project-detail-heading" ref={detailHeading} tabIndex={-1} className="sr-only">
+            Selected project
+          </h2>
+          {project ? (
+            <>
+              <ProjectDetailCard project={project} headingLevel={3} />
+              <section aria-labelledby="timeline-heading" className={panelClass}>
+                <h3 id="timeline-heading" className="mb-3 text-lg font-semibold">
+                  Timeline
+                </h3>
+                <ProjectTimeline projectId={project._id} />
+              </section>
+              <section aria-labelledby="reports-heading" className={panelClass}>
+                <h3 id="reports-heading" className="mb-3 text-lg font-semibold">
+                  Progress Reports
+                </h3>
+                <ReportList projectId={project._id} />
+              </section>
+              <ProjectCommunicationSlot project={project} viewer="client" />
+            </>
+          ) : projectId && loading ? (
+            <InlineLoading label="Loading project..." />
+          ) : (
+            <div className={panelClass}>
+              <EmptyState
+                icon={<MousePointerClick className="size-8" aria-hidden="true" />}
+                title="Select a Project"
+                description="Choose a project from the list to see its timeline, progress reports and messages"
+              />
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function CurrentClientDashboard() {
+  const { data: user } = useCurrentUser();
+  return user ? <ClientDashboard clientId={user._id} /> : null;
+}
 
 export default function ClientDashboardPage() {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Client Dashboard</h1>
-    </div>
+    <RequireRole role="client">
+      <CurrentClientDashboard />
+    </RequireRole>
   );
 }

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { LogOut } from 'lucide-react';
+import { company } from '../../content/company.ts';
+import { ThemeToggle } from '../layout/theme-toggle.tsx';
+import { buttonClass } from './empty-state.tsx';
+
+/** The top bar of the client and admin dashboards (the site header is hidden there). */
+export function DashboardHeader({
+  title,
+  userName,
+  onLogout,
+  loggingOut,
+  children,
+}: {
+  title: string;
+  userName?: string;
+  onLogout: () => void;
+  loggingOut?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <div className="min-w-0">
+          <p className="truncate text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-sky-300">{company.shortName}</p>
+          <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
+          {userName ? <p className="text-sm text-slate-600 dark:text-slate-300">Signed in as {userName}</p> : null}
+        </div>
+        <nav aria-label="Dashboard" className="flex flex-wrap items-center gap-2">
+          {children}
+          <ThemeToggle />
+          <button type="button" onClick={onLogout} disabled={loggingOut} className={buttonClass('secondary')}>
+            <LogOut className="size-4" aria-hidden="true" />
+            Logout
+          </button>
+        </nav>
+      </div>
+    </header>
+  );
+}

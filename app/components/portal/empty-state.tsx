@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+
+/** What a panel shows when it has nothing to show yet. */
+export function EmptyState({ title, description, icon, children }: { title: string; description?: string; icon?: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-10 text-center dark:border-slate-700">
+      {icon ? <div className="text-slate-500 dark:text-slate-400">{icon}</div> : null}
+      <p className="text-base font-semibold">{title}</p>
+      {description ? <p className="max-w-sm text-sm text-slate-600 dark:text-slate-300">{description}</p> : null}
+      {children}
+    </div>
+  );
+}
+
+/** A load failure inside a panel, with a way to try again. */
+export function ErrorState({ title, error, onRetry }: { title: string; error?: unknown; onRetry?: () => void }) {
+  const message = error instanceof Error ? error.message : undefined;
+  return (
+    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+      <p className="font-semibold">{title}</p>
+      {message && message !== title ? <p className="mt-1">{message}</p> : null}
+      {onRetry ? (
+        <button type="button" onClick={onRetry} className={`${buttonClass('secondary')} mt-3`}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A small inline spinner with a text for screen readers and sighted users alike. */
+export function InlineLoading({ label }: { label: string }) {
+  return (
+    <p role="status" className="flex items-center gap-2 py-4 text-sm text-slate-600 dark:text-slate-300">
+      <span className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600" aria-hidden="true" />
+      {label}
+    </p>
+  );
+}
+
+/** The portal's button looks, shared by every panel so they read as one screen. */
+export function buttonClass(variant: 'primary' | 'secondary' | 'ghost' | 'danger' = 'primary'): string {
+  const base =
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60';
+  switch (variant) {
+    case 'primary':
+      return `${base} bg-brand-700 text-white hover:bg-brand-800 dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200`;
+    case 'secondary':
+      return `${base} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`;
+    case 'ghost':
+      return `${base} text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800`;
+    case 'danger':
+      return `${base} text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950`;
+  }
+}
+
+/** Form field looks, shared by the portal's forms. */
+export const inputClass =
+  'block w-full min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400';
+export const labelClass = 'mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200';

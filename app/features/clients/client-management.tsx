@@ -1,0 +1,112 @@
+import { useId, useState } from 'react';
+import { clsx } from 'clsx';
+import { ChevronDown, Mail, Users } from 'lucide-react';
+import { nextClientStatus, type Client } from '../../../common/schemas/clients.ts';
+import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { toastFailure, useFailureToast } from '../../components/portal/notify.ts';
+import { toast } from '../../components/ui/toast.tsx';
+import { AddClientForm } from './add-client-form.tsx';
+import { ClientStatusBadge } from './client-status-badge.tsx';
+import { clientsOf, useClients, useUpdateClientStatus } from './clients-api.ts';
+
+/**
+ * The 'Client Management' accordion: the add-client form, then every client with its status badge
+ * (click to move it on), its unread messages and its project count. Choosing a client selects it.
+ */
+export function ClientManagement({ selectedClientId, onSelectClient }: { selectedClientId: string | null; onSelectClient: (client: Client) => void }) {
+  const [open, setOpen] = useState(true);
+  const regionId = useId();
+  const clients = useClients();
+  const updateStatus = useUpdateClientStatus();
+  const list = clientsOf(clients.data);
+  useFailureToast(clients.error, 'Failed to load clients');
+
+  async function cycle(client: Client) {
+    try {
+      await updateStatus.mutateAsync({ id: client._id, status: nextClientStatus(client.status) });
+      toast({ title: 'Client status updated' });
+    } catch (err) {
+      toastFailure('Failed to update status', err);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${regionId}-heading`} className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <h2 id={`${regionId}-heading`}>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={regionId}
+          onClick={() => setOpen((v) => !v)}
+          className="flex min-h-12 w-full items-center justify-between gap-2 rounded-xl px-4 py-3 text-left text-lg font-semibold hover:bg-slate-50 dark:hover:bg-slate-800"
+        >
+          <span className="flex items-center gap-2">
+            <Users className="size-5" aria-hidden="true" />
+            Client Management
+          </span>
+          <ChevronDown className={clsx('size-5 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+        </button>
+      </h2>
+      <div id={regionId} hidden={!open} className="grid gap-5 border-t border-slate-200 p-4 dark:border-slate-800">
+        <AddClientForm />
+        <div>
+          <h3 className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">Clients</h3>
+          {clients.isPending ? (
+            <InlineLoading label="Loading clients..." />
+          ) : clients.isError ? (
+            <ErrorState title="Failed to load clients" error={clients.error} onRetry={() => clients.refetch()} />
+          ) : list.length === 0 ? (
+            <EmptyState title="No clients yet" description="Add your first client with the form above." />
+          ) : (
+            <ul className="grid gap-2" aria-label="Clients">
+              {list.map((client) => {
+                const selected = client._id === selectedClientId;
+                return (
+                  <li
+                    key={client._id}
+                    className={clsx(
+                      'flex items-start gap-2 rounded-lg border p-2',
+                      selected ? 'border-brand-700 bg-brand-50 dark:border-sky-300 dark:bg-slate-800' : 'border-slate-200 dark:border-slate-700',
+                    )}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => onSelectClient(client)}
+                      aria-current={selected ? 'true' : undefined}
+                      className="min-h-11 min-w-0 flex-1 rounded-md px-2 py-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
+                    >
+                      <span className="block truncate font-semibold">{client.name}</span>
+                      <span className="block truncate text-xs text-slate-600 dark:text-slate-300">{client.email}</span>
+                      <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-700 dark:text-slate-300">
+                        <span>{client.projects === 1 ? '1 project' : `${client.projects} projects`}</span>
+                        {client.unreadCount > 0 ? (
+                          <span className="inline-flex items-center gap-1 rounded-full bg-red-700 px-2 font-semibold text-white">
+                            <Mail className="size-3" aria-hidden="true" />
+                            {client.unreadCount} unread
+                          </span>
+                        ) : (
+                          <span>No unread messages</span>
+                        )}
+                      </span>
+                    </button>
+                    <ClientStatusBadge
+                      status={client.status}
+                      clientName={client.name}
+                      busy={updateStatus.isPending && updateStatus.variables?.id === client._id}
+                      onCycle={() => cycle(client)}
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {clients.hasNextPage ? (
+            <button type="button" className={`${buttonClass('secondary')} mt-3 w-full`} onClick={() => clients.fetchNextPage()} disabled={clients.isFetchingNextPage}>
+              {clients.isFetchingNextPage ? 'Loading more clients...' : 'Show more clients'}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type {
+  Client,
+  ClientListResponse,
+  ClientResponse,
+  ClientStatus,
+  CreateClientBody,
+  CreateClientResponse,
+} from '../../../common/schemas/clients.ts';
+import { pageQuery } from '../../../common/schemas/pagination.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { retryUnlessClientError } from '../../lib/query-retry.ts';
+
+export const CLIENTS_KEY = ['clients'] as const;
+
+/** Every client, a page at a time (GET /users/clients). */
+export function useClients() {
+  return useInfiniteQuery({
+    queryKey: CLIENTS_KEY,
+    queryFn: ({ pageParam, signal }) => apiFetch<ClientListResponse>(`/users/clients${pageQuery(pageParam)}`, { signal, fallbackMessage: 'Failed to load clients' }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.page + 1 : undefined),
+    retry: retryUnlessClientError,
+  });
+}
+
+/** The loaded clients, in order. */
+export const clientsOf = (data: InfiniteData<ClientListResponse> | undefined): Client[] => data?.pages.flatMap((p) => p.clients) ?? [];
+
+function replaceClient(queryClient: ReturnType<typeof useQueryClient>, client: Client) {
+  queryClient.setQueryData<InfiniteData<ClientListResponse>>(CLIENTS_KEY, (data) =>
+    data
+      ? { ...data, pages: data.pages.map((p) => ({ ...p, clients: p.clients.map((c) => (c._id === client._id ? client : c)) })) }
+      : data,
+  );
+}
+
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateClientBody) =>
+      apiFetch<CreateClientResponse>('/users/clients', { method: 'POST', json: body, fallbackMessage: 'Failed to create client' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
+}
+
+export function useUpdateClientStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: ClientStatus }) =>
+      apiFetch<ClientResponse>(`/users/clients/${id}/status`, { method: 'PUT', json: { status }, fallbackMessage: 'Failed to update status' }),
+    onSuccess: (res) => replaceClient(queryClient, res.client),
+  });
+}

@@ -1,0 +1,46 @@
+import type { Project } from '../../../common/schemas/projects.ts';
+import { formatDay } from '../../lib/dates.ts';
+import { ProjectStatusLabel } from './project-status.tsx';
+
+const money = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 2 });
+
+/** The selected project: name, description, dates, status and the client's name (budget for staff only). */
+export function ProjectDetailCard({ project, headingLevel = 2 }: { project: Project; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section aria-label="Project details" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">{project.code}</p>
+          <Heading className="text-xl font-bold break-words sm:text-2xl">{project.name}</Heading>
+        </div>
+        <ProjectStatusLabel status={project.status} />
+      </div>
+      {project.description ? (
+        <p className="mt-3 whitespace-pre-line text-slate-700 dark:text-slate-200">{project.description}</p>
+      ) : (
+        <p className="mt-3 text-slate-600 italic dark:text-slate-300">No description</p>
+      )}
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+        <div>
+          <dt className="text-slate-600 dark:text-slate-300">Start date</dt>
+          <dd className="font-medium">{formatDay(project.startDate)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-300">End date</dt>
+          <dd className="font-medium">{formatDay(project.endDate)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600 dark:text-slate-300">Client</dt>
+          <dd className="font-medium break-words">{project.clientId.name}</dd>
+        </div>
+        {project.budget !== undefined ? (
+          <div>
+            <dt className="text-slate-600 dark:text-slate-300">Budget</dt>
+            <dd className="font-medium">{money.format(project.budget)}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { clsx } from 'clsx';
+import { FolderOpen } from 'lucide-react';
+import { nextProjectStatus, type Project } from '../../../common/schemas/projects.ts';
+import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { toastFailure, useFailureToast } from '../../components/portal/notify.ts';
+import { toast } from '../../components/ui/toast.tsx';
+import { formatDay } from '../../lib/dates.ts';
+import { ProjectStatusButton, ProjectStatusLabel } from './project-status.tsx';
+import { projectsOf, useClientProjects, useUpdateProjectStatus } from './projects-api.ts';
+
+/**
+ * A client's projects: name, dates and status. Staff get a status button that cycles and saves the
+ * status; clients see the status only.
+ */
+export function ProjectList({
+  clientId,
+  selectedProjectId,
+  onSelectProject,
+  canChangeStatus,
+  label,
+}: {
+  clientId: string;
+  selectedProjectId: string | null;
+  onSelectProject: (project: Project) => void;
+  canChangeStatus: boolean;
+  label: string;
+}) {
+  const projects = useClientProjects(clientId);
+  const updateStatus = useUpdateProjectStatus();
+  const list = projectsOf(projects.data);
+  useFailureToast(projects.error, 'Failed to load projects');
+
+  async function cycle(project: Project) {
+    try {
+      await updateStatus.mutateAsync({ id: project._id, status: nextProjectStatus(project.status) });
+      toast({ title: 'Project status updated' });
+    } catch (err) {
+      toastFailure('Failed to update project status', err);
+    }
+  }
+
+  if (projects.isPending) return <InlineLoading label="Loading projects..." />;
+  if (projects.isError) return <ErrorState title="Failed to load projects" error={projects.error} onRetry={() => projects.refetch()} />;
+  if (list.length === 0) return <EmptyState icon={<FolderOpen className="size-8" aria-hidden="true" />} title="No projects found" />;
+  return (
+    <>
+      <ul className="grid gap-2" aria-label={label}>
+        {list.map((project) => {
+          const selected = project._id === selectedProjectId;
+          return (
+            <li
+              key={project._id}
+              className={clsx(
+                'flex flex-wrap items-start gap-2 rounded-lg border p-2',
+                selected ? 'border-brand-700 bg-brand-50 dark:border-sky-300 dark:bg-slate-800' : 'border-slate-200 dark:border-slate-700',
+              )}
+            >
+              <button
+                type="button"
+                onClick={() => onSelectProject(project)}
+                aria-current={selected ? 'true' : undefined}
+                className="min-h-11 min-w-0 flex-1 rounded-md px-2 py-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
+              >
+                <span className="block font-semibold break-words">{project.name}</span>
+                <span className="block text-xs text-slate-600 dark:text-slate-300">
+                  {formatDay(project.startDate)} – {formatDay(project.endDate)}
+                </span>
+              </button>
+              {canChangeStatus ? (
+                <ProjectStatusButton
+                  status={project.status}
+                  projectName={project.name}
+                  busy={updateStatus.isPending && updateStatus.variables?.id === project._id}
+                  onCycle={() => cycle(project)}
+                />
+              ) : (
+                <ProjectStatusLabel status={project.status} />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {projects.hasNextPage ? (
+        <button type="button" className={`${buttonClass('secondary')} mt-3 w-full`} onClick={() => projects.fetchNextPage()} disabled={projects.isFetchingNextPage}>
+          {projects.isFetchingNextPage ? 'Loading more projects...' : 'Show more projects'}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+/** The selected project from the loaded list of its client, if loaded. */
+export function useSelectedProject(clientId: string | null | undefined, projectId: string | null): { project: Project | null; loading: boolean } {
+  const projects = useClientProjects(clientId);
+  const project = projectsOf(projects.data).find((p) => p._id === projectId) ?? null;
+  return { project, loading: projects.isPending && Boolean(clientId) };
+}

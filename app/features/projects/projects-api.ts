@@ -1,0 +1,50 @@
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { pageQuery } from '../../../common/schemas/pagination.ts';
+import type { CreateProjectBody, Project, ProjectListResponse, ProjectResponse, ProjectStatus } from '../../../common/schemas/projects.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { retryUnlessClientError } from '../../lib/query-retry.ts';
+
+export const clientProjectsKey = (clientId: string) => ['projects', 'client', clientId] as const;
+
+/** A client's projects, a page at a time (GET /projects/client/{clientId}); idle without a client. */
+export function useClientProjects(clientId: string | null | undefined) {
+  return useInfiniteQuery({
+    queryKey: clientProjectsKey(clientId ?? 'none'),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<ProjectListResponse>(`/projects/client/${clientId}${pageQuery(pageParam)}`, { signal, fallbackMessage: 'Failed to load projects' }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.page + 1 : undefined),
+    enabled: Boolean(clientId),
+    retry: retryUnlessClientError,
+  });
+}
+
+export const projectsOf = (data: InfiniteData<ProjectListResponse> | undefined): Project[] => data?.pages.flatMap((p) => p.projects) ?? [];
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateProjectBody) =>
+      apiFetch<ProjectResponse>('/projects', { method: 'POST', json: body, fallbackMessage: 'Failed to create project' }),
+    onSuccess: (res) => {
+      void queryClient.invalidateQueries({ queryKey: clientProjectsKey(res.project.clientId._id) });
+      // The clients list shows each client's project count.
+      void queryClient.invalidateQueries({ queryKey: ['clients'] });
+    },
+  });
+}
+
+export function useUpdateProjectStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: ProjectStatus }) =>
+      apiFetch<ProjectResponse>(`/projects/${id}/status`, { method: 'PUT', json: { status }, fallbackMessage: 'Failed to update project status' }),
+    onSuccess: ({ project }) => {
+      queryClient.setQueryData<InfiniteData<ProjectListResponse>>(clientProjectsKey(project.clientId._id), (data) =>
+        data
+          ? { ...data, pages: data.pages.map((p) => ({ ...p, projects: p.projects.map((x) => (x._id === project._id ? project : x)) })) }
+          : data,
+      );
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import { Download, FileText, ImageIcon } from 'lucide-react';
+import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
+import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { formatDay } from '../../lib/dates.ts';
+import { reportsOf, useProjectReports } from './reports-api.ts';
+
+function ReportCard({ report }: { report: Report }) {
+  const sections = REPORT_SECTIONS.filter((s) => report[s.key]);
+  return (
+    <article aria-labelledby={`report-${report._id}`} className="rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-700">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h4 id={`report-${report._id}`} className="font-semibold">
+            Report of {formatDay(report.date)}
+          </h4>
+          <p className="text-xs text-slate-600 dark:text-slate-300">
+            {report.project}
+            {report.projectCode ? ` (${report.projectCode})` : ''} · Team: {report.team}
+          </p>
+        </div>
+        {/* The PDF route checks who asks; the session cookie travels with this plain link. */}
+        <a href={report.pdfUrl} download className={buttonClass('secondary')} aria-label={`Download PDF of the report of ${formatDay(report.date)}`}>
+          <Download className="size-4" aria-hidden="true" />
+          Download PDF
+        </a>
+      </div>
+      <dl className="mt-3 grid gap-2 text-sm">
+        {sections.slice(0, 2).map((s) => (
+          <div key={s.key}>
+            <dt className="font-medium text-slate-700 dark:text-slate-200">{s.label}</dt>
+            <dd className="whitespace-pre-line text-slate-800 dark:text-slate-100">{report[s.key]}</dd>
+          </div>
+        ))}
+      </dl>
+      {sections.length > 2 ? (
+        <details className="mt-2 text-sm">
+          <summary className="min-h-8 cursor-pointer py-1 font-medium text-brand-700 dark:text-sky-300">Read the full report</summary>
+          <dl className="mt-2 grid gap-2">
+            {sections.slice(2).map((s) => (
+              <div key={s.key}>
+                <dt className="font-medium text-slate-700 dark:text-slate-200">{s.label}</dt>
+                <dd className="whitespace-pre-line text-slate-800 dark:text-slate-100">{report[s.key]}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      ) : null}
+      {report.images.length > 0 ? (
+        <div className="mt-3">
+          <p className="mb-2 flex items-center gap-1 text-xs font-medium text-slate-600 dark:text-slate-300">
+            <ImageIcon className="size-3.5" aria-hidden="true" />
+            {report.images.length === 1 ? '1 image' : `${report.images.length} images`} (open one to see it full size)
+          </p>
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+            {report.images.map((image) => (
+              <li key={image._id}>
+                <a
+                  href={image.url}
+                  target="_blank"
+                  rel="noopener"
+                  className="block overflow-hidden rounded-md border border-slate-200 dark:border-slate-700"
+                  aria-label={`Open ${image.name} full size (new tab)`}
+                >
+                  <img
+                    src={image.thumbnailUrl}
+                    alt={image.name}
+                    loading="lazy"
+                    width={image.width}
+                    height={image.height}
+                    className="aspect-square h-auto w-full object-cover"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** A project's progress reports with their thumbnails and PDF downloads. */
+export function ReportList({ projectId }: { projectId: string }) {
+  const reports = useProjectReports(projectId);
+  const list = reportsOf(reports.data);
+  if (reports.isPending) return <InlineLoading label="Loading reports..." />;
+  if (reports.isError) return <ErrorState title="Failed to load project data" error={reports.error} onRetry={() => reports.refetch()} />;
+  if (list.length === 0) return <EmptyState icon={<FileText className="size-8" aria-hidden="true" />} title="No reports yet" description="Progress reports will appear here." />;
+  return (
+    <div className="grid gap-3">
+      {list.map((report) => (
+        <ReportCard key={report._id} report={report} />
+      ))}
+      {reports.hasNextPage ? (
+        <button type="button" className={buttonClass('secondary')} onClick={() => reports.fetchNextPage()} disabled={reports.isFetchingNextPage}>
+          {reports.isFetchingNextPage ? 'Loading more reports...' : 'Show older reports'}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** True while the project's reports are failing to load (for the dashboard's one 'Failed to load project data' toast). */
+export function useReportsError(projectId: string | null | undefined) {
+  return useProjectReports(projectId).error;
+}

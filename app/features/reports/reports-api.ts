@@ -1,0 +1,36 @@
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { pageQuery } from '../../../common/schemas/pagination.ts';
+import type { Report, ReportListResponse, ReportResponse } from '../../../common/schemas/reports.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { retryUnlessClientError } from '../../lib/query-retry.ts';
+
+export const projectReportsKey = (projectId: string) => ['reports', 'project', projectId] as const;
+
+/** A project's progress reports, newest first, a page at a time; idle without a project. */
+export function useProjectReports(projectId: string | null | undefined) {
+  return useInfiniteQuery({
+    queryKey: projectReportsKey(projectId ?? 'none'),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<ReportListResponse>(`/reports/project/${projectId}${pageQuery(pageParam)}`, { signal, fallbackMessage: 'Failed to load project data' }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.page + 1 : undefined),
+    enabled: Boolean(projectId),
+    retry: retryUnlessClientError,
+  });
+}
+
+export const reportsOf = (data: InfiniteData<ReportListResponse> | undefined): Report[] => data?.pages.flatMap((p) => p.reports) ?? [];
+
+/** Sends a report as multipart: its fields, then each image as a repeated `images` file. */
+export function useCreateReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fields, images }: { fields: Record<string, string>; images: File[] }) => {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.append(key, value);
+      for (const image of images) form.append('images', image, image.name);
+      return apiFetch<ReportResponse>('/reports', { method: 'POST', formData: form, fallbackMessage: 'Failed to create report' });
+    },
+    onSuccess: (res) => queryClient.invalidateQueries({ queryKey: projectReportsKey(res.report.projectId) }),
+  });
+}

@@ -1,0 +1,148 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Plus, Save, Trash2 } from 'lucide-react';
+import {
+  TIMELINE_TASK_STATUS_LABELS,
+  TIMELINE_TASK_STATUSES,
+  updateTimelineBodySchema,
+  type Timeline,
+  type TimelineTaskStatus,
+} from '../../../common/schemas/timelines.ts';
+import { buttonClass, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { toastFailure } from '../../components/portal/notify.ts';
+import { toast } from '../../components/ui/toast.tsx';
+import { useProjectTimelines, useSaveTimeline } from './timelines-api.ts';
+
+interface Row {
+  key: number;
+  task: string;
+  month: string;
+  status: TimelineTaskStatus;
+}
+
+let rowKey = 0;
+const newRow = (month = ''): Row => ({ key: ++rowKey, task: '', month, status: 'not-started' });
+
+/** One timeline record as a form: title, then a row per task (task, month, status). */
+function TimelineForm({ projectId, timeline, defaultTitle }: { projectId: string; timeline: Timeline | null; defaultTitle: string }) {
+  const id = useId();
+  const [title, setTitle] = useState(timeline?.projectTitle ?? defaultTitle);
+  const [rows, setRows] = useState<Row[]>(() =>
+    timeline && timeline.tasks.length > 0 ? timeline.tasks.map((t) => ({ key: ++rowKey, task: t.task, month: t.month, status: t.status })) : [newRow()],
+  );
+  const save = useSaveTimeline();
+  const update = (key: number, patch: Partial<Row>) => setRows((list) => list.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const body = { projectTitle: title, tasks: rows.filter((r) => r.task.trim() || r.month).map(({ task, month, status }) => ({ task, month, status })) };
+    const parsed = updateTimelineBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path[0] === 'tasks' && typeof issue.path[1] === 'number' ? `Task ${issue.path[1] + 1}: ` : '';
+      toast({ title: 'Failed to save timeline', description: `${where}${issue?.message ?? ''}`, variant: 'destructive' });
+      return;
+    }
+    try {
+      await save.mutateAsync({ id: timeline?._id, body: { projectId, ...body } });
+      toast({ title: 'Timeline saved' });
+    } catch (err) {
+      toastFailure('Failed to save timeline', err);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label={timeline ? `Timeline ${timeline.projectTitle}` : 'New timeline'}>
+      <div>
+        <label htmlFor={`${id}-title`} className={labelClass}>
+          Timeline title
+        </label>
+        <input id={`${id}-title`} className={inputClass} value={title} onChange={(e) => setTitle(e.target.value)} />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className={labelClass}>Tasks</legend>
+        {rows.map((row, index) => (
+          <div key={row.key} className="grid grid-cols-2 items-end gap-2 rounded-lg border border-slate-200 p-2 sm:grid-cols-[1fr_10rem_10rem_auto] dark:border-slate-700">
+            <div className="col-span-2 sm:col-span-1">
+              <label htmlFor={`${id}-task-${row.key}`} className="mb-1 block text-xs font-medium">
+                Task {index + 1}
+              </label>
+              <input id={`${id}-task-${row.key}`} className={inputClass} value={row.task} onChange={(e) => update(row.key, { task: e.target.value })} />
+            </div>
+            <div>
+              <label htmlFor={`${id}-month-${row.key}`} className="mb-1 block text-xs font-medium">
+                Month of task {index + 1}
+              </label>
+              <input
+                id={`${id}-month-${row.key}`}
+                type="month"
+                placeholder="2026-03"
+                className={inputClass}
+                value={row.month}
+                onChange={(e) => update(row.key, { month: e.target.value })}
+              />
+            </div>
+            <div>
+              <label htmlFor={`${id}-status-${row.key}`} className="mb-1 block text-xs font-medium">
+                Status of task {index + 1}
+              </label>
+              <select
+                id={`${id}-status-${row.key}`}
+                className={inputClass}
+                value={row.status}
+                onChange={(e) => update(row.key, { status: e.target.value as TimelineTaskStatus })}
+              >
+                {TIMELINE_TASK_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {TIMELINE_TASK_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button
+              type="button"
+              className={`${buttonClass('danger')} col-span-2 sm:col-span-1`}
+              onClick={() => setRows((list) => list.filter((r) => r.key !== row.key))}
+              aria-label={`Remove task ${index + 1}`}
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+              <span className="sm:sr-only">Remove</span>
+            </button>
+          </div>
+        ))}
+      </fieldset>
+      <div className="flex flex-wrap justify-between gap-2">
+        <button type="button" className={buttonClass('secondary')} onClick={() => setRows((list) => [...list, newRow(list.at(-1)?.month ?? '')])}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add task
+        </button>
+        <button type="submit" className={buttonClass('primary')} disabled={save.isPending}>
+          <Save className="size-4" aria-hidden="true" />
+          {save.isPending ? 'Saving Timeline...' : 'Save Timeline'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Staff create and edit a project's timeline records. */
+export function TimelineEditor({ project }: { project: { _id: string; name: string } }) {
+  const timelines = useProjectTimelines(project._id);
+  if (timelines.isPending) return <InlineLoading label="Loading timeline..." />;
+  if (timelines.isError) return <ErrorState title="Failed to load project data" error={timelines.error} onRetry={() => timelines.refetch()} />;
+  const records = timelines.data.timelines;
+  if (records.length === 0) {
+    return (
+      <div className="grid gap-2">
+        <p className="text-sm text-slate-600 dark:text-slate-300">No timeline yet: plan the tasks month by month and save.</p>
+        <TimelineForm key={`new-${project._id}`} projectId={project._id} timeline={null} defaultTitle={project.name} />
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-6">
+      {records.map((timeline) => (
+        <TimelineForm key={`${timeline._id}-${timeline.updatedAt}`} projectId={project._id} timeline={timeline} defaultTitle={project.name} />
+      ))}
+    </div>
+  );
+}
