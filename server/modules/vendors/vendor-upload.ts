@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../../common/errors.ts';
 import {
@@ -148,9 +149,11 @@ export async function readVendorUpload(
       const id = randomUUID();
       const key = `vendor-applications/${applicationId}/${id}.${accepted.ext}`;
       const source: Readable = part.file;
-      source.on('error', (err) => counter.destroy(err));
+      // pipeline() carries an error of either stream to the other; its own rejection is the storage's too.
+      const feeding = pipeline(source, counter).catch(() => undefined);
       try {
-        await app.storage.put(key, source.pipe(counter));
+        await app.storage.put(key, counter);
+        await feeding;
       } catch (err) {
         // Whatever the storage did, nothing may stay behind under this key; the rest of the body is dropped.
         source.resume();

@@ -11,6 +11,7 @@ import {
   vendorListResponseSchema,
   vendorStatusUpdateSchema,
   vendorSubmitResponseSchema,
+  type VendorApplicationFields,
 } from '../../../common/schemas/vendors.ts';
 import { checkFormGuard, enforceFormRateLimit } from '../../lib/form-guard.ts';
 import { forwardToFormMail } from './form-mail.ts';
@@ -56,8 +57,11 @@ const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
         return { success: true as const, message: VENDOR_MESSAGES.submitted, reference: 'VR-RECEIVED' };
       }
       let created: { id: string; reference: string };
+      let fieldsForForward: VendorApplicationFields;
       try {
-        const parsed = vendorApplicationFieldsSchema.safeParse(upload.fields);
+        // Browsers send line breaks in multipart text as CRLF; stored text uses LF.
+        const text = Object.fromEntries(Object.entries(upload.fields).map(([k, v]) => [k, v.replace(/\r\n?/g, '\n')]));
+        const parsed = vendorApplicationFieldsSchema.safeParse(text);
         if (!parsed.success) {
           const first = parsed.error.issues[0];
           throw new AppError(
@@ -66,6 +70,7 @@ const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
             parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
           );
         }
+        fieldsForForward = parsed.data;
         created = await createVendorApplication(app, { id: upload.applicationId, fields: parsed.data, documents: upload.documents, ip: request.ip });
       } catch (err) {
         await upload.discard();
@@ -73,9 +78,9 @@ const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (app.config.FORMMAIL_URL) {
         // After the answer: the visitor never waits for the outside service.
-        const fields = vendorApplicationFieldsSchema.parse(upload.fields);
+        const forward = { reference: created.reference, fields: fieldsForForward };
         void listVendorDocuments(app, created.id)
-          .then((documents) => forwardToFormMail(app, { reference: created.reference, fields, documents }))
+          .then((documents) => forwardToFormMail(app, { ...forward, documents }))
           .catch((err) => app.log.warn({ err }, 'form-mail forward failed'));
       }
       return { success: true as const, message: VENDOR_MESSAGES.submitted, reference: created.reference };
