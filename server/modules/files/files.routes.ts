@@ -73,6 +73,8 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (range === 'unsatisfiable') {
         return reply
           .status(416)
+          .type('application/json; charset=utf-8')
+          .removeHeader('Content-Disposition')
           .header('Content-Range', `bytes */${file.size}`)
           .send({ success: false as const, code: 'BAD_REQUEST' as const, message: 'The requested range is outside the file' });
       }

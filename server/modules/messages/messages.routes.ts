@@ -98,7 +98,13 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         // The multipart reader stops at the limit and says so; the stored file must not be a cut-off one.
         part.file.once('limit', () => part.file.destroy(tooLarge(name)));
-        return storeAttachment(app, { body: part.file, name, declaredMime: field('mimeType') ?? part.mimetype });
+        const stored = await storeAttachment(app, { body: part.file, name, declaredMime: field('mimeType') ?? part.mimetype });
+        // When the whole body arrived at once, the reader may have stopped at the limit before we listened.
+        if (part.file.truncated) {
+          await app.storage.delete(stored.storageKey).catch(() => undefined);
+          throw tooLarge(name);
+        }
+        return stored;
       }
 
       async function receiveJson(): Promise<StoredAttachment> {
