@@ -81,7 +81,8 @@ export async function listVendorApplications(
   query: { status?: VendorStatus; page: number },
 ): Promise<{ applications: VendorApplicationSummary[]; total: number }> {
   const where = query.status ? eq(vendorApplications.status, query.status) : undefined;
-  const documentCount = sql<number>`(select count(*)::int from ${vendorDocuments} where ${vendorDocuments.applicationId} = ${vendorApplications.id})`;
+  // Qualified by hand: inside a sub-select Drizzle writes bare column names, and a bare "id" would be the document's.
+  const documentCount = sql<number>`(select count(*)::int from "vendor_documents" d where d."application_id" = "vendor_applications"."id")`;
   const rows = await app.db
     .select({
       id: vendorApplications.id,
