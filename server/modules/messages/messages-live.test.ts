@@ -1,0 +1,179 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.ts';
+import { createDatabase, type Database } from '../../db/client.ts';
+import { projects } from '../../db/schema/projects.ts';
+import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
+import { MESSAGE_EVENTS_CHANNEL } from './messages.service.ts';
+
+// The CSRF check wants the origin of PUBLIC_URL.
+const ORIGIN = 'https://portal.example';
+
+let t: TestApp;
+let smtp: TestSmtpServer;
+let client: { id: string; name: string; email: string };
+let other: { id: string };
+let clientAuth: { cookie: string };
+let otherAuth: { cookie: string };
+let adminAuth: { cookie: string };
+let projectId: string;
+let otherProjectId: string;
+
+/** Reads a server-sent event stream over real HTTP, collecting its events. */
+async function openStream(base: string, cookie: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/messages/stream`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
+  const events: { event: string; data: unknown }[] = [];
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    response,
+    events,
+    async waitFor(predicate: (e: { event: string; data: unknown }) => boolean, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = events.find(predicate);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`No matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
+    },
+    async close() {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({ SMTP_URL: smtp.url, STAFF_EMAIL: 'projects@company.example', PUBLIC_URL: 'https://portal.example' });
+  client = await createUser(t, { role: 'client', name: 'Bola Client', email: 'bola@client.example' });
+  other = await createUser(t, { role: 'client' });
+  const admin = await createUser(t, { role: 'admin' });
+  clientAuth = await signIn(t, client, 'client');
+  otherAuth = await signIn(t, other, 'client');
+  adminAuth = await signIn(t, admin, 'admin');
+  const [p] = await t.database.db.insert(projects).values({ clientId: client.id, name: 'Tank Farm Upgrade', code: 'LIVE-1' }).returning();
+  const [q] = await t.database.db.insert(projects).values({ clientId: other.id, name: 'Someone Else', code: 'LIVE-2' }).returning();
+  projectId = p.id;
+  otherProjectId = q.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const send = (app: App, auth: { cookie: string }, body: object) =>
+  app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: auth.cookie, origin: ORIGIN }, payload: body });
+
+describe('notification mail', () => {
+  it('mails the receiver once per thread per 15 minutes, with the subject and a link but not the text', async () => {
+    smtp.clear();
+    expect((await send(t.app, adminAuth, { subject: 'Subject: Revised schedule', text: 'SECRET-BODY the new dates are attached', projectId })).statusCode).toBe(201);
+    const mail = await smtp.waitForMail((m) => m.envelopeTo.includes('bola@client.example'));
+    expect(mail.subject).toBe('New message about Tank Farm Upgrade');
+    expect(mail.text).toContain('Revised schedule');
+    expect(mail.text).toContain('https://portal.example/s/client/dashboard');
+    expect(mail.text).not.toContain('SECRET-BODY');
+    expect(mail.html).not.toContain('SECRET-BODY');
+
+    // A second message within 15 minutes sends no mail; after them, the next one does.
+    t.clock.advance(14 * 60_000);
+    await send(t.app, adminAuth, { subject: 'Follow-up', text: 'Another one', projectId });
+    t.clock.advance(2 * 60_000);
+    await send(t.app, adminAuth, { subject: 'Third', text: 'And again', projectId });
+    await smtp.waitForMail((m) => m.text.includes('Third'));
+    expect(smtp.messages.filter((m) => m.envelopeTo.includes('bola@client.example')).map((m) => m.text.includes('Follow-up'))).toEqual([false, false]);
+  });
+
+  it("mails the company's inbox about a client's message, with a link to the admin dashboard", async () => {
+    smtp.clear();
+    await send(t.app, clientAuth, { subject: 'Invoice question', text: 'PRIVATE client words', projectId });
+    const mail = await smtp.waitForMail((m) => m.envelopeTo.includes('projects@company.example'));
+    expect(mail.text).toContain('Bola Client sent a new message about the project "Tank Farm Upgrade"');
+    expect(mail.text).toContain('Invoice question');
+    expect(mail.text).toContain('https://portal.example/secured/v1/admin');
+    expect(mail.text).not.toContain('PRIVATE');
+  });
+});
+
+describe('live stream', () => {
+  let base: string;
+  let second: { app: App; database: Database };
+
+  beforeAll(async () => {
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Another server process on the same database, as behind a load balancer.
+    const database = createDatabase(t.databaseUrl, { max: 2 });
+    const app = await buildApp({ config: t.config, database, logger: false, clock: t.clock });
+    await app.ready();
+    second = { app, database };
+  });
+
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.database.close();
+  });
+
+  it('refuses the stream without a session', async () => {
+    const res = await fetch(`${base}/api/messages/stream`);
+    expect(res.status).toBe(401);
+  });
+
+  it('delivers a message sent through another server process, and its read receipt', async () => {
+    const stream = await openStream(base, clientAuth.cookie);
+    expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    await stream.waitFor((e) => e.event === 'ready');
+    const sent = await send(second.app, adminAuth, { text: 'Sent from the other process', projectId });
+    const messageId = sent.json().message._id;
+    const created = await stream.waitFor((e) => e.event === 'message' && (e.data as { type: string }).type === 'message.created');
+    expect(created.data).toEqual({ type: 'message.created', projectId, clientId: client.id, messageId });
+    await second.app.inject({ method: 'PUT', url: `/api/messages/${messageId}/read`, headers: { cookie: clientAuth.cookie, origin: ORIGIN } });
+    await stream.waitFor((e) => e.event === 'message' && (e.data as { type: string }).type === 'message.read');
+    await stream.close();
+  });
+
+  it("tells a client nothing about another client's projects; staff hear of every project", async () => {
+    const clientStream = await openStream(base, clientAuth.cookie);
+    const staffStream = await openStream(base, adminAuth.cookie);
+    await clientStream.waitFor((e) => e.event === 'ready');
+    await staffStream.waitFor((e) => e.event === 'ready');
+    await send(second.app, otherAuth, { text: 'Private to the other client', projectId: otherProjectId });
+    await staffStream.waitFor((e) => e.event === 'message' && (e.data as { projectId: string }).projectId === otherProjectId);
+    // A raw NOTIFY from an unrelated connection travels the same way: the client's stream is still open and filtered.
+    const raw = new pg.Client({ connectionString: t.databaseUrl });
+    await raw.connect();
+    await raw.query('select pg_notify($1, $2)', [
+      MESSAGE_EVENTS_CHANNEL,
+      JSON.stringify({ type: 'message.created', projectId, clientId: client.id, messageId: '00000000-0000-4000-8000-000000000001' }),
+    ]);
+    await raw.end();
+    await clientStream.waitFor((e) => e.event === 'message' && (e.data as { messageId: string }).messageId.endsWith('0001'));
+    expect(clientStream.events.some((e) => e.event === 'message' && (e.data as { projectId: string }).projectId === otherProjectId)).toBe(false);
+    await clientStream.close();
+    await staffStream.close();
+  });
+});
