@@ -44,6 +44,13 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE = 'sid';
 
+/** The answers of this layer when it refuses a caller (the authorisation test tells them apart from a route's own). */
+export const DENIED = {
+  signIn: 'Please sign in to continue',
+  mfaPending: 'Enter the code from your authenticator app to finish signing in',
+  role: 'You do not have access to this resource',
+} as const;
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_SITE_REFUSED = 'This request did not come from this website, so it was refused. Reload the page and try again.';
 
@@ -133,10 +140,10 @@ async function accessPlugin(app: FastifyInstance) {
     if (access === 'public') return;
     if (access === 'admin') await app.adminGate(request);
     if (!request.user) {
-      if (mfaPending) throw new AppError('UNAUTHENTICATED', 'Enter the code from your authenticator app to finish signing in');
-      throw unauthenticated();
+      if (mfaPending) throw new AppError('UNAUTHENTICATED', DENIED.mfaPending);
+      throw unauthenticated(DENIED.signIn);
     }
-    if (!ROLES[access].includes(request.user.role)) throw forbidden();
+    if (!ROLES[access].includes(request.user.role)) throw forbidden(DENIED.role);
     // An admin session is only usable from the admin networks, whatever route it calls.
     if (request.user.role === 'admin' && access !== 'admin') await app.adminGate(request);
   });

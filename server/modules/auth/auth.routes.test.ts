@@ -163,7 +163,7 @@ describe('CSRF', () => {
     const client = await createUser(t, { role: 'client' });
     const { cookie } = await signIn(t, client, 'client');
     const logout = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, ...headers } });
-    for (const headers of [{}, { origin: 'https://evil.example' }, { origin: 'null' }, { origin: 'http://localhost:3000.evil.example' }]) {
+    for (const headers of [{} as Record<string, string>, { origin: 'https://evil.example' }, { origin: 'null' }, { origin: 'http://localhost:3000.evil.example' }]) {
       const res = await logout(headers);
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('FORBIDDEN');

@@ -1,0 +1,23 @@
+import { defineAccess } from '../../../tests/helpers/access-table.ts';
+import { projectsOfBoth } from '../../../tests/helpers/access-fixtures.ts';
+
+// Access expectations of the projects routes (see tests/helpers/access-table.ts).
+export default defineAccess([
+  { method: 'POST', url: '/api/projects', access: 'admin' },
+  {
+    method: 'GET',
+    url: '/api/projects/client/:clientId',
+    access: 'authenticated',
+    fixture: async ({ clientA, clientB }) => ({ own: { clientId: clientA.id }, other: { clientId: clientB.id } }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/projects/:id/status',
+    access: 'admin',
+    body: { status: 'in-progress' },
+    fixture: async (ctx) => {
+      const { a, b } = await projectsOfBoth(ctx);
+      return { own: { id: a._id }, other: { id: b._id } };
+    },
+  },
+]);

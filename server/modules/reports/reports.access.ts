@@ -1,0 +1,27 @@
+import { defineAccess } from '../../../tests/helpers/access-table.ts';
+import { projectsOfBoth, reportOn } from '../../../tests/helpers/access-fixtures.ts';
+import type { AccessFixtureContext } from '../../../tests/helpers/access-table.ts';
+
+async function reportsOfBoth(ctx: AccessFixtureContext) {
+  const { a, b } = await projectsOfBoth(ctx);
+  const ra = await reportOn(ctx, a);
+  const rb = await reportOn(ctx, b);
+  return { own: { id: ra.id, imageId: ra.imageId }, other: { id: rb.id, imageId: rb.imageId } };
+}
+
+// Access expectations of the reports routes (see tests/helpers/access-table.ts).
+export default defineAccess([
+  { method: 'POST', url: '/api/reports', access: 'admin' },
+  {
+    method: 'GET',
+    url: '/api/reports/project/:projectId',
+    access: 'authenticated',
+    fixture: async (ctx) => {
+      const { a, b } = await projectsOfBoth(ctx);
+      return { own: { projectId: a._id }, other: { projectId: b._id } };
+    },
+  },
+  { method: 'GET', url: '/api/reports/:id/pdf', access: 'authenticated', fixture: reportsOfBoth },
+  { method: 'GET', url: '/api/reports/:id/images/:imageId', access: 'authenticated', fixture: reportsOfBoth },
+  { method: 'GET', url: '/api/reports/:id/images/:imageId/thumbnail', access: 'authenticated', fixture: reportsOfBoth },
+]);

@@ -1,0 +1,26 @@
+import { defineAccess } from '../../../tests/helpers/access-table.ts';
+import { projectsOfBoth, timelineOn } from '../../../tests/helpers/access-fixtures.ts';
+
+// Access expectations of the timelines routes (see tests/helpers/access-table.ts).
+export default defineAccess([
+  {
+    method: 'GET',
+    url: '/api/gantt-charts/project/:projectId',
+    access: 'authenticated',
+    fixture: async (ctx) => {
+      const { a, b } = await projectsOfBoth(ctx);
+      return { own: { projectId: a._id }, other: { projectId: b._id } };
+    },
+  },
+  { method: 'POST', url: '/api/gantt-charts', access: 'admin' },
+  {
+    method: 'PUT',
+    url: '/api/gantt-charts/:id',
+    access: 'admin',
+    body: { projectTitle: 'Plan', tasks: [] },
+    fixture: async (ctx) => {
+      const { a, b } = await projectsOfBoth(ctx);
+      return { own: { id: await timelineOn(ctx, a._id) }, other: { id: await timelineOn(ctx, b._id) } };
+    },
+  },
+]);
