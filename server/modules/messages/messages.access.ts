@@ -1,0 +1,45 @@
+import { defineAccess } from '../../../tests/helpers/access-table.ts';
+import { projectsOfBoth } from '../../../tests/helpers/access-fixtures.ts';
+
+// A 1x1 PNG: a real image, so the upload route reaches its own checks.
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+// Access expectations of the messages routes (see tests/helpers/access-table.ts).
+export default defineAccess([
+  {
+    method: 'POST',
+    url: '/api/messages/upload',
+    access: 'authenticated',
+    body: { file: PNG_BASE64, type: 'image', name: 'pixel.png', mimeType: 'image/png' },
+  },
+  {
+    method: 'POST',
+    url: '/api/messages',
+    access: 'authenticated',
+    body: { subject: 'Subject: Access', text: 'Checking access', projectId: '00000000-0000-4000-8000-000000000000' },
+    // The project travels in the body: client A may write in its own thread, client B gets 404 as for a missing one.
+    fixture: async (ctx) => {
+      const { a } = await projectsOfBoth(ctx);
+      return { own: {}, body: { subject: 'Subject: Access', text: 'Checking access', projectId: a._id } };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/messages/project/:projectId',
+    access: 'authenticated',
+    fixture: async (ctx) => {
+      const { a, b } = await projectsOfBoth(ctx);
+      return { own: { projectId: a._id }, other: { projectId: b._id } };
+    },
+  },
+  // Ownership of read receipts (receiver only: the sender 403, another client 404 like a missing message)
+  // is proven in messages.routes.test.ts: no single message lets both client A and staff mark it read.
+  { method: 'PUT', url: '/api/messages/:id/read', access: 'authenticated' },
+  { method: 'GET', url: '/api/messages/unread', access: 'authenticated' },
+  {
+    method: 'GET',
+    url: '/api/messages/stream',
+    access: 'authenticated',
+    noCalls: 'an event stream stays open, which inject() cannot wait for; messages-live.test.ts proves the 401 and the per-client filter over real HTTP',
+  },
+]);
