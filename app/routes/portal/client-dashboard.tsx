@@ -28,8 +28,9 @@ function useDashboardLogout() {
     pending,
     logout: () => {
       setPending(true);
-      queryClient.clear();
       queryClient.setQueryData(CURRENT_USER_KEY, null);
+      // Nothing of this account stays in memory for whoever uses the device next.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
       void apiFetch('/auth/logout', { method: 'POST' }).catch(() => undefined);
     },
   };
