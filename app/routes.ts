@@ -14,6 +14,10 @@ export default [
   route('articles', 'routes/site/articles.tsx'),
   route('articles/:id', 'routes/site/article-detail.tsx'),
   route('contact', 'routes/site/contact.tsx'),
+  // Account pages of e-mailed links and 'Forgot password?' (rendered on request, never pre-rendered).
+  route('account/set-password', 'routes/account/set-password.tsx'),
+  route('account/forgot-password', 'routes/account/forgot-password.tsx'),
+  route('account/reset-password', 'routes/account/reset-password.tsx'),
   // Signed-in areas render in the browser and share the data client (TanStack Query).
   layout('routes/portal/portal-layout.tsx', [
     route('s/login', 'routes/portal/client-login.tsx'),

@@ -27,6 +27,10 @@ export const PATHS = {
   newsletterConfirm: '/newsletter/confirm',
   newsletterUnsubscribe: '/newsletter/unsubscribe',
   serviceSection: (id: string) => `/services#${id}`,
+  // Account pages reached from e-mailed links and the login screens (client-rendered, never pre-rendered).
+  setPassword: '/account/set-password',
+  forgotPassword: '/account/forgot-password',
+  resetPassword: '/account/reset-password',
 } as const;
 
 /** The eleven links of the header, in the specification's order. */

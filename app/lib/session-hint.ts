@@ -9,3 +9,9 @@ export function hasSignedInHint(): boolean {
   if (typeof document === 'undefined') return false;
   return document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 }
+
+/** Forgets the hint in this browser (logout; a session found expired). The server clears it too. */
+export function clearSignedInHint(): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '../../../common/schemas/auth.ts';
 import { apiFetch, ApiRequestError } from '../../lib/api.ts';
+import { clearSignedInHint } from '../../lib/session-hint.ts';
 
 export const CURRENT_USER_KEY = ['auth', 'me'] as const;
 
@@ -10,7 +11,8 @@ export async function fetchCurrentUser(): Promise<PublicUser | null> {
     const res = await apiFetch<{ success: true; user: PublicUser }>('/auth/me');
     return res.user;
   } catch (err) {
-    if (!(err instanceof ApiRequestError) || err.status !== 401) console.error('Could not load the signed-in user', err);
+    if (err instanceof ApiRequestError && err.status === 401) clearSignedInHint(); // the session has ended
+    else console.error('Could not load the signed-in user', err);
     return null;
   }
 }

@@ -1,9 +1,24 @@
+import { ShieldCheck } from 'lucide-react';
+import { AdminLoginForm } from '../../features/auth/admin-login-form.tsx';
+import { AuthCard } from '../../features/auth/auth-fields.tsx';
+import { RequireSignedOut } from '../../features/auth/require-role.tsx';
+
 export const meta = () => [{ title: 'Admin Login' }, { name: 'robots', content: 'noindex, nofollow' }];
 
 export default function AdminLoginPage() {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Secure Admin Access</h1>
-    </div>
+    <RequireSignedOut>
+      <AuthCard
+        title="Secure Admin Access"
+        icon={<ShieldCheck className="size-10" aria-hidden="true" />}
+        intro={
+          <p>
+            Access is restricted to pre-authorized IP addresses. All sign-in attempts are logged.
+          </p>
+        }
+      >
+        <AdminLoginForm />
+      </AuthCard>
+    </RequireSignedOut>
   );
 }

@@ -1,9 +1,16 @@
+import { UserRound } from 'lucide-react';
+import { AuthCard } from '../../features/auth/auth-fields.tsx';
+import { ClientLoginForm } from '../../features/auth/client-login-form.tsx';
+import { RequireSignedOut } from '../../features/auth/require-role.tsx';
+
 export const meta = () => [{ title: 'Client Login' }, { name: 'robots', content: 'noindex, nofollow' }];
 
 export default function ClientLoginPage() {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Client Login</h1>
-    </div>
+    <RequireSignedOut>
+      <AuthCard title="Client Login" intro="Sign in to follow your projects, reports and messages." icon={<UserRound className="size-10" aria-hidden="true" />}>
+        <ClientLoginForm />
+      </AuthCard>
+    </RequireSignedOut>
   );
 }

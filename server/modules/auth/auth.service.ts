@@ -9,6 +9,7 @@ import {
   type PublicUser,
 } from '../../../common/schemas/auth.ts';
 import { company } from '../../../app/content/company.ts';
+import { PATHS } from '../../../app/lib/paths.ts';
 import { authTokens, type LoginPortal, type LoginResult } from '../../db/schema/auth.ts';
 import { users, type UserRole } from '../../db/schema/users.ts';
 import { escapeHtml, sendMail } from '../../mail/mailer.ts';
@@ -43,7 +44,6 @@ export class LoginRateLimitedError extends AppError {
 
 export const toPublicUser = (u: { id: string; name: string; role: UserRole }): PublicUser => ({ _id: u.id, name: u.name, role: u.role });
 
-export const RESET_PASSWORD_PATH = '/account/reset-password';
 export const INVALID_RESET_LINK = 'This password reset link is no longer valid. It may have expired (links last 1 hour) or already been used. Please ask for a new one.';
 // A mailbox should not be flooded by someone typing its address again and again.
 const RESET_MAILS_PER_HOUR = 3;
@@ -159,8 +159,9 @@ export async function changePassword(app: FastifyInstance, caller: { sessionId: 
   await revokeLinkTokens(app, user.id, 'password-reset');
 }
 
+/** The reset link; the token travels in the fragment, so it never reaches a server log. */
 function resetUrl(app: FastifyInstance, token: string) {
-  return `${new URL(app.config.publicUrl).origin}${RESET_PASSWORD_PATH}#token=${token}`;
+  return `${new URL(app.config.publicUrl).origin}${PATHS.resetPassword}#token=${token}`;
 }
 
 /**

@@ -3,18 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, notFound } from '../../../common/errors.ts';
 import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
 import { company } from '../../../app/content/company.ts';
+import { PATHS } from '../../../app/lib/paths.ts';
 import { users } from '../../db/schema/users.ts';
 import { escapeHtml, sendMail } from '../../mail/mailer.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { consumeLinkToken, findLiveLinkToken, issueLinkToken, liveLinkOf, revokeLinkTokens } from './link-tokens.ts';
 import { revokeUserSessions } from './sessions.service.ts';
 
-/** Path of the set-password page; the token travels in the fragment so it never reaches server logs. */
-export const SET_PASSWORD_PATH = '/account/set-password';
 export const INVALID_INVITATION = 'This invitation link is no longer valid. It may have expired, been replaced by a newer one or already been used. Please ask us for a new one.';
 
+/** The set-password link; the token travels in the fragment, so it never reaches a server log. */
 export function invitationUrl(app: FastifyInstance, token: string): string {
-  return `${new URL(app.config.publicUrl).origin}${SET_PASSWORD_PATH}#token=${token}`;
+  return `${new URL(app.config.publicUrl).origin}${PATHS.setPassword}#token=${token}`;
 }
 
 function slug(value: string): string {

@@ -1,0 +1,47 @@
+import type {
+  InvitationInfo,
+  LoginResponse,
+  MfaConfirmResponse,
+  MfaEnrolmentResponse,
+  PublicUser,
+} from '../../../common/schemas/auth.ts';
+import { apiFetch } from '../../lib/api.ts';
+
+// The typed calls of the accounts API (server/modules/auth/auth.routes.ts).
+
+export const loginClient = (body: { username: string; password: string }) =>
+  apiFetch<LoginResponse>('/auth/login', { json: body, fallbackMessage: 'Invalid username or password.' });
+
+export const loginAdmin = (body: { email: string; password: string }) =>
+  apiFetch<LoginResponse>('/auth/adminlogin', { json: body, fallbackMessage: 'Unable to verify this session.' });
+
+export const verifySecondFactor = (code: string) =>
+  apiFetch<LoginResponse & { usedRecoveryCode: boolean }>('/auth/mfa/verify', { json: { code }, fallbackMessage: 'That code could not be checked.' });
+
+export const startMfaEnrolment = () => apiFetch<MfaEnrolmentResponse>('/auth/mfa/enrolment', { method: 'POST', fallbackMessage: 'Could not start the set-up.' });
+
+export const confirmMfaEnrolment = (code: string) =>
+  apiFetch<MfaConfirmResponse>('/auth/mfa/enrolment/confirm', { json: { code }, fallbackMessage: 'That code could not be checked.' });
+
+export const logoutOnServer = () => apiFetch<{ success: true }>('/auth/logout', { method: 'POST' });
+
+export const requestPasswordReset = (identifier: string) =>
+  apiFetch<{ success: true; message: string }>('/auth/password/forgot', { json: { identifier }, fallbackMessage: 'Could not send the reset link. Please try again.' });
+
+export const resetPassword = (body: { token: string; password: string }) =>
+  apiFetch<{ success: true; role: PublicUser['role']; username: string | null }>('/auth/password/reset', { json: body, fallbackMessage: 'Could not reset the password.' });
+
+export const inspectInvitation = (token: string) =>
+  apiFetch<InvitationInfo>('/auth/invitation/inspect', { json: { token }, fallbackMessage: 'Could not check this invitation link.' });
+
+export const acceptInvitation = (body: { token: string; password: string }) =>
+  apiFetch<{ success: true; role: PublicUser['role']; username: string | null }>('/auth/invitation/accept', { json: body, fallbackMessage: 'Could not set the password.' });
+
+export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
+  apiFetch<{ success: true; message: string }>('/auth/password/change', { json: body, fallbackMessage: 'Could not change the password.' });
+
+/** Reads `#token=...` from the address (links put the token in the fragment so servers never log it). */
+export function tokenFromHash(hash: string): string | null {
+  const value = new URLSearchParams(hash.replace(/^#/, '')).get('token');
+  return value && /^[A-Za-z0-9_-]{10,200}$/.test(value) ? value : null;
+}

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { newPasswordSchema } from '../../../common/schemas/auth.ts';
+import { toast } from '../../components/ui/toast.tsx';
+import { ApiRequestError } from '../../lib/api.ts';
+import { changePassword } from './auth-api.ts';
+import { FormError, PasswordField, submitClass } from './auth-fields.tsx';
+import { PASSWORD_HINT } from './new-password-form.tsx';
+
+/**
+ * The change-password form for a signed-in user (client or admin); dashboards mount it where they
+ * like, e.g. in a dialog. Other devices are signed out by the server when it succeeds.
+ */
+export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [fieldError, setFieldError] = useState<{ current?: string; next?: string; confirm?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = newPasswordSchema.safeParse(next);
+    const errors = {
+      current: current ? undefined : 'Enter your current password.',
+      next: parsed.success ? undefined : parsed.error.issues[0].message,
+      confirm: parsed.success && confirm !== next ? 'The two passwords are not the same.' : undefined,
+    };
+    setFieldError(errors);
+    if (errors.current || errors.next || errors.confirm) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await changePassword({ currentPassword: current, newPassword: next });
+      toast({ title: 'Password Changed', description: res.message });
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      onDone?.();
+    } catch (err) {
+      const message = err instanceof ApiRequestError ? err.message : 'Could not change the password.';
+      setError(message);
+      toast({ title: 'Password Not Changed', description: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy} aria-label="Change password">
+      <PasswordField label="Current password" name="current-password" autoComplete="current-password" error={fieldError.current} value={current} onChange={(e) => setCurrent(e.target.value)} />
+      <PasswordField label="New password" name="new-password" autoComplete="new-password" hint={PASSWORD_HINT} error={fieldError.next} value={next} onChange={(e) => setNext(e.target.value)} />
+      <PasswordField label="Confirm new password" name="confirm-password" autoComplete="new-password" error={fieldError.confirm} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <FormError message={error} />
+      <button type="submit" className={submitClass()} disabled={busy}>
+        {busy ? 'Saving...' : 'Change Password'}
+      </button>
+    </form>
+  );
+}

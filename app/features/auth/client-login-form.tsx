@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { CLIENT_LOGIN_FAILED } from '../../../common/schemas/auth.ts';
+import { toast } from '../../components/ui/toast.tsx';
+import { ApiRequestError } from '../../lib/api.ts';
+import { PATHS } from '../../lib/paths.ts';
+import { loginClient } from './auth-api.ts';
+import { FormError, linkClass, PasswordField, submitClass, TextField } from './auth-fields.tsx';
+import { CURRENT_USER_KEY } from './use-current-user.ts';
+
+/** The client login form: username and password (specification, "Client login"). */
+export function ClientLoginForm() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!username.trim() || !password) {
+      setError('Enter your username and password.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await loginClient({ username: username.trim(), password });
+      toast({ title: 'Login Successful', description: 'Welcome to your client dashboard.' });
+      queryClient.setQueryData(CURRENT_USER_KEY, res.user);
+      navigate(PATHS.clientDashboard, { replace: true });
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+    } catch (err) {
+      const message = err instanceof ApiRequestError && err.message ? err.message : CLIENT_LOGIN_FAILED;
+      setError(message);
+      toast({ title: 'Login Failed', description: message, variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+      <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={username} onChange={(e) => setUsername(e.target.value)} />
+      <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <FormError message={error} />
+      <button type="submit" className={submitClass()} disabled={busy}>
+        {busy ? 'Signing In...' : 'Sign In'}
+      </button>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <Link to={PATHS.forgotPassword} className={linkClass}>
+          Forgot password?
+        </Link>
+        <Link to={PATHS.contact} className={linkClass}>
+          Contact Support
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from '../../components/ui/toast.tsx';
+import { ApiRequestError } from '../../lib/api.ts';
+import { requestPasswordReset } from './auth-api.ts';
+import { FormError, submitClass, TextField } from './auth-fields.tsx';
+
+/** 'Forgot password?': asks for the username or e-mail and always shows the same answer. */
+export function ForgotPasswordForm({ forAdmin }: { forAdmin: boolean }) {
+  const [identifier, setIdentifier] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!identifier.trim()) return setError(forAdmin ? 'Enter your email address.' : 'Enter your username or email address.');
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await requestPasswordReset(identifier.trim());
+      setAnswer(res.message);
+    } catch (err) {
+      const message = err instanceof ApiRequestError ? err.message : 'Could not send the reset link. Please try again.';
+      setError(message);
+      toast({ title: 'Request Failed', description: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (answer) {
+    return (
+      <div role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100">
+        {answer}
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
+      <TextField
+        label={forAdmin ? 'Email' : 'Username or email'}
+        name="identifier"
+        type={forAdmin ? 'email' : 'text'}
+        autoComplete={forAdmin ? 'email' : 'username'}
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        value={identifier}
+        onChange={(e) => setIdentifier(e.target.value)}
+      />
+      <FormError message={error} />
+      <button type="submit" className={submitClass()} disabled={busy}>
+        {busy ? 'Sending...' : 'Send Reset Link'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link, useNavigate } from 'react-router';
+import { KeyRound } from 'lucide-react';
+import { toast } from '../../components/ui/toast.tsx';
+import { resetPassword } from '../../features/auth/auth-api.ts';
+import { AuthCard, FormError, linkClass } from '../../features/auth/auth-fields.tsx';
+import { NewPasswordForm } from '../../features/auth/new-password-form.tsx';
+import { PATHS } from '../../lib/paths.ts';
+import { useLinkToken } from './token-link.ts';
+
+export const meta = () => [{ title: 'Reset Password' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+/** The page of a password reset link: a new password, then back to the right login screen. */
+export default function ResetPasswordPage() {
+  const token = useLinkToken();
+  const navigate = useNavigate();
+
+  async function save(password: string) {
+    const res = await resetPassword({ token: token!, password });
+    toast({ title: 'Password Reset', description: 'Your password has been changed. Sign in with the new one; other devices have been signed out.' });
+    navigate(res.role === 'admin' ? PATHS.adminLogin : PATHS.clientLogin, { replace: true });
+  }
+
+  return (
+    <AuthCard title="Reset Password" icon={<KeyRound className="size-10" aria-hidden="true" />} intro="Choose a new password for your account.">
+      {token === undefined ? (
+        <p role="status" className="py-6 text-center text-sm text-slate-700 dark:text-slate-300">
+          Loading…
+        </p>
+      ) : token === null ? (
+        <div className="space-y-4">
+          <FormError message="This link is incomplete. Open the link from the e-mail again, or ask for a new one." />
+          <p className="text-center text-sm">
+            <Link to={PATHS.forgotPassword} className={linkClass}>
+              Ask for a new link
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <NewPasswordForm submitLabel="Reset Password" busyLabel="Saving..." save={save} />
+          <p className="mt-6 text-center text-sm">
+            <Link to={PATHS.forgotPassword} className={linkClass}>
+              Ask for a new link
+            </Link>
+          </p>
+        </>
+      )}
+    </AuthCard>
+  );
+}
