@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../../common/errors.ts';
 import {

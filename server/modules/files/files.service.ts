@@ -99,10 +99,3 @@ export async function sweepUnsentFiles(app: FastifyInstance): Promise<number> {
   for (const { storageKey } of removed) await app.storage.delete(storageKey).catch((err) => app.log.warn({ err }, 'could not delete an unsent file'));
   return removed.length;
 }
-
-/** Storage keys of a set of files (to remove their bytes after their rows are gone). */
-export async function deleteFileRows(app: FastifyInstance, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await app.db.delete(messageFiles).where(inArray(messageFiles.id, ids)).returning({ storageKey: messageFiles.storageKey });
-  return rows.map((r) => r.storageKey);
-}

@@ -1,0 +1,236 @@
+import { createHash, createHmac } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { assertSafeKey, type FileStorage } from './storage.ts';
+
+export interface S3Settings {
+  /** The service's base URL, such as https://s3.eu-west-1.amazonaws.com or http://127.0.0.1:9000 (MinIO). */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Objects go under this prefix inside the bucket (no leading or trailing slash). */
+  prefix?: string;
+  /** Size of the parts of a streamed upload (default 8 MiB); S3 wants at least 5 MiB for all but the last. */
+  partSizeBytes?: number;
+  /** The clock of the signatures (tests pass a fixed one). */
+  now?: () => Date;
+}
+
+const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
+const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
+const REQUEST_TIMEOUT_MS = 120_000;
+
+const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
+
+/** RFC 3986 encoding, as SigV4 wants it: everything but A-Z a-z 0-9 - _ . ~ is escaped. */
+function encodeRfc3986(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+export interface SignInput {
+  method: string;
+  url: URL;
+  /** Headers to sign besides host, x-amz-date and x-amz-content-sha256 (which are added). */
+  headers?: Record<string, string>;
+  payloadHash: string;
+  region: string;
+  service?: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  now: Date;
+}
+
+/**
+ * AWS Signature Version 4 (header form), written with node:crypto so the storage needs no SDK.
+ * Returns every header the request must carry, Authorization included.
+ */
+export function signV4(input: SignInput): Record<string, string> {
+  const service = input.service ?? 's3';
+  const amzDate = input.now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const dateStamp = amzDate.slice(0, 8);
+  const headers: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(input.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+    host: input.url.host,
+    'x-amz-date': amzDate,
+    'x-amz-content-sha256': input.payloadHash,
+  };
+  const names = Object.keys(headers).sort();
+  const canonicalHeaders = names.map((n) => `${n}:${headers[n].trim().replace(/\s+/g, ' ')}\n`).join('');
+  const signedHeaders = names.join(';');
+  // S3 paths are encoded once, segment by segment (the slashes stay).
+  const canonicalUri = input.url.pathname
+    .split('/')
+    .map((segment) => encodeRfc3986(decodeURIComponent(segment)))
+    .join('/');
+  const canonicalQuery = [...input.url.searchParams.entries()]
+    .map(([k, v]) => [encodeRfc3986(k), encodeRfc3986(v)])
+    .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+  const canonicalRequest = [input.method, canonicalUri, canonicalQuery, canonicalHeaders, signedHeaders, input.payloadHash].join('\n');
+  const scope = `${dateStamp}/${input.region}/${service}/aws4_request`;
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
+  const kDate = hmac(`AWS4${input.secretAccessKey}`, dateStamp);
+  const kSigning = hmac(hmac(hmac(kDate, input.region), service), 'aws4_request');
+  const signature = createHmac('sha256', kSigning).update(stringToSign, 'utf8').digest('hex');
+  headers.authorization = `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
+  return headers;
+}
+
+/** A failed S3 call; `code` is ENOENT for a missing object, like the local storage's errors. */
+export class S3Error extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads a whole stream into parts of the given size, one at a time (memory holds one part). */
+async function* partsOf(body: Readable, size: number): AsyncGenerator<Buffer> {
+  let chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    chunks.push(buf);
+    length += buf.length;
+    while (length >= size) {
+      const all = Buffer.concat(chunks);
+      yield all.subarray(0, size);
+      chunks = [all.subarray(size)];
+      length = all.length - size;
+    }
+  }
+  if (length > 0 || chunks.length === 0) yield Buffer.concat(chunks);
+}
+
+/**
+ * Files in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...), path-style addressing.
+ * Streams are uploaded in parts (multipart upload), so a 50 MB attachment never sits in memory
+ * whole, and a failed stream aborts its upload so no partial object remains.
+ */
+export function createS3Storage(settings: S3Settings): FileStorage {
+  const base = new URL(settings.endpoint.endsWith('/') ? settings.endpoint : `${settings.endpoint}/`);
+  // Real services refuse parts under 5 MiB (but the last); only tests ask for smaller ones.
+  const partSize = Math.max(settings.partSizeBytes ?? DEFAULT_PART_SIZE, 1);
+  const now = settings.now ?? (() => new Date());
+  const prefix = settings.prefix ? `${settings.prefix.replace(/^\/+|\/+$/g, '')}/` : '';
+
+  const urlOf = (key: string, query: Record<string, string> = {}) => {
+    assertSafeKey(key);
+    const url = new URL(`${encodeRfc3986(settings.bucket)}/${`${prefix}${key}`.split('/').map(encodeRfc3986).join('/')}`, base);
+    for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+    return url;
+  };
+
+  async function call(method: string, url: URL, options: { body?: Buffer; headers?: Record<string, string> } = {}): Promise<Response> {
+    const body = options.body;
+    const headers = signV4({
+      method,
+      url,
+      headers: { ...(options.headers ?? {}), ...(body ? { 'content-length': String(body.length) } : {}) },
+      payloadHash: body ? sha256Hex(body) : EMPTY_SHA256,
+      region: settings.region,
+      accessKeyId: settings.accessKeyId,
+      secretAccessKey: settings.secretAccessKey,
+      now: now(),
+    });
+    delete headers.host; // fetch sets it from the URL (and refuses to be told)
+    delete headers['content-length'];
+    return fetch(url, { method, headers, body: body ? new Uint8Array(body.buffer, body.byteOffset, body.length) : undefined, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  }
+
+  async function failure(res: Response, what: string): Promise<S3Error> {
+    const text = await res.text().catch(() => '');
+    const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1];
+    // The error body may echo the key and request ids; the code and status are enough to act on.
+    return new S3Error(`S3 ${what} failed: ${res.status}${code ? ` ${code}` : ''}`, res.status, res.status === 404 ? 'ENOENT' : code);
+  }
+
+  async function putObject(key: string, body: Buffer, contentType?: string) {
+    const res = await call('PUT', urlOf(key), { body, headers: contentType ? { 'content-type': contentType } : {} });
+    if (!res.ok) throw await failure(res, 'upload');
+    await res.arrayBuffer();
+  }
+
+  async function putMultipart(key: string, first: Buffer, rest: AsyncGenerator<Buffer>, contentType?: string) {
+    const created = await call('POST', urlOf(key, { uploads: '' }), { headers: contentType ? { 'content-type': contentType } : {} });
+    if (!created.ok) throw await failure(created, 'starting a multipart upload');
+    const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(await created.text())?.[1];
+    if (!uploadId) throw new S3Error('S3 gave no upload id', 502);
+    const etags: string[] = [];
+    let size = 0;
+    try {
+      let part: Buffer | undefined = first;
+      while (part) {
+        const res = await call('PUT', urlOf(key, { partNumber: String(etags.length + 1), uploadId }), { body: part });
+        if (!res.ok) throw await failure(res, 'uploading a part');
+        await res.arrayBuffer();
+        const etag = res.headers.get('etag');
+        if (!etag) throw new S3Error('S3 gave no ETag for a part', 502);
+        etags.push(etag);
+        size += part.length;
+        const next = await rest.next();
+        part = next.done ? undefined : next.value;
+      }
+      const xml = `<CompleteMultipartUpload>${etags.map((e, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${e.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</ETag></Part>`).join('')}</CompleteMultipartUpload>`;
+      const done = await call('POST', urlOf(key, { uploadId }), { body: Buffer.from(xml), headers: { 'content-type': 'application/xml' } });
+      const text = await done.text();
+      // S3 may answer 200 and still report a failure in the body.
+      if (!done.ok || text.includes('<Error>')) throw new S3Error(`S3 completing an upload failed: ${done.status}`, done.status || 502);
+      return size;
+    } catch (err) {
+      await call('DELETE', urlOf(key, { uploadId })).then((r) => r.arrayBuffer()).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  return {
+    async put(key, body, options) {
+      if (Buffer.isBuffer(body)) {
+        await putObject(key, body, options?.contentType);
+        return { size: body.length };
+      }
+      const parts = partsOf(body, partSize);
+      try {
+        const first = await parts.next();
+        const firstPart = first.done ? Buffer.alloc(0) : first.value;
+        const second = first.done ? { done: true as const, value: undefined } : await parts.next();
+        if (second.done) {
+          await putObject(key, firstPart, options?.contentType);
+          return { size: firstPart.length };
+        }
+        // The second part is already read: hand it on ahead of the rest.
+        const rest = (async function* () {
+          yield second.value;
+          yield* parts;
+        })();
+        return { size: await putMultipart(key, firstPart, rest, options?.contentType) };
+      } finally {
+        body.destroy();
+      }
+    },
+    async get(key, range) {
+      const res = await call('GET', urlOf(key), { headers: range ? { range: `bytes=${range.start}-${range.end}` } : {} });
+      if (!res.ok) throw await failure(res, 'download');
+      if (!res.body) return Readable.from([]);
+      return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
+    },
+    async stat(key) {
+      const res = await call('HEAD', urlOf(key));
+      if (res.status === 404) return null;
+      if (!res.ok) throw await failure(res, 'stat');
+      return { size: Number(res.headers.get('content-length') ?? 0) };
+    },
+    async delete(key) {
+      const res = await call('DELETE', urlOf(key));
+      await res.arrayBuffer().catch(() => undefined);
+      if (!res.ok && res.status !== 404) throw await failure(res, 'delete');
+    },
+  };
+}
