@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from './schema/users.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+
+/** The demo accounts of a local database; their passwords are new on every run and printed once. */
+export const DEMO_ADMIN = { email: 'admin@demo.example', name: 'Demo Admin' };
+export const DEMO_CLIENT = { username: 'demo.client', email: 'client@demo.example', name: 'Demo Client Ltd' };
+
+export interface SeededAccount {
+  id: string;
+  name: string;
+  login: string;
+  password: string;
+}
+export interface SeedContext {
+  app: FastifyInstance;
+  admin: SeededAccount;
+  client: SeededAccount;
+  /** Lines printed after the credentials (e.g. "3 demo projects for Demo Client Ltd"). */
+  report: (line: string) => void;
+}
+
+/**
+ * Extension point: other domains add demo data by appending a step here, e.g.
+ *   import { seedDemoProjects } from '../modules/projects/projects.seed.ts';
+ *   export const SEED_STEPS = [seedDemoProjects];
+ * Each step receives the demo admin and client and must be safe to run again.
+ */
+export const SEED_STEPS: Array<(ctx: SeedContext) => Promise<void>> = [];
+
+const newPassword = () => `demo-${randomBytes(9).toString('base64url')}`;
+
+async function upsertUser(app: FastifyInstance, values: { role: 'admin' | 'client'; name: string; email: string; username: string | null }, password: string) {
+  const passwordHash = await hashPassword(password);
+  const now = app.clock.now();
+  const [existing] = await app.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${values.email}`).limit(1);
+  if (existing) {
+    await app.db.execute(sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = ${now} WHERE id = ${existing.id}`);
+    return existing.id;
+  }
+  const [row] = await app.db.insert(users).values({ ...values, passwordHash, createdAt: now, updatedAt: now }).returning({ id: users.id });
+  return row.id;
+}
+
+/** Creates (or refreshes) the demo admin and client, then runs the other domains' seed steps. Never in production. */
+export async function seedDatabase(app: FastifyInstance): Promise<{ admin: SeededAccount; client: SeededAccount; report: string[] }> {
+  if (app.config.isProduction) throw new Error('The seed creates demo accounts with known passwords; it refuses to run with NODE_ENV=production.');
+  const adminPassword = newPassword();
+  const clientPassword = newPassword();
+  const admin: SeededAccount = {
+    id: await upsertUser(app, { role: 'admin', name: DEMO_ADMIN.name, email: DEMO_ADMIN.email, username: null }, adminPassword),
+    name: DEMO_ADMIN.name,
+    login: DEMO_ADMIN.email,
+    password: adminPassword,
+  };
+  const client: SeededAccount = {
+    id: await upsertUser(app, { role: 'client', name: DEMO_CLIENT.name, email: DEMO_CLIENT.email, username: DEMO_CLIENT.username }, clientPassword),
+    name: DEMO_CLIENT.name,
+    login: DEMO_CLIENT.username,
+    password: clientPassword,
+  };
+  const report: string[] = [];
+  for (const step of SEED_STEPS) await step({ app, admin, client, report: (line) => report.push(line) });
+  return { admin, client, report };
+}
