@@ -9,4 +9,10 @@ export default {
   // rendered once at build time and served as static files.
   ssr: true,
   prerender: [...PRERENDERED_PATHS],
+  // The company content (app/content) is checked against its zod schemas on every build; a bad
+  // field fails the build instead of shipping. The browser bundle never carries those schemas.
+  async buildEnd() {
+    const { validateContent } = await import('./app/content/validate-content.server.ts');
+    validateContent();
+  },
 } satisfies Config;

@@ -28,5 +28,6 @@ export default [
     route('secured/v1/admin/blog-management/new', 'routes/admin/blog-new.tsx'),
     route('secured/v1/admin/blog-management/:id/edit', 'routes/admin/blog-edit.tsx'),
   ]),
+  route('sitemap.xml', 'routes/site/sitemap.ts'),
   route('*', 'routes/site/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -8,7 +8,7 @@ import {
 } from './carousel-settings.ts';
 import { ArrowButton, CarouselDots, PlayPauseButton } from './carousel-controls.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
-import { pauseOnKeyboardFocus, useAutoAdvance, useMediaQuery, usePrefersReducedMotion, useSwipe } from './use-carousel.ts';
+import { pauseOnKeyboardFocus, useAutoAdvance, useMediaQuery, usePrefersReducedMotion, useSwipe, useReadyMarker } from './use-carousel.ts';
 
 /**
  * Our Equipment's fleet carousel: one card per view on small screens, three on large ones. Every
@@ -25,6 +25,7 @@ export function FleetCarousel({ items }: { items: EquipmentItem[] }) {
   const [hovered, setHovered] = useState(false);
   const [focusedWithin, setFocusedWithin] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  const ready = useReadyMarker<HTMLElement>();
   const autoplay = playing && !reducedMotion;
 
   const goTo = (v: number) => setFirst((((v % views) + views) % views) * perView);
@@ -33,6 +34,7 @@ export function FleetCarousel({ items }: { items: EquipmentItem[] }) {
 
   return (
     <section
+      ref={ready}
       aria-roledescription="carousel"
       aria-labelledby="fleet-heading"
       className="mx-auto max-w-7xl px-4 py-16"
@@ -68,6 +70,7 @@ export function FleetCarousel({ items }: { items: EquipmentItem[] }) {
                 aria-roledescription="slide"
                 aria-label={`${item.name} (${i + 1} of ${items.length})`}
                 inert={!visible}
+                aria-hidden={!visible}
                 data-visible={visible ? 'true' : 'false'}
                 className="w-full shrink-0 px-2 lg:w-1/3"
               >

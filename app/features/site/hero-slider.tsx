@@ -7,7 +7,7 @@ import { PATHS } from '../../lib/paths.ts';
 import { HOME_SLIDE_INTERVAL_MS, HOME_SLIDE_SWIPE_THRESHOLD_PX } from './carousel-settings.ts';
 import { CarouselDots, PlayPauseButton } from './carousel-controls.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
-import { pauseOnKeyboardFocus, useAutoAdvance, usePrefersReducedMotion, useSwipe } from './use-carousel.ts';
+import { pauseOnKeyboardFocus, useAutoAdvance, usePrefersReducedMotion, useSwipe, useReadyMarker } from './use-carousel.ts';
 
 /**
  * Home's full-screen slider. Advances every 4.5 s; hovering or keyboard focus inside it pauses it,
@@ -22,6 +22,7 @@ export function HeroSlider({ slides }: { slides: Slide[] }) {
   const [focusedWithin, setFocusedWithin] = useState(false);
   const focusHandlers = pauseOnKeyboardFocus(setFocusedWithin);
   const reducedMotion = usePrefersReducedMotion();
+  const ready = useReadyMarker<HTMLElement>();
   // Pictures of slides not yet shown are only requested when they are about to appear.
   const [warm, setWarm] = useState<ReadonlySet<number>>(() => new Set([0]));
   const autoplay = playing && !reducedMotion;
@@ -43,6 +44,7 @@ export function HeroSlider({ slides }: { slides: Slide[] }) {
 
   return (
     <section
+      ref={ready}
       aria-roledescription="carousel"
       aria-label="Highlights"
       className="relative h-[calc(100svh-4rem)] min-h-[30rem] w-full overflow-hidden bg-slate-900 text-white"
@@ -62,6 +64,7 @@ export function HeroSlider({ slides }: { slides: Slide[] }) {
               aria-label={`${i + 1} of ${count}`}
               data-slide={slide.theme}
               inert={!active}
+              aria-hidden={!active}
               className={clsx('absolute inset-0 transition-opacity duration-700', active ? 'z-10 opacity-100' : 'z-0 opacity-0')}
             >
               {i === 0 || warm.has(i) ? (

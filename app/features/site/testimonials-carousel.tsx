@@ -4,7 +4,7 @@ import { Quote } from 'lucide-react';
 import type { Testimonial } from '../../content/schemas.ts';
 import { TESTIMONIAL_INTERVAL_MS } from './carousel-settings.ts';
 import { ArrowButton, CarouselDots, PlayPauseButton } from './carousel-controls.tsx';
-import { pauseOnKeyboardFocus, useAutoAdvance, usePrefersReducedMotion } from './use-carousel.ts';
+import { pauseOnKeyboardFocus, useAutoAdvance, usePrefersReducedMotion, useReadyMarker } from './use-carousel.ts';
 
 /** The gallery's testimonials: one at a time, a new one every 5 s, back to the first after the last. */
 export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
@@ -13,12 +13,14 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
   const [hovered, setHovered] = useState(false);
   const [focusedWithin, setFocusedWithin] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  const ready = useReadyMarker<HTMLElement>();
   const autoplay = playing && !reducedMotion;
   const show = (i: number) => setIndex((i + items.length) % items.length);
   useAutoAdvance(TESTIMONIAL_INTERVAL_MS, autoplay && !hovered && !focusedWithin, index, () => show(index + 1));
 
   return (
     <section
+      ref={ready}
       aria-roledescription="carousel"
       aria-labelledby="testimonials-heading"
       className="bg-slate-100 px-4 py-16 dark:bg-slate-900"
@@ -38,6 +40,7 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${items.length}`}
               inert={i !== index}
+              aria-hidden={i !== index}
               className={clsx('col-start-1 row-start-1 transition-opacity duration-500', i === index ? 'opacity-100' : 'opacity-0')}
             >
               <Quote className="mx-auto size-10 text-brand-600 dark:text-sky-300" aria-hidden="true" />

@@ -79,3 +79,12 @@ export function pauseOnKeyboardFocus(setPaused: (paused: boolean) => void) {
     },
   };
 }
+
+/** Marks the element data-ready once hydrated, so tests know the timers run before they drive a clock. */
+export function useReadyMarker<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.dataset.ready = 'true';
+  }, []);
+  return ref;
+}
