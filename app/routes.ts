@@ -14,6 +14,9 @@ export default [
   route('articles', 'routes/site/articles.tsx'),
   route('articles/:id', 'routes/site/article-detail.tsx'),
   route('contact', 'routes/site/contact.tsx'),
+  // Where the newsletter mails' confirm and unsubscribe links land (rendered on request).
+  route('newsletter/confirm', 'routes/site/newsletter-confirm.tsx'),
+  route('newsletter/unsubscribe', 'routes/site/newsletter-unsubscribe.tsx'),
   // Account pages of e-mailed links and 'Forgot password?' (rendered on request, never pre-rendered).
   route('account/set-password', 'routes/account/set-password.tsx'),
   route('account/forgot-password', 'routes/account/forgot-password.tsx'),
@@ -27,6 +30,11 @@ export default [
     route('secured/v1/admin/blog-management', 'routes/admin/blog-list.tsx'),
     route('secured/v1/admin/blog-management/new', 'routes/admin/blog-new.tsx'),
     route('secured/v1/admin/blog-management/:id/edit', 'routes/admin/blog-edit.tsx'),
+    // Staff review of what visitors sent.
+    route('secured/v1/admin/vendor-applications', 'routes/admin/vendor-applications.tsx'),
+    route('secured/v1/admin/vendor-applications/:id', 'routes/admin/vendor-application.tsx'),
+    route('secured/v1/admin/contact-messages', 'routes/admin/contact-messages.tsx'),
+    route('secured/v1/admin/newsletter-subscribers', 'routes/admin/newsletter-subscribers.tsx'),
   ]),
   route('sitemap.xml', 'routes/site/sitemap.ts'),
   route('*', 'routes/site/not-found.tsx'),

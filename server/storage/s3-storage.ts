@@ -142,7 +142,7 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     });
     delete headers.host; // fetch sets it from the URL (and refuses to be told)
     delete headers['content-length'];
-    return fetch(url, { method, headers, body: body ? new Uint8Array(body.buffer, body.byteOffset, body.length) : undefined, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    return fetch(url, { method, headers, body: body ? new Uint8Array(body) : undefined, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   }
 
   async function failure(res: Response, what: string): Promise<S3Error> {
