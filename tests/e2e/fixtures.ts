@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_BASE_URL } from '../../playwright.config.ts';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -16,6 +17,47 @@ export async function expectNoAxeViolations(page: Page, context = '') {
 /** Puts the page in the light or dark theme before any script runs. */
 export async function useTheme(page: Page, theme: 'light' | 'dark') {
   await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+}
+
+/** An account made by the test-only hook POST /api/test/users (the server runs with E2E_TEST_HOOKS=1). */
+export interface E2EAccount {
+  _id: string;
+  name: string;
+  role: 'admin' | 'client';
+  email: string;
+  /** Clients sign in with it; null for admins. */
+  username: string | null;
+  /** Null for an invited client who has not chosen a password yet. */
+  password: string | null;
+  /** Base32 TOTP secret when created with `mfa: true` (admins), to compute codes in the test. */
+  mfaSecret: string | null;
+}
+
+/** Creates a user through the test-only hook and answers its credentials. */
+export async function createUserViaApi(
+  request: APIRequestContext,
+  input: { role: 'admin' | 'client'; name?: string; password?: string; mfa?: boolean; invited?: boolean },
+): Promise<E2EAccount> {
+  const res = await request.post('/api/test/users', { data: input, headers: { origin: E2E_BASE_URL } });
+  if (res.status() !== 201) throw new Error(`test user not created: ${res.status()} ${await res.text()}`);
+  const body = await res.json();
+  return { ...body.user, password: body.password, mfaSecret: body.mfaSecret };
+}
+
+/**
+ * Signs the page's browser context in through the API (the session and 'signed in' cookies land in
+ * the context, as after a real login); creates the account first unless one is given.
+ */
+export async function signInAs(page: Page, input: { role: 'admin' | 'client'; name?: string; account?: E2EAccount }): Promise<E2EAccount> {
+  const account = input.account ?? (await createUserViaApi(page.request, { role: input.role, name: input.name }));
+  const headers = { origin: E2E_BASE_URL };
+  const res =
+    input.role === 'admin'
+      ? await page.request.post('/api/auth/adminlogin', { data: { email: account.email, password: account.password }, headers })
+      : await page.request.post('/api/auth/login', { data: { username: account.username, password: account.password }, headers });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+  if ((await res.json()).mfa) throw new Error('this admin needs the second factor: sign in through the page instead');
+  return account;
 }
 
 export const test = base;
