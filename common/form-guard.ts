@@ -17,3 +17,11 @@ export type GuardedForm = keyof typeof FORM_MIN_FILL_MS;
 
 /** A form left open longer than this must be reloaded (a stale token proves nothing). */
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60_000;
+
+/** What the guard tells people (the forms compare the expired message to start over with a new token). */
+export const FORM_MESSAGES = {
+  rateLimited: (wait: string) =>
+    `Too many submissions from your network. Please try again in ${wait}, or write to us by e-mail.`,
+  expired: 'This form has expired. Please reload the page and try again.',
+  tooFast: 'That was very quick. Please check the form, then send it again.',
+} as const;

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from '../../common/errors.ts';
-import { FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, type GuardedForm } from '../../common/form-guard.ts';
+import { FORM_MESSAGES, FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, type GuardedForm } from '../../common/form-guard.ts';
 import { enforceRateLimit, type RateLimitRule } from './rate-limit.ts';
 import { serverSecret } from './server-secrets.ts';
 
@@ -17,12 +17,6 @@ export const FORM_RATE_LIMITS: Record<GuardedForm, RateLimitRule> = {
   newsletter: { bucket: 'form:newsletter', limit: 10, windowMs: 60 * 60_000 },
 };
 
-export const FORM_MESSAGES = {
-  rateLimited: (wait: string) =>
-    `Too many submissions from your network. Please try again in ${wait}, or write to us by e-mail.`,
-  expired: 'This form has expired. Please reload the page and try again.',
-  tooFast: 'That was very quick. Please check the form, then send it again.',
-} as const;
 
 async function sign(app: FastifyInstance, payload: string): Promise<string> {
   return createHmac('sha256', await serverSecret(app, SECRET_NAME)).update(payload).digest('base64url');

@@ -1,4 +1,6 @@
-import { PageHero } from '../../components/layout/page-placeholder.tsx';
+import { ContactDetails } from '../../features/contact/contact-details.tsx';
+import { ContactForm } from '../../features/contact/contact-form.tsx';
+import { SiteHero } from '../../features/site/site-sections.tsx';
 import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../lib/paths.ts';
 
@@ -10,5 +12,23 @@ export const meta = () =>
   });
 
 export default function ContactPage() {
-  return <PageHero title={'Contact Us'} subtitle={'Talk to us about your project. We reply within 24 hours.'} />;
+  return (
+    <>
+      <SiteHero title="Contact Us" subtitle="Talk to us about your project. We reply within 24 hours." />
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-5">
+        <section aria-labelledby="contact-form-heading" className="lg:col-span-3">
+          <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold sm:text-3xl">
+            Send Us a Message
+          </h2>
+          <ContactForm />
+        </section>
+        <section aria-labelledby="contact-details-heading" className="lg:col-span-2">
+          <h2 id="contact-details-heading" className="mb-6 text-2xl font-bold sm:text-3xl">
+            Get in Touch
+          </h2>
+          <ContactDetails />
+        </section>
+      </div>
+    </>
+  );
 }

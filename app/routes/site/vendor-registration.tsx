@@ -1,14 +1,25 @@
-import { PageHero } from '../../components/layout/page-placeholder.tsx';
+import { company } from '../../content/company.ts';
+import { VendorRegistrationForm } from '../../features/vendors/vendor-registration-form.tsx';
+import { SiteHero } from '../../features/site/site-sections.tsx';
 import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../lib/paths.ts';
 
 export const meta = () =>
   pageMeta({
     title: 'Vendor Registration',
-    description: 'Register your company as a vendor or supplier.',
+    description: `Register your company as a vendor or supplier to ${company.name}.`,
     path: PATHS.vendorRegistration,
   });
 
 export default function VendorRegistrationPage() {
-  return <PageHero title={'Vendor Registration'} subtitle={'Register your company as a vendor or supplier.'} />;
+  return (
+    <>
+      <SiteHero title="Vendor Registration" subtitle="Register your company as a vendor or supplier. We review every registration and contact you if we need more." />
+      <section aria-label="Vendor registration form" className="bg-slate-50 px-4 py-12 sm:py-16 dark:bg-slate-950">
+        <div className="mx-auto max-w-4xl">
+          <VendorRegistrationForm />
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,0 +1,81 @@
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { company } from '../../content/company.ts';
+
+const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+function Block({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="flex gap-4">
+      <div className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-sky-300" aria-hidden="true">
+        {icon}
+      </div>
+      <div className="min-w-0">
+        <h3 className="font-semibold">{title}</h3>
+        <div className="mt-1 text-slate-700 dark:text-slate-300">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+/** Where and how to reach the company: offices, phones, e-mail, hours and social links. */
+export function ContactDetails() {
+  const social = [
+    { label: 'Facebook', href: company.social.facebook },
+    { label: 'Twitter', href: company.social.twitter },
+    { label: 'WhatsApp', href: company.social.whatsapp },
+  ];
+  return (
+    <div className="space-y-6">
+      <Block icon={<MapPin className="size-5" />} title="Head Office">
+        <address className="not-italic">{company.address}</address>
+      </Block>
+      <Block icon={<MapPin className="size-5" />} title="United States Office">
+        <address className="not-italic">{company.addressi}</address>
+      </Block>
+      <Block icon={<MapPin className="size-5" />} title="Port Harcourt Refinery">
+        <address className="not-italic">{company.refineryAddress}</address>
+      </Block>
+      <Block icon={<Phone className="size-5" />} title="Phone">
+        <ul>
+          {[company.phone, company.alternatePhone].map((p) => (
+            <li key={p}>
+              <a href={tel(p)} className="inline-block py-1 underline-offset-4 hover:underline">
+                {p}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Block>
+      <Block icon={<Mail className="size-5" />} title="Email">
+        <a href={`mailto:${company.email}`} className="inline-block py-1 break-all underline-offset-4 hover:underline">
+          {company.email}
+        </a>
+      </Block>
+      <Block icon={<Clock className="size-5" />} title="Business Hours">
+        <ul>
+          <li>24/7 support</li>
+          <li>Emergency services: round the clock</li>
+        </ul>
+      </Block>
+      <div>
+        <h3 className="font-semibold">Follow Us</h3>
+        <ul className="mt-2 flex flex-wrap gap-3">
+          {social.map((s) => (
+            <li key={s.label}>
+              <a
+                href={s.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-4 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+              >
+                {s.label}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { FORM_MESSAGES } from '../../../common/form-guard.ts';
+import {
+  CONTACT_MESSAGE_MAX_CHARS,
+  CONTACT_MESSAGE_ROWS,
+  CONTACT_MESSAGES,
+  contactMessageFieldsSchema,
+  type ContactMessageInput,
+} from '../../../common/schemas/contact.ts';
+import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
+import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../components/forms/fields.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { apiFetch } from '../../lib/api.ts';
+import { useFormGuard } from '../../lib/form-guard.ts';
+
+type Field = keyof ContactMessageInput;
+const EMPTY: Record<Field, string> = { name: '', email: '', phone: '', company: '', message: '' };
+
+/**
+ * The contact form: name, e-mail and message required, phone and company optional. The message is
+ * stored for staff (who get an e-mail); on success the fields clear.
+ */
+export function ContactForm() {
+  const [values, setValues] = useState(EMPTY);
+  const [invalid, setInvalid] = useState<Field | null>(null);
+  const [busy, setBusy] = useState(false);
+  const elements = useRef(new Map<Field, HTMLInputElement | HTMLTextAreaElement | null>());
+  const guard = useFormGuard('contact');
+
+  const bind = (name: Field, label: string, required = false) => ({
+    name,
+    label,
+    required,
+    value: values[name],
+    invalid: invalid === name,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      if (invalid === name) setInvalid(null);
+    },
+    inputRef: (el: HTMLInputElement | HTMLTextAreaElement | null) => {
+      elements.current.set(name, el);
+    },
+  });
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const parsed = contactMessageFieldsSchema.safeParse(values);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue.path[0] as Field;
+      setInvalid(field);
+      toast({ title: 'Validation Error', description: issue.message, variant: 'destructive' });
+      elements.current.get(field)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const guardFields = await guard.guardFields();
+      await apiFetch('/contact', { json: { ...guardFields, ...parsed.data }, fallbackMessage: CONTACT_MESSAGES.failed });
+      toast({ title: CONTACT_MESSAGES.sentTitle, description: CONTACT_MESSAGES.sentDescription });
+      setValues(EMPTY);
+      guard.reset();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : '';
+      // The specification's words first; the server's reason (a limit, an expired form) underneath.
+      toast({ title: CONTACT_MESSAGES.failed, description: message && message !== CONTACT_MESSAGES.failed ? message : undefined, variant: 'destructive' });
+      if (message === FORM_MESSAGES.expired) guard.reset();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="relative space-y-4">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Fields marked <RequiredMark /> <span className="sr-only">with an asterisk</span> are required.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField {...bind('name', 'Name', true)} autoComplete="name" maxLength={200} />
+        <InputField {...bind('email', 'Email', true)} type="email" autoComplete="email" maxLength={254} />
+        <InputField {...bind('phone', 'Phone')} type="tel" autoComplete="tel" maxLength={50} />
+        <InputField {...bind('company', 'Company')} autoComplete="organization" maxLength={200} />
+      </div>
+      <TextAreaField {...bind('message', 'Message', true)} rows={CONTACT_MESSAGE_ROWS} maxLength={CONTACT_MESSAGE_MAX_CHARS} />
+      <HoneypotField inputRef={guard.honeypotRef} />
+      <SubmitButton busy={busy} busyLabel="Sending...">
+        Send Message
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import { clsx } from 'clsx';
+import { Download, Users } from 'lucide-react';
+import { NEWSLETTER_LIST_PAGE_SIZE, NEWSLETTER_STATUS_LABELS, NEWSLETTER_STATUSES, type NewsletterStatus } from '../../../common/schemas/newsletter.ts';
+import { buttonClass, EmptyState, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { subscribersCsvUrl, useNewsletterSubscribers } from './newsletter-api.ts';
+
+const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' }) : '–');
+const STYLE: Record<NewsletterStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+  subscribed: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+  unsubscribed: 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100',
+};
+
+/** Staff's list of newsletter subscribers with their status, and the CSV export. */
+export function SubscriberList() {
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status = (NEWSLETTER_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as NewsletterStatus) : undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, error, isPending, refetch } = useNewsletterSubscribers(status, page);
+  const filterId = useId();
+  const pages = data ? Math.max(1, Math.ceil(data.total / NEWSLETTER_LIST_PAGE_SIZE)) : 1;
+  const go = (next: { status?: string; page?: number }) => {
+    const q = new URLSearchParams();
+    const s = next.status ?? status;
+    if (s) q.set('status', s);
+    if ((next.page ?? 1) > 1) q.set('page', String(next.page));
+    setParams(q);
+  };
+
+  return (
+    <section aria-labelledby="subscribers-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="subscribers-heading" className="text-xl font-semibold">
+          Subscribers {data ? <span className="text-base font-normal text-slate-600 dark:text-slate-400">({data.total})</span> : null}
+        </h2>
+        <div className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor={filterId} className={labelClass}>
+              Status
+            </label>
+            <select id={filterId} value={status ?? ''} onChange={(e) => go({ status: e.target.value, page: 1 })} className={inputClass}>
+              <option value="">All statuses</option>
+              {NEWSLETTER_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {NEWSLETTER_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <a href={subscribersCsvUrl(status)} download className={buttonClass('secondary')}>
+            <Download className="size-4" aria-hidden="true" />
+            Export CSV
+          </a>
+        </div>
+      </div>
+      {isPending ? (
+        <InlineLoading label="Loading subscribers..." />
+      ) : error ? (
+        <ErrorState title="Failed to load subscribers" error={error} onRetry={() => void refetch()} />
+      ) : !data.subscribers.length ? (
+        <EmptyState icon={<Users className="size-8" aria-hidden="true" />} title="No subscribers" description="Addresses from the newsletter box will appear here." />
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[36rem] text-left text-sm">
+              <caption className="sr-only">Newsletter subscribers</caption>
+              <thead>
+                <tr className="border-b border-slate-200 dark:border-slate-700">
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Email
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Signed up
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Confirmed
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    Unsubscribed
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.subscribers.map((s) => (
+                  <tr key={s._id} className="border-b border-slate-100 dark:border-slate-800">
+                    <td className="py-2 pr-4 break-all">{s.email}</td>
+                    <td className="py-2 pr-4">
+                      <span className={clsx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', STYLE[s.status])}>{NEWSLETTER_STATUS_LABELS[s.status]}</span>
+                    </td>
+                    <td className="py-2 pr-4">{date(s.createdAt)}</td>
+                    <td className="py-2 pr-4">{date(s.confirmedAt)}</td>
+                    <td className="py-2">{date(s.unsubscribedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 ? (
+            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
+              <button type="button" className={buttonClass('secondary')} disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+                Previous
+              </button>
+              <span className="text-sm">
+                Page {page} of {pages}
+              </span>
+              <button type="button" className={buttonClass('secondary')} disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
+                Next
+              </button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Inbox } from 'lucide-react';
+import { VENDOR_LIST_PAGE_SIZE, VENDOR_STATUS_LABELS, VENDOR_STATUSES, type VendorStatus } from '../../../common/schemas/vendors.ts';
+import { buttonClass, EmptyState, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { PATHS } from '../../lib/paths.ts';
+import { VendorStatusBadge } from './vendor-status-badge.tsx';
+import { useVendorApplications } from './vendors-api.ts';
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Staff's list of vendor applications: newest first, filtered by status, a page at a time. */
+export function VendorApplicationsList() {
+  const [params, setParams] = useSearchParams();
+  const statusParam = params.get('status');
+  const status = (VENDOR_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as VendorStatus) : undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, error, isPending, refetch } = useVendorApplications(status, page);
+  const filterId = useId();
+  const pages = data ? Math.max(1, Math.ceil(data.total / VENDOR_LIST_PAGE_SIZE)) : 1;
+
+  const go = (next: { status?: string; page?: number }) => {
+    const q = new URLSearchParams();
+    const s = next.status ?? status;
+    if (s) q.set('status', s);
+    if ((next.page ?? 1) > 1) q.set('page', String(next.page));
+    setParams(q);
+  };
+
+  return (
+    <section aria-labelledby="vendor-list-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="vendor-list-heading" className="text-xl font-semibold">
+          Applications {data ? <span className="text-base font-normal text-slate-600 dark:text-slate-400">({data.total})</span> : null}
+        </h2>
+        <div>
+          <label htmlFor={filterId} className={labelClass}>
+            Status
+          </label>
+          <select id={filterId} value={status ?? ''} onChange={(e) => go({ status: e.target.value || '', page: 1 })} className={inputClass}>
+            <option value="">All statuses</option>
+            {VENDOR_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {VENDOR_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {isPending ? (
+        <InlineLoading label="Loading applications..." />
+      ) : error ? (
+        <ErrorState title="Failed to load vendor applications" error={error} onRetry={() => void refetch()} />
+      ) : !data.applications.length ? (
+        <EmptyState icon={<Inbox className="size-8" aria-hidden="true" />} title="No applications" description={status ? 'No application has this status.' : 'Vendor registrations from the website will appear here.'} />
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+            {data.applications.map((a) => (
+              <li key={a._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3">
+                <div className="min-w-0 flex-1">
+                  <Link to={PATHS.adminVendorApplication(a._id)} className="font-semibold text-brand-700 underline-offset-4 hover:underline dark:text-sky-300">
+                    {a.companyName}
+                  </Link>
+                  <p className="text-sm text-slate-700 dark:text-slate-300">
+                    {a.businessType} · {a.contactPersonName} · {a.documentCount} {a.documentCount === 1 ? 'document' : 'documents'}
+                  </p>
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    <span className="font-mono">{a.reference}</span> · received {dateTime(a.createdAt)}
+                  </p>
+                </div>
+                <VendorStatusBadge status={a.status} />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
+              <button type="button" className={buttonClass('secondary')} disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+                Previous
+              </button>
+              <span className="text-sm">
+                Page {page} of {pages}
+              </span>
+              <button type="button" className={buttonClass('secondary')} disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
+                Next
+              </button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,301 @@
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { CheckCircle2, FileText, Paperclip, X } from 'lucide-react';
+import {
+  isAcceptedVendorFileName,
+  VENDOR_CERTIFICATION_FILES_FIELD,
+  VENDOR_CERTIFICATION_FILES_MAX,
+  VENDOR_COMPANY_PROFILE_FIELD,
+  VENDOR_FIELD_LABELS,
+  VENDOR_FILE_ACCEPT,
+  VENDOR_FILE_MAX_BYTES,
+  VENDOR_MESSAGES,
+  VENDOR_TEXT_FIELDS,
+  vendorApplicationFieldsSchema,
+  vendorFilesProblem,
+  type VendorApplicationFields,
+} from '../../../common/schemas/vendors.ts';
+import { FORM_MESSAGES } from '../../../common/form-guard.ts';
+import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
+import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../components/forms/fields.tsx';
+import { labelClass } from '../../components/portal/empty-state.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { useFormGuard } from '../../lib/form-guard.ts';
+import { submitVendorApplication } from './vendor-submit.ts';
+
+type Field = keyof VendorApplicationFields;
+type Values = Record<Field, string>;
+
+const EMPTY: Values = Object.fromEntries(VENDOR_TEXT_FIELDS.map((k) => [k, ''])) as Values;
+const REQUIRED = new Set<Field>(['companyName', 'companyPhone', 'companyAddress', 'companyEmail', 'contactPersonName', 'businessType', 'taxId', 'registrationNumber', 'compliant', 'bankDetails']);
+
+const sizeWords = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
+
+const sectionClass = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900';
+const legendClass = 'float-left mb-4 w-full text-xl font-semibold text-brand-800 dark:text-sky-200';
+
+/**
+ * The vendor registration form of the specification: four sections, the required fields checked
+ * with the specification's words, files checked by count, size and type before sending, a busy label,
+ * a reference number on success, and everything typed kept when sending fails.
+ */
+export function VendorRegistrationForm() {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [certifications, setCertifications] = useState<File[]>([]);
+  const [companyProfile, setCompanyProfile] = useState<File | null>(null);
+  const [invalid, setInvalid] = useState<Field | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [reference, setReference] = useState<string | null>(null);
+  const elements = useRef(new Map<Field, HTMLElement | null>());
+  const successRef = useRef<HTMLDivElement>(null);
+  const certInput = useRef<HTMLInputElement>(null);
+  const profileInput = useRef<HTMLInputElement>(null);
+  const guard = useFormGuard('vendor');
+  const ids = { certs: useId(), profile: useId(), compliant: useId() };
+
+  const bind = (name: Field) => ({
+    name,
+    value: values[name],
+    required: REQUIRED.has(name),
+    invalid: invalid === name,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      if (invalid === name) setInvalid(null);
+    },
+    inputRef: (el: HTMLInputElement | HTMLTextAreaElement | null) => {
+      elements.current.set(name, el);
+    },
+    label: VENDOR_FIELD_LABELS[name],
+  });
+
+  function addCertifications(e: ChangeEvent<HTMLInputElement>) {
+    const chosen = Array.from(e.target.files ?? []);
+    e.target.value = ''; // so choosing the same file again fires a change
+    let next = [...certifications];
+    for (const file of chosen) {
+      if (!isAcceptedVendorFileName(file.name)) fail('Invalid File Type', VENDOR_MESSAGES.wrongFileType(file.name));
+      else if (file.size > VENDOR_FILE_MAX_BYTES) fail('File Too Large', VENDOR_MESSAGES.fileTooLarge(file.name));
+      else next.push(file);
+    }
+    if (next.length > VENDOR_CERTIFICATION_FILES_MAX) {
+      next = next.slice(0, VENDOR_CERTIFICATION_FILES_MAX);
+      fail('Validation Error', VENDOR_MESSAGES.tooManyCertifications);
+    }
+    setCertifications(next);
+  }
+
+  function chooseProfile(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    if (!isAcceptedVendorFileName(file.name)) return fail('Invalid File Type', VENDOR_MESSAGES.wrongFileType(file.name));
+    if (file.size > VENDOR_FILE_MAX_BYTES) return fail('File Too Large', VENDOR_MESSAGES.companyProfileTooLarge);
+    setCompanyProfile(file);
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const parsed = vendorApplicationFieldsSchema.safeParse(values);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = issue.path[0] as Field;
+      setInvalid(field);
+      fail('Validation Error', issue.message);
+      elements.current.get(field)?.focus();
+      return;
+    }
+    const problem = vendorFilesProblem(certifications, companyProfile);
+    if (problem) return fail(problem.title, problem.message);
+
+    setBusy(true);
+    setReference(null);
+    try {
+      const body = new FormData();
+      // The guard fields go first, so the server judges the submission before any file arrives.
+      for (const [k, v] of Object.entries(await guard.guardFields())) body.append(k, v);
+      for (const k of VENDOR_TEXT_FIELDS) body.append(k, values[k]);
+      for (const file of certifications) body.append(VENDOR_CERTIFICATION_FILES_FIELD, file, file.name);
+      if (companyProfile) body.append(VENDOR_COMPANY_PROFILE_FIELD, companyProfile, companyProfile.name);
+      const result = await submitVendorApplication(body);
+      toast({ title: 'Success!', description: VENDOR_MESSAGES.submitted });
+      setReference(result.reference);
+      setValues(EMPTY);
+      setCertifications([]);
+      setCompanyProfile(null);
+      guard.reset();
+      requestAnimationFrame(() => successRef.current?.focus());
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : VENDOR_MESSAGES.failed;
+      fail('Error', message);
+      if (message === FORM_MESSAGES.expired) guard.reset();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="relative space-y-6" aria-describedby="vendor-form-required-note">
+      <p id="vendor-form-required-note" className="text-sm text-slate-700 dark:text-slate-300">
+        Fields marked <RequiredMark /> <span className="sr-only">with an asterisk</span> are required.
+      </p>
+
+      {reference ? (
+        <div
+          ref={successRef}
+          tabIndex={-1}
+          role="status"
+          className="flex gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-5 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50"
+        >
+          <CheckCircle2 className="mt-0.5 size-6 shrink-0" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">{VENDOR_MESSAGES.submitted}</p>
+            <p className="mt-1">
+              Your reference number is <strong className="font-mono text-lg">{reference}</strong>. We have e-mailed you a copy; please quote it when you contact us.
+            </p>
+          </div>
+        </div>
+      ) : null}
+
+      <fieldset className={sectionClass}>
+        <legend className={legendClass}>Company Information</legend>
+        <div className="clear-both grid gap-4 sm:grid-cols-2">
+          <InputField {...bind('companyName')} autoComplete="organization" maxLength={200} />
+          <InputField {...bind('companyPhone')} type="tel" autoComplete="tel" maxLength={50} />
+          <InputField {...bind('companyEmail')} type="email" autoComplete="email" maxLength={254} />
+          <InputField {...bind('website')} type="url" autoComplete="url" placeholder="https://" maxLength={300} />
+          <TextAreaField {...bind('companyAddress')} rows={3} autoComplete="street-address" maxLength={500} />
+          <TextAreaField {...bind('previousAddress')} rows={3} maxLength={500} />
+        </div>
+      </fieldset>
+
+      <fieldset className={sectionClass}>
+        <legend className={legendClass}>Contact Person</legend>
+        <div className="clear-both grid gap-4 sm:grid-cols-2">
+          <InputField {...bind('contactPersonName')} autoComplete="name" maxLength={200} />
+          <InputField {...bind('contactPersonEmail')} type="email" maxLength={254} />
+          <InputField {...bind('contactPersonPhone')} type="tel" maxLength={50} />
+          <TextAreaField {...bind('contactPersonAddress')} rows={3} maxLength={500} />
+        </div>
+      </fieldset>
+
+      <fieldset className={sectionClass}>
+        <legend className={legendClass}>Additional Information</legend>
+        <div className="clear-both grid gap-4 sm:grid-cols-2">
+          <InputField {...bind('businessType')} hint="For example: supplier, contractor, consultant" maxLength={200} />
+          <InputField {...bind('taxId')} maxLength={100} />
+          <InputField {...bind('registrationNumber')} hint="Your company registration (RC) number" maxLength={100} />
+          <fieldset
+            aria-required="true"
+            aria-invalid={invalid === 'compliant' || undefined}
+            aria-describedby={`${ids.compliant}-hint`}
+            className="min-w-0"
+          >
+            <legend className={labelClass}>
+              {VENDOR_FIELD_LABELS.compliant}
+              <RequiredMark />
+            </legend>
+            <p id={`${ids.compliant}-hint`} className="mb-2 text-xs text-slate-600 dark:text-slate-400">
+              Does your company meet the regulatory requirements for its line of business?
+            </p>
+            <div className="flex gap-3">
+              {(['Yes', 'No'] as const).map((option, i) => (
+                <label
+                  key={option}
+                  className="flex min-h-11 flex-1 cursor-pointer items-center gap-2 rounded-md border border-slate-400 px-3 has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-slate-500 dark:has-checked:border-sky-300 dark:has-checked:bg-slate-800"
+                >
+                  <input
+                    type="radio"
+                    name="compliant"
+                    value={option}
+                    checked={values.compliant === option}
+                    ref={i === 0 ? (el) => void elements.current.set('compliant', el) : undefined}
+                    onChange={() => {
+                      setValues((v) => ({ ...v, compliant: option }));
+                      if (invalid === 'compliant') setInvalid(null);
+                    }}
+                    className="size-4 accent-brand-700"
+                  />
+                  {option}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <TextAreaField {...bind('certifications')} rows={3} hint="The certifications you hold, such as ISO 9001" maxLength={2000} />
+          <TextAreaField {...bind('experience')} rows={3} hint="Relevant projects and years in business" maxLength={4000} />
+          <TextAreaField {...bind('references')} rows={3} hint="Clients we may contact" maxLength={4000} />
+          <TextAreaField {...bind('bankDetails')} rows={3} hint="Bank name, account name and account number" maxLength={1000} />
+        </div>
+      </fieldset>
+
+      <fieldset className={sectionClass}>
+        <legend className={legendClass}>Supporting Documents</legend>
+        <p className="clear-both mb-4 text-sm text-slate-700 dark:text-slate-300">
+          PDF, Word, Excel, JPG or PNG files, 10 MB each and 20 MB altogether.
+        </p>
+        <div className="grid gap-6 sm:grid-cols-2">
+          <div>
+            <label htmlFor={ids.certs} className={labelClass}>
+              Certification files (up to {VENDOR_CERTIFICATION_FILES_MAX})
+            </label>
+            <input
+              id={ids.certs}
+              ref={certInput}
+              type="file"
+              multiple
+              accept={VENDOR_FILE_ACCEPT}
+              onChange={addCertifications}
+              disabled={certifications.length >= VENDOR_CERTIFICATION_FILES_MAX}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-200 file:px-4 file:font-semibold file:text-slate-900 hover:file:bg-slate-300 disabled:opacity-60 dark:text-slate-300 dark:file:bg-slate-700 dark:file:text-slate-100"
+            />
+            <FileList files={certifications} onRemove={(i) => setCertifications((list) => list.filter((_, j) => j !== i))} label="Chosen certification files" />
+          </div>
+          <div>
+            <label htmlFor={ids.profile} className={labelClass}>
+              Company profile (one file)
+            </label>
+            <input
+              id={ids.profile}
+              ref={profileInput}
+              type="file"
+              accept={VENDOR_FILE_ACCEPT}
+              onChange={chooseProfile}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-200 file:px-4 file:font-semibold file:text-slate-900 hover:file:bg-slate-300 dark:text-slate-300 dark:file:bg-slate-700 dark:file:text-slate-100"
+            />
+            <FileList files={companyProfile ? [companyProfile] : []} onRemove={() => setCompanyProfile(null)} label="Chosen company profile" />
+          </div>
+        </div>
+      </fieldset>
+
+      <HoneypotField inputRef={guard.honeypotRef} />
+      <div className="flex justify-end">
+        <SubmitButton busy={busy} busyLabel="Submitting...">
+          Submit Registration
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function FileList({ files, onRemove, label }: { files: File[]; onRemove: (index: number) => void; label: string }) {
+  if (!files.length) return null;
+  return (
+    <ul aria-label={label} className="mt-3 space-y-2">
+      {files.map((file, i) => (
+        <li key={`${file.name}-${i}`} className="flex items-center gap-2 rounded-md bg-slate-100 px-3 py-1 text-sm dark:bg-slate-800">
+          {file.type.startsWith('image/') ? <Paperclip className="size-4 shrink-0" aria-hidden="true" /> : <FileText className="size-4 shrink-0" aria-hidden="true" />}
+          <span className="min-w-0 flex-1 truncate">{file.name}</span>
+          <span className="shrink-0 text-slate-600 dark:text-slate-400">{sizeWords(file.size)}</span>
+          <button
+            type="button"
+            onClick={() => onRemove(i)}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-slate-200 dark:hover:bg-slate-700"
+            aria-label={`Remove ${file.name}`}
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,12 @@
+import { SubscriberList } from '../../features/newsletter/subscriber-list.tsx';
+import { ReviewShell } from './review-shell.tsx';
+
+export const meta = () => [{ title: 'Newsletter Subscribers' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+export default function NewsletterSubscribersPage() {
+  return (
+    <ReviewShell title="Newsletter Subscribers">
+      <SubscriberList />
+    </ReviewShell>
+  );
+}
