@@ -70,7 +70,22 @@ export type TimelineListResponse = z.infer<typeof timelineListResponseSchema>;
 export const timelineIdParamsSchema = z.object({ id: z.uuid() });
 export const timelineProjectParamsSchema = z.object({ projectId: z.uuid() });
 
-/** The months a timeline spans, in order, for the month-by-task chart. */
+/** A chart wider than this many months would be unreadable: then only months with tasks are shown. */
+const TIMELINE_CHART_MONTHS_MAX = 60;
+
+/**
+ * The months of the month-by-task chart, in order: every month from the first task's to the last
+ * task's (a quiet month still takes its place on a time axis).
+ */
 export function timelineMonths(tasks: readonly { month: string }[]): string[] {
-  return [...new Set(tasks.map((t) => t.month))].sort();
+  const used = [...new Set(tasks.map((t) => t.month))].sort();
+  if (used.length === 0) return [];
+  const index = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
+  const first = index(used[0]);
+  const last = index(used[used.length - 1]);
+  if (last - first + 1 > TIMELINE_CHART_MONTHS_MAX) return used;
+  return Array.from({ length: last - first + 1 }, (_, i) => {
+    const n = first + i;
+    return `${Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
+  });
 }

@@ -51,7 +51,7 @@ function ReportCard({ report }: { report: Report }) {
             <ImageIcon className="size-3.5" aria-hidden="true" />
             {report.images.length === 1 ? '1 image' : `${report.images.length} images`} (open one to see it full size)
           </p>
-          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 xl:grid-cols-6">
             {report.images.map((image) => (
               <li key={image._id}>
                 <a

@@ -61,8 +61,8 @@ function TimelineForm({ projectId, timeline, defaultTitle }: { projectId: string
       <fieldset className="grid gap-2">
         <legend className={labelClass}>Tasks</legend>
         {rows.map((row, index) => (
-          <div key={row.key} className="grid grid-cols-2 items-end gap-2 rounded-lg border border-slate-200 p-2 sm:grid-cols-[1fr_10rem_10rem_auto] dark:border-slate-700">
-            <div className="col-span-2 sm:col-span-1">
+          <div key={row.key} className="grid grid-cols-2 items-end gap-2 rounded-lg border border-slate-200 p-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] dark:border-slate-700">
+            <div className="col-span-2 sm:col-span-3">
               <label htmlFor={`${id}-task-${row.key}`} className="mb-1 block text-xs font-medium">
                 Task {index + 1}
               </label>

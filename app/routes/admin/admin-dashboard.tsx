@@ -90,12 +90,12 @@ function AdminDashboard() {
           Blog Management
         </Link>
       </DashboardHeader>
-      <div className="mx-auto grid max-w-screen-2xl gap-4 px-4 py-4 lg:grid-cols-[20rem_1fr] xl:grid-cols-[20rem_20rem_1fr]">
-        <div className="lg:row-span-2 xl:row-span-1">
+      <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[20rem_20rem_minmax(0,1fr)]">
+        <div className="min-w-0 lg:row-span-2 xl:row-span-1">
           <ClientManagement selectedClientId={clientId} onSelectClient={selectClient} />
         </div>
 
-        <section aria-labelledby="projects-heading" className={panelClass}>
+        <section aria-labelledby="projects-heading" className={`${panelClass} min-w-0 self-start`}>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <h2 id="projects-heading" ref={projectsHeading} tabIndex={-1} className="text-lg font-semibold">
               {client ? `Projects of ${client.name}` : 'Projects'}
@@ -113,7 +113,7 @@ function AdminDashboard() {
           )}
         </section>
 
-        <section aria-labelledby="project-detail-heading" className="grid content-start gap-4 lg:col-start-2 xl:col-start-3 xl:row-start-1">
+        <section aria-labelledby="project-detail-heading" className="grid min-w-0 grid-cols-1 content-start gap-4 lg:col-start-2 xl:col-start-3 xl:row-start-1">
           <h2 id="project-detail-heading" ref={detailHeading} tabIndex={-1} className="sr-only">
             Selected project
           </h2>

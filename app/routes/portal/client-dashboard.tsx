@@ -65,15 +65,15 @@ function ClientDashboard({ clientId }: { clientId: string }) {
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <DashboardHeader title="Client Dashboard" userName={user?.name} onLogout={logout} loggingOut={pending} />
-      <div className="mx-auto grid max-w-screen-2xl gap-4 px-4 py-4 lg:grid-cols-[22rem_1fr]">
-        <section aria-labelledby="my-projects-heading" className={`${panelClass} self-start`}>
+      <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
+        <section aria-labelledby="my-projects-heading" className={`${panelClass} min-w-0 self-start`}>
           <h2 id="my-projects-heading" className="mb-3 text-lg font-semibold">
             My Projects
           </h2>
           <ProjectList clientId={clientId} selectedProjectId={projectId} onSelectProject={selectProject} canChangeStatus={false} label="My projects" />
         </section>
 
-        <section aria-labelledby="project-detail-heading" className="grid content-start gap-4">
+        <section aria-labelledby="project-detail-heading" className="grid min-w-0 grid-cols-1 content-start gap-4">
           <h2 id="project-detail-heading" ref={detailHeading} tabIndex={-1} className="sr-only">
             Selected project
           </h2>

@@ -106,4 +106,11 @@ describe('timelines (gantt charts)', () => {
     const byOwner = await create({ projectId: projectA._id, projectTitle: 'Mine', tasks: [] }, clientA.headers);
     expect(byOwner.statusCode).toBe(403);
   });
+
+  it('puts every month from the first task to the last on the chart axis, quiet months included', () => {
+    expect(timelineMonths([{ month: '2026-11' }, { month: '2027-02' }, { month: '2026-11' }])).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+    expect(timelineMonths([])).toEqual([]);
+    // A plan spread over decades shows only its own months rather than hundreds of empty columns.
+    expect(timelineMonths([{ month: '2020-01' }, { month: '2030-06' }])).toEqual(['2020-01', '2030-06']);
+  });
 });
