@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as withTheme } from './fixtures.ts';
 import { PATHS } from '../../app/lib/paths.ts';
 import { base32Decode, totp } from '../../server/modules/auth/totp.ts';
 
@@ -7,7 +8,7 @@ const SHOTS = 'test-results/auth-screens';
 mkdirSync(SHOTS, { recursive: true });
 
 /** Holds a request until the test lets it go, to see the busy state. */
-async function holdRequest(page: import('@playwright/test').Page, url: string) {
+async function holdRequest(page: Page, url: string) {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   await page.route(url, async (route) => {
@@ -54,7 +55,7 @@ test.describe('client login', () => {
 
   test('is axe-clean and looks right at phone and desktop sizes, light and dark', async ({ page }) => {
     for (const theme of ['light', 'dark'] as const) {
-      await useTheme(page, theme);
+      await withTheme(page, theme);
       for (const viewport of [PHONE, DESKTOP]) {
         await page.setViewportSize(viewport);
         await page.goto(PATHS.clientLogin);
@@ -118,7 +119,7 @@ test.describe('admin login', () => {
 
   test('is axe-clean and looks right at phone and desktop sizes, light and dark', async ({ page }) => {
     for (const theme of ['light', 'dark'] as const) {
-      await useTheme(page, theme);
+      await withTheme(page, theme);
       for (const viewport of [PHONE, DESKTOP]) {
         await page.setViewportSize(viewport);
         await page.goto(PATHS.adminLogin);
