@@ -10,8 +10,9 @@ import { useFailureToast } from '../../components/portal/notify.ts';
 import { RequireRole } from '../../features/auth/require-role.tsx';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { ClientManagement } from '../../features/clients/client-management.tsx';
-import { clientsOf, useClients } from '../../features/clients/clients-api.ts';
-import { ProjectCommunicationSlot } from '../../features/messages/project-communication-slot.tsx';
+import { CLIENTS_KEY, clientsOf, useClients } from '../../features/clients/clients-api.ts';
+import { ProjectCommunication } from '../../features/messages/project-communication.tsx';
+import { useMessageStream } from '../../features/messages/use-message-stream.ts';
 import { CreateProjectDialog } from '../../features/projects/create-project-dialog.tsx';
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
@@ -50,6 +51,10 @@ const STACKED_MAX_PX = 1023;
 function AdminDashboard() {
   const { data: user } = useCurrentUser();
   const { logout, pending } = useDashboardLogout();
+  const queryClient = useQueryClient();
+  // New messages and read receipts arrive live; the clients' unread counts follow them.
+  const refreshUnread = () => void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+  useMessageStream(refreshUnread);
   const [params, setParams] = useSearchParams();
   const clientId = params.get('client');
   const projectId = params.get('project');
@@ -120,7 +125,7 @@ function AdminDashboard() {
           {project ? (
             <>
               <ProjectDetailCard project={project} headingLevel={3} />
-              <ProjectCommunicationSlot project={project} viewer="admin" />
+              <ProjectCommunication project={project} viewer="admin" clientId={client?._id} onActivity={refreshUnread} />
               <section aria-labelledby="reports-heading" className={panelClass}>
                 <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
                   <h3 id="reports-heading" className="text-lg font-semibold">

@@ -8,7 +8,8 @@ import { EmptyState, InlineLoading } from '../../components/portal/empty-state.t
 import { useFailureToast } from '../../components/portal/notify.ts';
 import { RequireRole } from '../../features/auth/require-role.tsx';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../features/auth/use-current-user.ts';
-import { ProjectCommunicationSlot } from '../../features/messages/project-communication-slot.tsx';
+import { ProjectCommunication } from '../../features/messages/project-communication.tsx';
+import { useMessageStream } from '../../features/messages/use-message-stream.ts';
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
@@ -43,6 +44,8 @@ const STACKED_MAX_PX = 1023;
 function ClientDashboard({ clientId }: { clientId: string }) {
   const { data: user } = useCurrentUser();
   const { logout, pending } = useDashboardLogout();
+  // New messages and read receipts arrive live.
+  useMessageStream();
   const [params, setParams] = useSearchParams();
   const projectId = params.get('project');
   const { project, loading } = useSelectedProject(clientId, projectId);
@@ -92,7 +95,7 @@ function ClientDashboard({ clientId }: { clientId: string }) {
                 </h3>
                 <ReportList projectId={project._id} />
               </section>
-              <ProjectCommunicationSlot project={project} viewer="client" />
+              <ProjectCommunication project={project} viewer="client" />
             </>
           ) : projectId && loading ? (
             <InlineLoading label="Loading project..." />

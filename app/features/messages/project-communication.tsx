@@ -1,0 +1,63 @@
+import { useId, useState } from 'react';
+import { ChevronDown, MessagesSquare } from 'lucide-react';
+import { clsx } from 'clsx';
+import { isUnreadFor, MESSAGE_TEXTS } from '../../../common/schemas/messages.ts';
+import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { useMarkRead, useProjectMessages } from './messages-api.ts';
+import { MessageComposer } from './message-composer.tsx';
+import { MessageThread } from './message-thread.tsx';
+
+/**
+ * The collapsible 'Project Communication' section of both dashboards: the project's thread and the
+ * composer. `onActivity` runs after this user sends or reads something (e.g. to refresh unread counts).
+ */
+export function ProjectCommunication({
+  project,
+  viewer,
+  clientId,
+  onActivity,
+}: {
+  project: { _id: string; name: string; clientId: { _id: string; name: string } };
+  viewer: 'admin' | 'client';
+  /** The selected client (staff view); the client view writes with the project's client, as the specification has it. */
+  clientId?: string | null;
+  onActivity?: () => void;
+}) {
+  const [open, setOpen] = useState(true);
+  const panelId = useId();
+  const messages = useProjectMessages(project._id);
+  const markRead = useMarkRead(onActivity);
+  const unread = (messages.data ?? []).filter((m) => isUnreadFor(m, viewer)).length;
+  const receiverId = viewer === 'admin' ? (clientId ?? project.clientId._id) : project.clientId._id;
+
+  return (
+    <section aria-labelledby={`${panelId}-heading`} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+      <h3 id={`${panelId}-heading`} className="text-lg font-semibold">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+          className="flex min-h-11 w-full items-center gap-2 rounded-md text-left"
+        >
+          <MessagesSquare className="size-5 shrink-0" aria-hidden="true" />
+          <span className="flex-1">{MESSAGE_TEXTS.sectionTitle}</span>
+          {unread > 0 ? (
+            <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">{unread} unread</span>
+          ) : null}
+          <ChevronDown className={clsx('size-5 shrink-0 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+        </button>
+      </h3>
+      <div id={panelId} hidden={!open} className="mt-3">
+        {messages.isPending ? (
+          <InlineLoading label="Loading messages..." />
+        ) : messages.isError ? (
+          <ErrorState title="Failed to load messages" error={messages.error} onRetry={() => void messages.refetch()} />
+        ) : (
+          <MessageThread messages={messages.data} viewer={viewer} onMarkRead={(m) => markRead.mutate(m)} />
+        )}
+        <MessageComposer key={project._id} projectId={project._id} receiverId={receiverId} onSent={onActivity} />
+      </div>
+    </section>
+  );
+}
