@@ -87,7 +87,7 @@ export function ReportList({ projectId }: { projectId: string }) {
   if (reports.isError) return <ErrorState title="Failed to load project data" error={reports.error} onRetry={() => reports.refetch()} />;
   if (list.length === 0) return <EmptyState icon={<FileText className="size-8" aria-hidden="true" />} title="No reports yet" description="Progress reports will appear here." />;
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       {list.map((report) => (
         <ReportCard key={report._id} report={report} />
       ))}

@@ -36,6 +36,8 @@ export function TimelineLegend() {
   );
 }
 
+// The scroller is `relative` so the screen-reader-only texts (absolutely positioned) inside it are
+// clipped by it too, instead of widening the whole page on a phone.
 /**
  * A timeline drawn as a month-by-task chart: one row per task, one column per month, the task's
  * mark in its month. A real table, so screen readers announce task, month and status together;
@@ -47,9 +49,9 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
     return <p className="text-sm text-slate-600 dark:text-slate-300">No tasks planned yet.</p>;
   }
   return (
-    <div className="grid gap-3">
+    <div className="grid min-w-0 grid-cols-1 gap-3">
       <TimelineLegend />
-      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" tabIndex={0} role="region" aria-label={`Timeline: ${timeline.projectTitle}`}>
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" tabIndex={0} role="region" aria-label={`Timeline: ${timeline.projectTitle}`}>
         <table className="w-full min-w-max border-collapse text-sm">
           <caption className="sr-only">
             {timeline.projectTitle}: tasks by month

@@ -51,14 +51,14 @@ function TimelineForm({ projectId, timeline, defaultTitle }: { projectId: string
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label={timeline ? `Timeline ${timeline.projectTitle}` : 'New timeline'}>
+    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-3" aria-label={timeline ? `Timeline ${timeline.projectTitle}` : 'New timeline'}>
       <div>
         <label htmlFor={`${id}-title`} className={labelClass}>
           Timeline title
         </label>
         <input id={`${id}-title`} className={inputClass} value={title} onChange={(e) => setTitle(e.target.value)} />
       </div>
-      <fieldset className="grid gap-2">
+      <fieldset className="grid min-w-0 grid-cols-1 gap-2">
         <legend className={labelClass}>Tasks</legend>
         {rows.map((row, index) => (
           <div key={row.key} className="grid grid-cols-2 items-end gap-2 rounded-lg border border-slate-200 p-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] dark:border-slate-700">
