@@ -3,13 +3,14 @@ import { DESKTOP, PHONE, expect, expectNoAxeViolations, test, useTheme } from '.
 import { PATHS } from '../../app/lib/paths.ts';
 
 const PAGES = [PATHS.home, PATHS.services, PATHS.about, PATHS.howWeWork, PATHS.projects, PATHS.equipments, PATHS.gallery, PATHS.certifications];
-// Screenshots for people to look at (not compared): test-results/site-screens/.
-const SHOTS = 'test-results/site-screens';
+// Screenshots for people to look at (not compared): <output dir>/site-screens/.
+const shotsDir = () => `${test.info().project.outputDir}/site-screens`;
 
 for (const theme of ['light', 'dark'] as const) {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`content pages are axe-clean in the ${theme} theme at ${viewport.width} px`, async ({ page }) => {
       test.setTimeout(120_000);
+      const SHOTS = shotsDir();
       mkdirSync(SHOTS, { recursive: true });
       await page.setViewportSize(viewport);
       await useTheme(page, theme);
@@ -20,6 +21,15 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
         await page.waitForLoadState('networkidle');
         await expectNoAxeViolations(page, `${path} (${theme}, ${viewport.width} px)`);
+        // Scroll through once so lazy pictures are in the screenshot.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += 600) {
+            window.scrollTo(0, y);
+            await new Promise((r) => setTimeout(r, 40));
+          }
+          window.scrollTo(0, 0);
+        });
+        await page.waitForLoadState('networkidle');
         const name = path === '/' ? 'home' : path.slice(1);
         await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}-${theme}.png`, fullPage: true });
       }

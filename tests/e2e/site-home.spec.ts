@@ -148,7 +148,8 @@ test.describe('home sections', () => {
     await expect(links).toHaveCount(6);
     for (const [i, s] of services.entries()) {
       await expect(links.nth(i)).toHaveAttribute('href', `/services#${s.id}`);
-      await expect(links.nth(i)).toHaveText('Learn More');
+      await expect(links.nth(i)).toHaveAccessibleName(`Learn More about ${s.title}`);
+      expect(await links.nth(i).evaluate((a) => a.firstChild?.textContent)).toBe('Learn More');
     }
   });
 

@@ -30,7 +30,7 @@ export function CarouselDots({ count, current, onSelect, labelFor, tone = 'light
             onClick={() => onSelect(i)}
             aria-label={labelFor(i)}
             aria-current={i === current ? 'true' : undefined}
-            className="group inline-flex size-8 items-center justify-center rounded-full"
+            className="group inline-flex size-7 items-center justify-center rounded-full"
           >
             <span
               aria-hidden="true"

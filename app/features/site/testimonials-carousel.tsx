@@ -34,7 +34,7 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
         </h2>
         <div aria-live={autoplay ? 'off' : 'polite'} className="relative mt-8 grid">
           {items.map((t, i) => (
-            <figure
+            <div
               key={t.name}
               role="group"
               aria-roledescription="slide"
@@ -43,13 +43,15 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
               aria-hidden={i !== index}
               className={clsx('col-start-1 row-start-1 transition-opacity duration-500', i === index ? 'opacity-100' : 'opacity-0')}
             >
-              <Quote className="mx-auto size-10 text-brand-600 dark:text-sky-300" aria-hidden="true" />
-              <blockquote className="mt-4 text-xl leading-relaxed text-slate-800 dark:text-slate-100">“{t.quote}”</blockquote>
-              <figcaption className="mt-6">
-                <span className="block font-semibold">{t.name}</span>
-                <span className="block text-sm text-slate-700 dark:text-slate-300">{t.position}</span>
-              </figcaption>
-            </figure>
+              <figure>
+                <Quote className="mx-auto size-10 text-brand-600 dark:text-sky-300" aria-hidden="true" />
+                <blockquote className="mt-4 text-xl leading-relaxed text-slate-800 dark:text-slate-100">“{t.quote}”</blockquote>
+                <figcaption className="mt-6">
+                  <span className="block font-semibold">{t.name}</span>
+                  <span className="block text-sm text-slate-700 dark:text-slate-300">{t.position}</span>
+                </figcaption>
+              </figure>
+            </div>
           ))}
         </div>
         <div className="mt-8 flex items-center justify-center gap-2">

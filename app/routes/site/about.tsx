@@ -85,12 +85,12 @@ export default function AboutPage() {
         </div>
         <dl className="grid grid-cols-2 gap-4 self-start lg:col-span-2">
           {headlineFacts.map((f) => (
-            <div key={f.label} className="flex flex-col-reverse rounded-xl bg-slate-100 p-4 dark:bg-slate-900">
+            <div key={f.label} className="flex flex-col-reverse justify-end rounded-xl bg-slate-100 p-4 dark:bg-slate-900">
               <dt className="text-sm text-slate-700 dark:text-slate-300">{f.label}</dt>
               <dd className="text-2xl font-bold text-brand-700 dark:text-sky-300">{f.value}</dd>
             </div>
           ))}
-          <div className="col-span-2 flex flex-col-reverse rounded-xl bg-slate-100 p-4 dark:bg-slate-900">
+          <div className="col-span-2 flex flex-col-reverse justify-end rounded-xl bg-slate-100 p-4 dark:bg-slate-900">
             <dt className="text-sm text-slate-700 dark:text-slate-300">Registration number</dt>
             <dd className="text-lg font-semibold">{company.registrationNumber}</dd>
           </div>

@@ -38,9 +38,9 @@ export default function HomePage() {
               <Link
                 to={PATHS.serviceSection(service.id)}
                 className="mt-4 inline-flex min-h-11 items-center gap-1 self-start font-semibold text-brand-700 hover:underline dark:text-sky-300"
-                aria-label={`Learn More about ${service.title}`}
               >
-                Learn More <ArrowRight className="size-4" aria-hidden="true" />
+                {/* The hidden words make the link make sense out of context (screen readers, search engines). */}
+                Learn More<span className="sr-only"> about {service.title}</span> <ArrowRight className="size-4" aria-hidden="true" />
               </Link>
             </li>
           ))}

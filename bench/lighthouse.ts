@@ -1,0 +1,132 @@
+// Lighthouse (mobile preset) on the public content pages, against the budget of issue 3:
+// performance >= 95, accessibility = 100, best practices = 100, SEO = 100, JavaScript <= 90 KB
+// transferred (compressed) per page, Home's first view <= 500 KB transferred, CLS < 0.05.
+// Measures and reports; never fails. Run alone with:
+//   node --import tsx bench/lighthouse.ts http://127.0.0.1:3000   (a server started on a production build)
+// or through `npm run bench`, which calls the default export with the address of the server it started.
+import { pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher'; // ships with lighthouse (its own launcher)
+import lighthouse from 'lighthouse';
+import type { BenchRow } from './run.ts';
+
+const PAGES = ['/', '/services', '/about', '/how-we-work', '/projects', '/equipments', '/gallery', '/certifications'];
+
+const BUDGET = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  scriptKb: 90,
+  homeTotalKb: 500,
+  cls: 0.05,
+} as const;
+
+// The same Chromium and flags as the browser tests (playwright.config.ts).
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface PageMeasure {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  scriptKb: number;
+  totalKb: number;
+  cls: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  /** Lighthouse's measure of this machine's CPU speed (simulated throttling scales from it). */
+  benchmarkIndex: number;
+  failedAudits: string[];
+}
+
+interface LhAudit {
+  score: number | null;
+  scoreDisplayMode?: string;
+  numericValue?: number;
+  title: string;
+  details?: { items?: { resourceType?: string; transferSize?: number }[] };
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Runs Lighthouse once per page and returns the raw figures. */
+export async function measurePages(baseUrl: string, pages = PAGES): Promise<PageMeasure[]> {
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const out: PageMeasure[] = [];
+  try {
+    for (const path of pages) {
+      const result = await lighthouse(new URL(path, baseUrl).toString(), { port: chrome.port, output: 'json', logLevel: 'error' });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      const { categories, audits, environment } = result.lhr as unknown as {
+        categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+        audits: Record<string, LhAudit>;
+        environment: { benchmarkIndex: number };
+      };
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const summary = audits['resource-summary']?.details?.items ?? [];
+      const failedAudits = ['performance', 'accessibility', 'best-practices', 'seo'].flatMap((cat) =>
+        categories[cat].auditRefs
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 0.9)
+          .map((ref) => `${cat}: ${audits[ref.id].title}`),
+      );
+      out.push({
+        path,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        scriptKb: kb(summary.find((i) => i.resourceType === 'script')?.transferSize ?? 0),
+        totalKb: kb(audits['total-byte-weight']?.numericValue ?? 0),
+        cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        benchmarkIndex: Math.round(environment.benchmarkIndex),
+        failedAudits,
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return out;
+}
+
+function verdict(ok: boolean, over: string) {
+  return ok ? 'ok' : `MISSED ${over}`;
+}
+
+/** Bench rows (bench/run.ts table): one per page and budget item. */
+export async function runLighthouseBench(baseUrl: string): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const m of await measurePages(baseUrl)) {
+    const p = m.path;
+    rows.push(
+      { name: `Lighthouse ${p} performance (>= ${BUDGET.performance})`, value: String(m.performance), ratio: verdict(m.performance >= BUDGET.performance, `by ${BUDGET.performance - m.performance}`) },
+      { name: `Lighthouse ${p} accessibility (= 100)`, value: String(m.accessibility), ratio: verdict(m.accessibility >= BUDGET.accessibility, `by ${100 - m.accessibility}`) },
+      { name: `Lighthouse ${p} best practices (= 100)`, value: String(m.bestPractices), ratio: verdict(m.bestPractices >= BUDGET.bestPractices, `by ${100 - m.bestPractices}`) },
+      { name: `Lighthouse ${p} SEO (= 100)`, value: String(m.seo), ratio: verdict(m.seo >= BUDGET.seo, `by ${100 - m.seo}`) },
+      { name: `${p} JavaScript transferred KB (<= ${BUDGET.scriptKb})`, value: String(m.scriptKb), ratio: verdict(m.scriptKb <= BUDGET.scriptKb, `by ${(m.scriptKb - BUDGET.scriptKb).toFixed(1)} KB`) },
+      { name: `${p} CLS (< ${BUDGET.cls})`, value: String(m.cls), ratio: verdict(m.cls < BUDGET.cls, `by ${(m.cls - BUDGET.cls).toFixed(3)}`) },
+      { name: `${p} FCP / LCP / TBT ms (mobile, simulated)`, value: `${m.fcpMs} / ${m.lcpMs} / ${m.tbtMs}`, ratio: `CPU index ${m.benchmarkIndex}` },
+    );
+    if (p === '/') rows.push({ name: `/ first view transferred KB (<= ${BUDGET.homeTotalKb})`, value: String(m.totalKb), ratio: verdict(m.totalKb <= BUDGET.homeTotalKb, `by ${(m.totalKb - BUDGET.homeTotalKb).toFixed(1)} KB`) });
+    for (const f of m.failedAudits) rows.push({ name: `  ${p} audit below 0.9`, value: f });
+  }
+  return rows;
+}
+
+export default runLighthouseBench;
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const base = process.argv[2];
+  if (!base) {
+    console.error('usage: node --import tsx bench/lighthouse.ts <base URL of a running production server>');
+    process.exit(2);
+  }
+  // (bench/run.ts runs the whole bench when imported, so this prints its own table.)
+  const rows = await runLighthouseBench(base);
+  const width = Math.max(...rows.map((r) => r.name.length));
+  for (const r of rows) console.log(`${r.name.padEnd(width)}  ${r.value.padEnd(8)}  ${r.ratio ?? ''}`);
+}
