@@ -1,0 +1,208 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { PATHS } from '../../app/lib/paths.ts';
+import { E2E_BASE_URL } from '../../playwright.config.ts';
+import { samplePdf, samplePng } from '../helpers/sample-files.ts';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme, type E2EAccount } from './fixtures.ts';
+
+const ORIGIN = { origin: E2E_BASE_URL };
+const SHOTS = process.env.MESSAGES_SHOTS_DIR ?? 'test-results/messages-shots';
+
+interface Setup {
+  admin: E2EAccount;
+  client: E2EAccount;
+  project: { _id: string; name: string };
+}
+
+/** A staff member, a client and one project of the client, made through the API. */
+async function setUp(page: Page, tag: string): Promise<Setup> {
+  const stamp = `${tag}-${Date.now().toString(36)}`;
+  const admin = await signInAs(page, { role: 'admin', name: `Ngozi Staff ${stamp}` });
+  const client = await createUserViaApi(page.request, { role: 'client', name: `Amaka Client ${stamp}` });
+  const res = await page.request.post('/api/projects', {
+    data: { name: `Jetty repair ${stamp}`, code: `JR-${stamp}`.toUpperCase(), clientId: client._id },
+    headers: ORIGIN,
+  });
+  expect(res.status()).toBe(201);
+  return { admin, client, project: (await res.json()).project };
+}
+
+async function clientPage(browser: Browser, setup: Setup, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: E2E_BASE_URL });
+  const page = await context.newPage();
+  await signInAs(page, { role: 'client', account: setup.client });
+  return page;
+}
+
+const clientRow = (page: Page, s: Setup) => page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: s.client.name });
+const section = (page: Page) => page.getByRole('region', { name: /^Project Communication/ });
+const thread = (page: Page) => page.getByRole('region', { name: 'Message thread' });
+const adminUrl = (s: Setup) => `${PATHS.adminDashboard}?client=${s.client._id}&project=${s.project._id}`;
+const clientUrl = (s: Setup) => `${PATHS.clientDashboard}?project=${s.project._id}`;
+
+test('staff and client exchange messages with an image and a PDF, live, with previews, downloads and unread counts', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  const setup = await setUp(page, 'story');
+  const client = await clientPage(browser, setup);
+  await page.goto(adminUrl(setup));
+  await client.goto(clientUrl(setup));
+
+  await test.step('both see the empty thread', async () => {
+    await expect(section(page).getByText('No messages yet. Start the conversation!')).toBeVisible();
+    await expect(section(client).getByText('No messages yet. Start the conversation!')).toBeVisible();
+    await expect(clientRow(page, setup)).toContainText('No unread messages');
+  });
+
+  await test.step('the client writes with an image and a PDF; a wrong file is refused with a toast', async () => {
+    const composer = section(client).getByRole('form', { name: 'Write a message' });
+    const send = composer.getByRole('button', { name: 'Send' });
+    await expect(send).toBeDisabled();
+    const subject = composer.getByLabel('Subject');
+    await expect(subject).toHaveValue('Subject: ');
+    // The prefix cannot be removed.
+    await subject.press('End');
+    await subject.press('Backspace');
+    await expect(subject).toHaveValue('Subject: ');
+    await subject.pressSequentially('Site photos');
+    await expect(subject).toHaveValue('Subject: Site photos');
+    await composer.getByLabel('Message', { exact: true }).fill('   ');
+    await expect(send).toBeDisabled();
+    await composer.getByLabel('Message', { exact: true }).fill('Here are the photos from Monday and the drawing.');
+    await expect(send).toBeEnabled();
+    await composer.getByLabel('Attach files').setInputFiles([
+      { name: 'setup.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ binary') },
+    ]);
+    await expect(client.getByRole('alert').filter({ hasText: 'Invalid File Type' })).toContainText('setup.exe has an unsupported file type');
+    await composer.getByLabel('Attach files').setInputFiles([
+      { name: 'jetty.png', mimeType: 'image/png', buffer: await samplePng(640, 480) },
+      { name: 'drawing.pdf', mimeType: 'application/pdf', buffer: samplePdf('Jetty drawing') },
+    ]);
+    await expect(composer.getByRole('list', { name: 'Chosen attachments' }).getByRole('listitem')).toHaveCount(2);
+    await send.click();
+    await expect(client.getByRole('status').filter({ hasText: 'Message sent successfully' })).toBeVisible();
+    await expect(composer.getByLabel('Subject')).toHaveValue('Subject: ');
+    const mine = thread(client).getByRole('article').last();
+    await expect(mine).toContainText('Here are the photos from Monday');
+    await expect(mine.getByRole('list', { name: 'Attachments' }).getByRole('listitem')).toHaveCount(2);
+    await expect(mine).toContainText('Delivered');
+  });
+
+  await test.step('staff see it arrive without reloading, marked unread, and the client list counts it', async () => {
+    const message = thread(page).getByRole('article', { name: /unread/ });
+    await expect(message).toContainText('Site photos');
+    await expect(clientRow(page, setup)).toContainText('1 unread');
+    await expect(section(page).getByRole('button', { name: /Project Communication/ })).toContainText('1 unread');
+  });
+
+  await test.step('staff preview the image, page to the PDF and download it', async () => {
+    const message = thread(page).getByRole('article').last();
+    await message.getByRole('button', { name: 'Preview jetty.png' }).click();
+    const dialog = page.getByRole('dialog', { name: 'jetty.png' });
+    await expect(dialog).toBeVisible();
+    const image = dialog.getByRole('img', { name: 'jetty.png' });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+    await dialog.getByRole('button', { name: 'Show attachment 2 of 2: drawing.pdf' }).click();
+    const pdfDialog = page.getByRole('dialog', { name: 'drawing.pdf' });
+    await expect(pdfDialog.getByText('Preview not available for this file type')).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), pdfDialog.getByRole('link', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('drawing.pdf');
+    const saved = await download.path();
+    expect(saved).toBeTruthy();
+    await pdfDialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  await test.step('staff open the message: it is read, the count drops and the client sees the receipt live', async () => {
+    // Clicking the message (its text; the attachments open their preview) marks it read.
+    await thread(page).getByRole('article', { name: /unread/ }).getByText('Here are the photos from Monday').click();
+    await expect(thread(page).getByRole('article', { name: /unread/ })).toHaveCount(0);
+    await expect(clientRow(page, setup)).toContainText('No unread messages');
+    await expect(thread(client).getByRole('article').last()).toContainText('Read');
+  });
+
+  await test.step('staff answer; the client sees it live, previews the image from its own message and marks the answer read', async () => {
+    const composer = section(page).getByRole('form', { name: 'Write a message' });
+    await composer.getByLabel('Subject').pressSequentially('Re: Site photos');
+    await composer.getByLabel('Message', { exact: true }).fill('Thank you, the drawing is approved.');
+    await composer.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent successfully' })).toBeVisible();
+    const answer = thread(client).getByRole('article', { name: /unread/ });
+    await expect(answer).toContainText('Thank you, the drawing is approved.');
+    await expect(section(client).getByRole('button', { name: /Project Communication/ })).toContainText('1 unread');
+    await answer.getByRole('button', { name: 'Mark as read' }).click();
+    await expect(thread(client).getByRole('article', { name: /unread/ })).toHaveCount(0);
+    await thread(client).getByRole('button', { name: 'Preview jetty.png' }).click();
+    await expect(client.getByRole('dialog', { name: 'jetty.png' }).getByRole('img', { name: 'jetty.png' })).toBeVisible();
+    await client.keyboard.press('Escape');
+    await expect(client.getByRole('dialog')).toHaveCount(0);
+  });
+
+  await client.context().close();
+});
+
+test('the thread falls back to polling when the live stream is unavailable', async ({ browser, page }) => {
+  const setup = await setUp(page, 'poll');
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: E2E_BASE_URL });
+  const client = await context.newPage();
+  await signInAs(client, { role: 'client', account: setup.client });
+  // The stream is cut off, as by a proxy that drops long requests.
+  await client.route('**/api/messages/stream', (route) => route.abort());
+  await client.clock.install();
+  await client.goto(clientUrl(setup));
+  await expect(section(client).getByText('No messages yet. Start the conversation!')).toBeVisible();
+  const sent = await page.request.post('/api/messages', { data: { text: 'Polled message', projectId: setup.project._id }, headers: ORIGIN });
+  expect(sent.status()).toBe(201);
+  await client.clock.fastForward(11_000);
+  await expect(thread(client).getByRole('article')).toContainText('Polled message');
+  await context.close();
+});
+
+test('the communication section is accessible and readable on phones and desktops, light and dark', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  const setup = await setUp(page, 'look');
+  // A thread with both sides, an unread message and attachments, made through the API.
+  const png = await samplePng(800, 600);
+  const up = await page.request.post('/api/messages/upload', {
+    multipart: { name: 'crane.png', mimeType: 'image/png', file: { name: 'crane.png', mimeType: 'image/png', buffer: png } },
+    headers: ORIGIN,
+  });
+  expect(up.status()).toBe(201);
+  const staffSent = await page.request.post('/api/messages', {
+    data: { subject: 'Subject: Crane schedule', text: 'The crane arrives on Tuesday at 08:00. Please keep the access road clear.', projectId: setup.project._id, attachments: [(await up.json()).file] },
+    headers: ORIGIN,
+  });
+  expect(staffSent.status()).toBe(201);
+  const clientView = await clientPage(browser, setup);
+  const clientSent = await clientView.request.post('/api/messages', {
+    data: { subject: 'Re: Crane schedule', text: 'Noted, the road will be clear.', projectId: setup.project._id },
+    headers: ORIGIN,
+  });
+  expect(clientSent.status()).toBe(201);
+  await clientView.context().close();
+  mkdirSync(SHOTS, { recursive: true });
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const role of ['admin', 'client'] as const) {
+        const context = await browser.newContext({ viewport, baseURL: E2E_BASE_URL });
+        const p = await context.newPage();
+        await useTheme(p, theme);
+        await signInAs(p, role === 'admin' ? { role, account: setup.admin } : { role, account: setup.client });
+        await p.goto(role === 'admin' ? adminUrl(setup) : clientUrl(setup));
+        await expect(thread(p).getByRole('article')).toHaveCount(2);
+        await section(p).scrollIntoViewIfNeeded();
+        await expectNoAxeViolations(p, `${role} ${theme} ${viewport.width}`);
+        await section(p).screenshot({ path: `${SHOTS}/${role}-${theme}-${viewport.width}.png` });
+        if (role === 'client') {
+          await thread(p).getByRole('button', { name: 'Preview crane.png' }).click();
+          await expect(p.getByRole('dialog', { name: 'crane.png' }).getByRole('img')).toBeVisible();
+          await expectNoAxeViolations(p, `preview ${theme} ${viewport.width}`);
+          await p.screenshot({ path: `${SHOTS}/preview-${theme}-${viewport.width}.png` });
+        }
+        await context.close();
+      }
+    }
+  }
+});
