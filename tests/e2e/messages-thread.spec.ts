@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { PATHS } from '../../app/lib/paths.ts';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { samplePdf, samplePng } from '../helpers/sample-files.ts';
-import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme, type E2EAccount } from './fixtures.ts';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as presetTheme, type E2EAccount } from './fixtures.ts';
 
 const ORIGIN = { origin: E2E_BASE_URL };
 const SHOTS = process.env.MESSAGES_SHOTS_DIR ?? 'test-results/messages-shots';
@@ -188,7 +188,7 @@ test('the communication section is accessible and readable on phones and desktop
       for (const role of ['admin', 'client'] as const) {
         const context = await browser.newContext({ viewport, baseURL: E2E_BASE_URL });
         const p = await context.newPage();
-        await useTheme(p, theme);
+        await presetTheme(p, theme);
         await signInAs(p, role === 'admin' ? { role, account: setup.admin } : { role, account: setup.client });
         await p.goto(role === 'admin' ? adminUrl(setup) : clientUrl(setup));
         await expect(thread(p).getByRole('article')).toHaveCount(2);
