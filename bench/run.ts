@@ -7,6 +7,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { freePort } from '../tests/helpers/free-port.ts';
+import { EMBEDDED_DB_NAME } from '../server/db/embedded-postgres.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -33,6 +34,9 @@ function peakRssMb(pid: number): number {
 
 async function startProductServer() {
   const port = await freePort();
+  const pgPort = await freePort();
+  // Bench modules that need accounts (bench/messages.ts) reach the embedded database directly, with its fixed local credentials.
+  process.env.BENCH_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${pgPort}/${EMBEDDED_DB_NAME}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   chmodSync(dataDir, 0o755);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -42,7 +46,7 @@ async function startProductServer() {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(pgPort),
       LOG_LEVEL: 'warn',
       BUILD_DIR,
     },

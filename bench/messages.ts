@@ -1,0 +1,131 @@
+// Messaging figures for npm run bench: sending and listing messages under load, and one 50 MB
+// attachment upload (multipart, streamed; and the specification's base64 JSON shape) against the
+// running production server. Accounts, a project and sessions go straight into its database
+// (BENCH_DATABASE_URL, set by bench/run.ts), since production has no way to make them over HTTP.
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { hashToken } from '../server/modules/auth/sessions.service.ts';
+import { sampleMp4 } from '../tests/helpers/sample-files.ts';
+import { MESSAGE_ATTACHMENT_MAX_BYTES } from '../common/schemas/messages.ts';
+
+interface BenchRow {
+  name: string;
+  value: string;
+  baseline?: string;
+  ratio?: string;
+}
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const THREAD_SIZE = 50;
+const UPLOAD_RUNS = 3;
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function seed(databaseUrl: string) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const suffix = randomBytes(4).toString('hex');
+    const user = async (role: 'admin' | 'client') =>
+      (
+        await db.query<{ id: string }>(
+          `insert into users (role, name, email, username) values ($1, $2, $3, $4) returning id`,
+          [role, `Bench ${role} ${suffix}`, `bench-${role}-${suffix}@example.test`, role === 'client' ? `bench-${suffix}` : null],
+        )
+      ).rows[0].id;
+    const adminId = await user('admin');
+    const clientId = await user('client');
+    const project = async (name: string) =>
+      (await db.query<{ id: string }>(`insert into projects (client_id, name, code) values ($1, $2, $3) returning id`, [clientId, name, `${name}-${suffix}`])).rows[0].id;
+    const session = async (userId: string) => {
+      const token = randomBytes(32).toString('base64url');
+      await db.query(`insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`, [userId, hashToken(token)]);
+      return token;
+    };
+    return {
+      sendProject: await project('BENCH-SEND'),
+      listProject: await project('BENCH-LIST'),
+      adminToken: await session(adminId),
+      clientToken: await session(clientId),
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+async function load(options: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${options.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+async function timed(fn: () => Promise<Response>): Promise<number> {
+  const started = performance.now();
+  const res = await fn();
+  const body = await res.text();
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${body.slice(0, 200)}`);
+  return performance.now() - started;
+}
+
+export default async function messagesBench(base: string): Promise<BenchRow[]> {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if (!databaseUrl) throw new Error('bench/messages.ts needs BENCH_DATABASE_URL (set by bench/run.ts)');
+  const s = await seed(databaseUrl);
+  // Bearer tokens, as API clients send them (no cookie, so no Origin is needed).
+  const as = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+
+  for (let i = 0; i < THREAD_SIZE; i++) {
+    const res = await fetch(`${base}/api/messages`, {
+      method: 'POST',
+      headers: as(i % 2 ? s.adminToken : s.clientToken),
+      body: JSON.stringify({ subject: `Subject: Update ${i}`, text: `Progress note number ${i} about the works on site.`, projectId: s.listProject }),
+    });
+    if (res.status !== 201) throw new Error(`seeding the thread failed: ${res.status}`);
+  }
+
+  const send = await load({
+    url: `${base}/api/messages`,
+    method: 'POST',
+    headers: as(s.clientToken),
+    body: JSON.stringify({ subject: 'Subject: Load', text: 'A message sent under load.', projectId: s.sendProject }),
+  });
+  const list = await load({ url: `${base}/api/messages/project/${s.listProject}`, headers: as(s.adminToken) });
+
+  const video = sampleMp4(MESSAGE_ATTACHMENT_MAX_BYTES);
+  const multipartMs: number[] = [];
+  const jsonMs: number[] = [];
+  const base64 = video.toString('base64');
+  for (let i = 0; i < UPLOAD_RUNS; i++) {
+    multipartMs.push(
+      await timed(() => {
+        const form = new FormData();
+        form.append('name', 'walkthrough.mp4');
+        form.append('file', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), 'walkthrough.mp4');
+        return fetch(`${base}/api/messages/upload`, { method: 'POST', headers: { authorization: `Bearer ${s.clientToken}` }, body: form });
+      }),
+    );
+    jsonMs.push(
+      await timed(() =>
+        fetch(`${base}/api/messages/upload`, {
+          method: 'POST',
+          headers: as(s.clientToken),
+          body: JSON.stringify({ file: base64, type: 'video', name: 'walkthrough.mp4', mimeType: 'video/mp4' }),
+        }),
+      ),
+    );
+  }
+  const mb = MESSAGE_ATTACHMENT_MAX_BYTES / 1024 / 1024;
+  return [
+    { name: 'POST /api/messages (send) req/s', value: fmt(send.rps) },
+    { name: 'POST /api/messages (send) p99 ms', value: fmt(send.p99, 1) },
+    { name: `GET /api/messages/project/:id (${THREAD_SIZE} messages) req/s`, value: fmt(list.rps) },
+    { name: `GET /api/messages/project/:id (${THREAD_SIZE} messages) p99 ms`, value: fmt(list.p99, 1) },
+    { name: `50 MB upload, multipart, median of ${UPLOAD_RUNS} (ms)`, value: fmt(median(multipartMs)) },
+    { name: '50 MB upload, multipart (MB/s)', value: fmt(mb / (median(multipartMs) / 1000), 1) },
+    { name: `50 MB upload, base64 JSON, median of ${UPLOAD_RUNS} (ms)`, value: fmt(median(jsonMs)) },
+    { name: '50 MB upload, base64 JSON (MB/s)', value: fmt(mb / (median(jsonMs) / 1000), 1) },
+  ];
+}
