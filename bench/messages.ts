@@ -4,8 +4,10 @@
 // (BENCH_DATABASE_URL, set by bench/run.ts), since production has no way to make them over HTTP.
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { hashToken } from '../server/modules/auth/sessions.service.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 import { sampleMp4 } from '../tests/helpers/sample-files.ts';
 import { MESSAGE_ATTACHMENT_MAX_BYTES } from '../common/schemas/messages.ts';
 
@@ -86,6 +88,19 @@ export default async function messagesBench(base: string): Promise<BenchRow[]> {
     if (res.status !== 201) throw new Error(`seeding the thread failed: ${res.status}`);
   }
 
+  // The ceiling, measured in the same minute: a bare Fastify answering the same bytes without a database.
+  const sample = await (await fetch(`${base}/api/messages/project/${s.listProject}`, { headers: as(s.adminToken) })).text();
+  const bare = Fastify({ logger: false });
+  bare.post('/send', async () => ({ success: true }));
+  bare.get('/list', async (_req, reply) => reply.type('application/json; charset=utf-8').send(sample));
+  const barePort = await freePort();
+  await bare.listen({ port: barePort, host: '127.0.0.1' });
+  const ceiling = {
+    send: await load({ url: `http://127.0.0.1:${barePort}/send`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+    list: await load({ url: `http://127.0.0.1:${barePort}/list` }),
+  };
+  await bare.close();
+
   const send = await load({
     url: `${base}/api/messages`,
     method: 'POST',
@@ -119,10 +134,15 @@ export default async function messagesBench(base: string): Promise<BenchRow[]> {
   }
   const mb = MESSAGE_ATTACHMENT_MAX_BYTES / 1024 / 1024;
   return [
-    { name: 'POST /api/messages (send) req/s', value: fmt(send.rps) },
-    { name: 'POST /api/messages (send) p99 ms', value: fmt(send.p99, 1) },
-    { name: `GET /api/messages/project/:id (${THREAD_SIZE} messages) req/s`, value: fmt(list.rps) },
-    { name: `GET /api/messages/project/:id (${THREAD_SIZE} messages) p99 ms`, value: fmt(list.p99, 1) },
+    { name: 'POST /api/messages (send) req/s', value: fmt(send.rps), baseline: fmt(ceiling.send.rps), ratio: fmt(send.rps / ceiling.send.rps, 2) },
+    { name: 'POST /api/messages (send) p99 ms', value: fmt(send.p99, 1), baseline: fmt(ceiling.send.p99, 1), ratio: fmt(send.p99 / Math.max(ceiling.send.p99, 0.1), 2) },
+    { name: `GET /api/messages/project/:id (${THREAD_SIZE} messages) req/s`, value: fmt(list.rps), baseline: fmt(ceiling.list.rps), ratio: fmt(list.rps / ceiling.list.rps, 2) },
+    {
+      name: `GET /api/messages/project/:id (${THREAD_SIZE} messages) p99 ms`,
+      value: fmt(list.p99, 1),
+      baseline: fmt(ceiling.list.p99, 1),
+      ratio: fmt(list.p99 / Math.max(ceiling.list.p99, 0.1), 2),
+    },
     { name: `50 MB upload, multipart, median of ${UPLOAD_RUNS} (ms)`, value: fmt(median(multipartMs)) },
     { name: '50 MB upload, multipart (MB/s)', value: fmt(mb / (median(multipartMs) / 1000), 1) },
     { name: `50 MB upload, base64 JSON, median of ${UPLOAD_RUNS} (ms)`, value: fmt(median(jsonMs)) },

@@ -182,6 +182,7 @@ export function decodeBase64Upload(file: string, declaredMime: string | undefine
     mime ??= dataUrl[1] || undefined;
   }
   // Buffer.from skips characters it does not know; a body that is not base64 must not pass as one.
-  if (!/^[A-Za-z0-9+/_-]*={0,2}\s*$/.test(data.replace(/\s+/g, ''))) throw badRequest('The file must be base64-encoded');
+  // (Tested in place: a copy without whitespace would cost another 67 MB for a 50 MB file.)
+  if (!/^[A-Za-z0-9+/_\-\s]*(={0,2})\s*$/.test(data)) throw badRequest('The file must be base64-encoded');
   return { bytes: Buffer.from(data, 'base64'), declaredMime: mime };
 }
