@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { PATHS } from '../../app/lib/paths.ts';
-import { DESKTOP, PHONE, expect, expectNoAxeViolations, test, useTheme } from './fixtures.ts';
-import { api, createAccount, ORIGIN, signInAs, testImage, type TestAccount } from './portal-helpers.ts';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme, type E2EAccount } from './fixtures.ts';
+import { api, ORIGIN, testImage } from './portal-helpers.ts';
 
 // Screenshots for people to look at (not compared by the test).
 const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/portal-shots';
@@ -14,17 +14,16 @@ async function expectNoHorizontalOverflow(page: Page) {
 }
 
 interface Seed {
-  admin: TestAccount;
-  client: TestAccount;
+  admin: E2EAccount;
+  client: E2EAccount;
   projectId: string;
   projectName: string;
 }
 
 /** A client with one project that has a timeline and a report with images, made through the API. */
 async function seed(page: Page): Promise<Seed> {
-  const admin = await createAccount(page.request, 'admin', 'Screen Staff');
-  const client = await createAccount(page.request, 'client', 'Harbour Logistics Ltd');
-  await signInAs(page, admin, 'admin');
+  const admin = await signInAs(page, { role: 'admin', name: 'Screen Staff' });
+  const client = await createUserViaApi(page.request, { role: 'client', name: 'Harbour Logistics Ltd' });
   const code = `SCR-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`.toUpperCase();
   const projectName = 'Onne quay crane foundations';
   const created = await api<{ project: { _id: string } }>(page, 'POST', '/projects', {
@@ -112,7 +111,7 @@ for (const theme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ viewport, baseURL: test.info().project.use.baseURL, colorScheme: theme });
       const clientPage = await context.newPage();
       await useTheme(clientPage, theme);
-      await signInAs(clientPage, s.client, 'client');
+      await signInAs(clientPage, { role: 'client', account: s.client });
       await clientPage.goto(PATHS.clientDashboard);
       await expect(clientPage.getByText('Select a Project', { exact: true })).toBeVisible();
       await expectNoAxeViolations(clientPage, `client, nothing selected (${theme}, ${size})`);

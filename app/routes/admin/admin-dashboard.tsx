@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderKanban, MousePointerClick, Newspaper, Users } from 'lucide-react';
@@ -8,7 +8,8 @@ import { DashboardHeader } from '../../components/portal/dashboard-header.tsx';
 import { buttonClass, EmptyState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { useFailureToast } from '../../components/portal/notify.ts';
 import { RequireRole } from '../../features/auth/require-role.tsx';
-import { CURRENT_USER_KEY, useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { useLogout } from '../../features/auth/use-logout.ts';
 import { ClientManagement } from '../../features/clients/client-management.tsx';
 import { CLIENTS_KEY, clientsOf, useClients } from '../../features/clients/clients-api.ts';
 import { ProjectCommunication } from '../../features/messages/project-communication.tsx';
@@ -20,29 +21,9 @@ import { CreateReportDialog } from '../../features/reports/create-report-dialog.
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
 import { useTimelinesError } from '../../features/timelines/project-timeline.tsx';
 import { TimelineEditor } from '../../features/timelines/timeline-editor.tsx';
-import { apiFetch } from '../../lib/api.ts';
 import { PATHS } from '../../lib/paths.ts';
 
 export const meta = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
-
-/**
- * Logout as the specification has it: forget the user (and every cached answer) locally first, then
- * tell the server, ignoring failure. ==> Swap for useLogout from app/features/auth once it exists.
- */
-function useDashboardLogout() {
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  return {
-    pending,
-    logout: () => {
-      setPending(true);
-      queryClient.setQueryData(CURRENT_USER_KEY, null);
-      // Nothing of this account stays in memory for whoever uses the device next.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
-      void apiFetch('/auth/logout', { method: 'POST' }).catch(() => undefined);
-    },
-  };
-}
 
 const panelClass = 'rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 /** Below this width the panels stack, so choosing something scrolls to what it opened. */
@@ -50,7 +31,7 @@ const STACKED_MAX_PX = 1023;
 
 function AdminDashboard() {
   const { data: user } = useCurrentUser();
-  const { logout, pending } = useDashboardLogout();
+  const { logout, pending } = useLogout();
   const queryClient = useQueryClient();
   // New messages and read receipts arrive live; the clients' unread counts follow them.
   const refreshUnread = () => void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
@@ -89,7 +70,7 @@ function AdminDashboard() {
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <DashboardHeader title="Admin Dashboard" userName={user?.name} onLogout={logout} loggingOut={pending}>
+      <DashboardHeader title="Admin Dashboard" userName={user?.name} onLogout={() => void logout()} loggingOut={pending}>
         <Link to={PATHS.blogList} className={buttonClass('ghost')}>
           <Newspaper className="size-4" aria-hidden="true" />
           Blog Management

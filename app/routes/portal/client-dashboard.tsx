@@ -1,41 +1,21 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { MousePointerClick } from 'lucide-react';
 import type { Project } from '../../../common/schemas/projects.ts';
 import { DashboardHeader } from '../../components/portal/dashboard-header.tsx';
 import { EmptyState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { useFailureToast } from '../../components/portal/notify.ts';
 import { RequireRole } from '../../features/auth/require-role.tsx';
-import { CURRENT_USER_KEY, useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { useLogout } from '../../features/auth/use-logout.ts';
 import { ProjectCommunication } from '../../features/messages/project-communication.tsx';
 import { useMessageStream } from '../../features/messages/use-message-stream.ts';
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
 import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
-import { apiFetch } from '../../lib/api.ts';
 
 export const meta = () => [{ title: 'Client Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
-
-/**
- * Logout as the specification has it: forget the user (and every cached answer) locally first, then
- * tell the server, ignoring failure. ==> Swap for useLogout from app/features/auth once it exists.
- */
-function useDashboardLogout() {
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  return {
-    pending,
-    logout: () => {
-      setPending(true);
-      queryClient.setQueryData(CURRENT_USER_KEY, null);
-      // Nothing of this account stays in memory for whoever uses the device next.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
-      void apiFetch('/auth/logout', { method: 'POST' }).catch(() => undefined);
-    },
-  };
-}
 
 const panelClass = 'rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 /** Below this width the panels stack, so choosing a project scrolls to it. */
@@ -43,7 +23,7 @@ const STACKED_MAX_PX = 1023;
 
 function ClientDashboard({ clientId }: { clientId: string }) {
   const { data: user } = useCurrentUser();
-  const { logout, pending } = useDashboardLogout();
+  const { logout, pending } = useLogout();
   // New messages and read receipts arrive live.
   useMessageStream();
   const [params, setParams] = useSearchParams();
@@ -67,7 +47,7 @@ function ClientDashboard({ clientId }: { clientId: string }) {
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <DashboardHeader title="Client Dashboard" userName={user?.name} onLogout={logout} loggingOut={pending} />
+      <DashboardHeader title="Client Dashboard" userName={user?.name} onLogout={() => void logout()} loggingOut={pending} />
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <section aria-labelledby="my-projects-heading" className={`${panelClass} min-w-0 self-start`}>
           <h2 id="my-projects-heading" className="mb-3 text-lg font-semibold">
