@@ -38,10 +38,12 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     // A fresh data directory per run: the embedded PostgreSQL starts empty and is migrated.
-    command: `rm -rf "${DATA_DIR}" && node --import tsx server/main.ts`,
+    command: 'node --import tsx tests/e2e/start-server.ts',
     url: `${E2E_BASE_URL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM lets the server stop its embedded PostgreSQL (which runs detached) before it exits.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
