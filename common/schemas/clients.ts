@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './text.ts';
 import { USERNAME_RULE } from './auth.ts';
 import { paginationSchema } from './pagination.ts';
 
@@ -47,8 +48,8 @@ export function suggestUsername(name: string, email: string): string {
 }
 
 export const createClientBodySchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(200),
-  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address').max(254)),
+  name: storableText().trim().min(1, 'Name is required').max(200),
+  email: storableText().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address').max(254)),
   /** Left empty, the server picks a free one from the name or e-mail address. */
   username: z
     .string()

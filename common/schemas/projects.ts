@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './text.ts';
 import { paginationSchema } from './pagination.ts';
 
 export const PROJECT_STATUSES = ['not-started', 'in-progress', 'paused', 'completed'] as const;
@@ -25,7 +26,7 @@ const optionalDate = z
 
 /** Budget arrives as a number or the text of a form field; empty means the default, 0. */
 const budget = z
-  .union([z.number(), z.string().trim()])
+  .union([z.number(), storableText().trim()])
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === '') return PROJECT_BUDGET_DEFAULT;
@@ -39,9 +40,9 @@ const budget = z
 
 export const createProjectBodySchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(200),
-    code: z.string().trim().min(1, 'Code is required').max(50),
-    description: z.string().trim().max(5000).optional().default(''),
+    name: storableText().trim().min(1, 'Name is required').max(200),
+    code: storableText().trim().min(1, 'Code is required').max(50),
+    description: storableText().trim().max(5000).optional().default(''),
     startDate: optionalDate,
     endDate: optionalDate,
     budget,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './text.ts';
 import { paginationSchema } from './pagination.ts';
 
 /** Report images: the specification leaves the limits open; these are ours. */
@@ -8,17 +9,17 @@ export const REPORT_IMAGES_MAX = 20;
 export const REPORT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const REPORT_TEXT_MAX = 10_000;
 
-const requiredText = (label: string) => z.string().trim().min(1, `${label} is required`).max(REPORT_TEXT_MAX);
-const optionalText = z.string().trim().max(REPORT_TEXT_MAX).optional().default('');
+const requiredText = (label: string) => storableText().trim().min(1, `${label} is required`).max(REPORT_TEXT_MAX);
+const optionalText = storableText().trim().max(REPORT_TEXT_MAX).optional().default('');
 
 /** The text fields of a new report (multipart fields; images travel as repeated `images` files). */
 export const createReportFieldsSchema = z.object({
   date: z.iso.date('Date: use a date such as 2026-01-31'),
   projectId: z.uuid('Choose a project'),
-  projectCode: z.string().trim().max(50).optional().default(''),
+  projectCode: storableText().trim().max(50).optional().default(''),
   project: requiredText('Project'),
   /** Empty means the company's name (filled in by the server). */
-  team: z.string().trim().max(200).optional().default(''),
+  team: storableText().trim().max(200).optional().default(''),
   tasks: requiredText('Tasks'),
   progress: requiredText('Progress'),
   challenges: optionalText,

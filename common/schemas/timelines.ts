@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './text.ts';
 
 export const TIMELINE_TASK_STATUSES = ['not-started', 'in-progress', 'completed'] as const;
 export type TimelineTaskStatus = (typeof TIMELINE_TASK_STATUSES)[number];
@@ -21,8 +22,8 @@ export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
  */
 export const timelineTaskInputSchema = z
   .object({
-    task: z.string().trim().min(1, 'Task is required').max(200),
-    month: z.string().trim().regex(MONTH_PATTERN, 'Month: use YYYY-MM, such as 2026-03'),
+    task: storableText().trim().min(1, 'Task is required').max(200),
+    month: storableText().trim().regex(MONTH_PATTERN, 'Month: use YYYY-MM, such as 2026-03'),
     status: z.enum(TIMELINE_TASK_STATUSES).optional(),
     completed: z.boolean().optional(),
   })
@@ -41,7 +42,7 @@ export const timelineTaskSchema = z.object({
 export type TimelineTask = z.infer<typeof timelineTaskSchema>;
 
 const timelineFields = {
-  projectTitle: z.string().trim().min(1, 'Project title is required').max(200),
+  projectTitle: storableText().trim().min(1, 'Project title is required').max(200),
   tasks: z.array(timelineTaskInputSchema).max(TIMELINE_TASKS_MAX),
 };
 

@@ -69,6 +69,7 @@ describe('POST /api/projects', () => {
     [{ name: 'A', code: 'X-4', startDate: '2026-13-01' }, 'body.startDate'],
     [{ name: 'A', code: 'X-5', startDate: '2026-05-01', endDate: '2026-04-01' }, 'body.endDate'],
     [{ name: 'A', code: 'X-6', clientId: 'not-a-uuid' }, 'body.clientId'],
+    [{ name: 'Null\u0000byte', code: 'X-7' }, 'body.name'],
   ])('refuses an invalid project %j with a validation error on %s', async (fields, field) => {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,6 @@
 import { readdirSync } from 'node:fs';
+import { createLocalStorage } from '../../storage/local-storage.ts';
+import type { FileStorage } from '../../storage/storage.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company } from '../../../app/content/company.ts';
 import { REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from '../../../common/schemas/reports.ts';
@@ -91,6 +93,13 @@ describe('failed uploads leave nothing behind', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(res.json().details.map((d: { field: string }) => d.field)).toContain(field);
+    await expectNothingStored();
+  });
+
+  it('refuses text the database cannot store (NUL) as a validation error, keeping none of the images', async () => {
+    const res = await postReport(fieldsFor(projectA, { tasks: 'Dug\u0000trench' }), [image(jpeg, 'a.jpg')]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.map((d: { field: string }) => d.field)).toContain('tasks');
     await expectNothingStored();
   });
 
@@ -242,5 +251,37 @@ describe('a report with images', () => {
     expect(other.statusCode).toBe(404);
     expect(other.headers['content-type']).toMatch(/application\/json/);
     expect(other.json()).toEqual(missing.json());
+  });
+});
+
+describe('a storage failure in the middle of an upload', () => {
+  it('removes the images already stored and records no report', async () => {
+    let puts = 0;
+    // The local storage, except that its third write (the second image's original) fails.
+    const failingOnThirdPut = (dir: string): FileStorage => {
+      const local = createLocalStorage(dir);
+      return {
+        ...local,
+        put: async (key, body, options) => {
+          if (++puts === 3) throw new Error('disk full');
+          return local.put(key, body, options);
+        },
+      };
+    };
+    const s = await createTestApp({}, { storage: failingOnThirdPut });
+    try {
+      const staff = await actor(s, 'admin');
+      const owner = await actor(s, 'client');
+      const project = await createProjectVia(s, staff, owner.id);
+      const body = await multipart(fieldsFor(project), [image(jpeg, 'one.jpg'), image(png, 'two.png', 'image/png')]);
+      const res = await s.app.inject({ method: 'POST', url: '/api/reports', headers: { ...staff.headers, ...body.headers }, payload: body.payload });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().message).not.toContain('disk full');
+      expect(puts).toBe(3);
+      expect(readdirSync(s.uploadsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())).toEqual([]);
+      expect(await s.database.db.select().from(progressReports)).toEqual([]);
+    } finally {
+      await s.close();
+    }
   });
 });
