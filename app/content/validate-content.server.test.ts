@@ -13,6 +13,10 @@ describe('company content', () => {
     expect(() => validateContent()).not.toThrow();
   });
 
+  it('fails (and so fails the build) when a picture it names is missing', () => {
+    expect(() => validateContent('/nonexistent-public-dir')).toThrow(/Missing picture file/);
+  });
+
   it('rejects a broken company profile with the field that is wrong', () => {
     const result = companySchema.safeParse({ ...company, email: 'not-an-email' });
     expect(result.success).toBe(false);
