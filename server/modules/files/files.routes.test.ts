@@ -6,6 +6,7 @@ import { multipartBody } from '../../../tests/helpers/multipart.ts';
 import { sampleMp4, samplePdf, samplePng } from '../../../tests/helpers/sample-files.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { MESSAGE_ATTACHMENT_MAX_BYTES } from '../../../common/schemas/messages.ts';
+import { UPLOAD_RATE_LIMIT } from '../messages/messages.routes.ts';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -160,6 +161,22 @@ describe('uploading attachments', () => {
       expect((await uploadJson(clientAuth, { name: 'x.png' })).statusCode).toBe(400);
       expectNothingNew();
     });
+  });
+
+  it('limits how many files one user uploads per hour, and lets them go on in the next hour', async () => {
+    const heavy = await createUser(t, { role: 'client' });
+    const auth = await signIn(t, heavy, 'client');
+    const png = (await samplePng(2, 2)).toString('base64');
+    const one = () => uploadJson(auth, { file: png, name: 'dot.png', mimeType: 'image/png' });
+    // Start at the beginning of an hour window, so the whole run falls into one.
+    t.clock.set(new Date(Math.ceil(t.clock.now().getTime() / UPLOAD_RATE_LIMIT.windowMs) * UPLOAD_RATE_LIMIT.windowMs));
+    for (let i = 0; i < UPLOAD_RATE_LIMIT.limit; i++) expect((await one()).statusCode).toBe(201);
+    const refused = await one();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many uploads\. Please try again in/);
+    expect(refused.headers['retry-after']).toBeDefined();
+    t.clock.advance(UPLOAD_RATE_LIMIT.windowMs);
+    expect((await one()).statusCode).toBe(201);
   });
 
   it('refuses an upload without a session', async () => {

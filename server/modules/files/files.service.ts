@@ -24,6 +24,8 @@ export interface ServedFile {
 // An attachment uploaded but never sent is removed after a day: the composer sends within minutes.
 export const UNSENT_FILE_TTL_MS = 24 * 60 * 60_000;
 const SWEEP_BATCH = 50;
+// One sweep does a bounded amount of work; what is left waits for the next upload.
+const SWEEP_MAX_BATCHES = 10;
 
 /** Where the browser fetches an attachment (the files route checks who asks). */
 export const fileUrl = (id: string) => `/api/files/${id}`;
@@ -82,20 +84,25 @@ export async function findFileForViewer(app: FastifyInstance, viewer: Viewer, fi
   return row;
 }
 
-/** Removes uploads that were never sent within their time, rows and bytes. Returns how many. */
-export async function sweepUnsentFiles(app: FastifyInstance): Promise<number> {
+/** Removes uploads that were never sent within their time, rows and bytes, a batch at a time. Returns how many. */
+export async function sweepUnsentFiles(app: FastifyInstance, maxBatches = SWEEP_MAX_BATCHES): Promise<number> {
   const cutoff = new Date(app.clock.now().getTime() - UNSENT_FILE_TTL_MS);
-  const stale = await app.db
-    .select({ id: messageFiles.id, storageKey: messageFiles.storageKey })
-    .from(messageFiles)
-    .where(and(isNull(messageFiles.messageId), lt(messageFiles.createdAt, cutoff)))
-    .limit(SWEEP_BATCH);
-  if (stale.length === 0) return 0;
-  // Rows first: a row without bytes would be a broken link, bytes without a row are invisible.
-  const removed = await app.db
-    .delete(messageFiles)
-    .where(and(inArray(messageFiles.id, stale.map((s) => s.id)), isNull(messageFiles.messageId)))
-    .returning({ storageKey: messageFiles.storageKey });
-  for (const { storageKey } of removed) await app.storage.delete(storageKey).catch((err) => app.log.warn({ err }, 'could not delete an unsent file'));
-  return removed.length;
+  let total = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const stale = await app.db
+      .select({ id: messageFiles.id })
+      .from(messageFiles)
+      .where(and(isNull(messageFiles.messageId), lt(messageFiles.createdAt, cutoff)))
+      .limit(SWEEP_BATCH);
+    if (stale.length === 0) break;
+    // Rows first: a row without bytes would be a broken link, bytes without a row are invisible.
+    const removed = await app.db
+      .delete(messageFiles)
+      .where(and(inArray(messageFiles.id, stale.map((s) => s.id)), isNull(messageFiles.messageId)))
+      .returning({ storageKey: messageFiles.storageKey });
+    for (const { storageKey } of removed) await app.storage.delete(storageKey).catch((err) => app.log.warn({ err }, 'could not delete an unsent file'));
+    total += removed.length;
+    if (stale.length < SWEEP_BATCH) break;
+  }
+  return total;
 }

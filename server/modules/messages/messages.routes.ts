@@ -14,6 +14,7 @@ import {
   unreadCountsResponseSchema,
   uploadResponseSchema,
 } from '../../../common/schemas/messages.ts';
+import { enforceRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
 import { deliverQueuedMail } from '../../mail/mailer.ts';
 import { decodeBase64Upload, sanitizeAttachmentName, storeAttachment, tooLarge, type StoredAttachment } from '../files/attachment-store.ts';
 import { recordUploadedFile, sweepUnsentFiles } from '../files/files.service.ts';
@@ -30,6 +31,9 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** A comment line this often keeps proxies from closing a quiet stream, and re-checks the session. */
 export const STREAM_HEARTBEAT_MS = 25_000;
+/** Uploads per user per hour: plenty for people, a ceiling for a script filling the disk. */
+export const UPLOAD_RATE_LIMIT: RateLimitRule = { bucket: 'message-upload', limit: 120, windowMs: 60 * 60_000 };
+
 /** How long the browser waits before reconnecting a dropped stream. */
 const STREAM_RETRY_MS = 3_000;
 
@@ -59,10 +63,11 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['messages'],
         summary: 'Upload one attachment (multipart field "file", or JSON with the file as base64); checked by its bytes',
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 201: uploadResponseSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...errors },
+        response: { 201: uploadResponseSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
+      await enforceRateLimit(app, reply, UPLOAD_RATE_LIMIT, request.user!._id, (wait) => `Too many uploads. Please try again in ${wait}.`);
       const stored = request.isMultipart() ? await receiveMultipart() : await receiveJson();
       let file;
       try {
