@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { company } from '../../app/content/company.ts';
 import { PATHS } from '../../app/lib/paths.ts';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme, type E2EAccount } from './fixtures.ts';
 import { api, ORIGIN, testImage } from './portal-helpers.ts';
@@ -127,14 +128,18 @@ for (const theme of ['light', 'dark'] as const) {
   }
 }
 
-test('dialogs are modal: focus stays inside, Escape closes and focus returns to the opener', async ({ page }) => {
+test("dialogs are modal: focus stays inside, Escape closes and focus returns to the opener; a new report is dated today", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   const s = await seed(page);
+  // Late evening in the browser's own calendar: "today" is the viewer's day, not UTC's.
+  await page.clock.setFixedTime(new Date(2026, 2, 14, 23, 30));
   await page.goto(`${PATHS.adminDashboard}?client=${s.client._id}&project=${s.projectId}`);
   const opener = page.getByRole('button', { name: 'Create Project Report' });
   await opener.click();
   const dialog = page.getByRole('dialog', { name: `Create Project Report for ${s.projectName}` });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Date *')).toHaveValue('2026-03-14');
+  await expect(dialog.getByLabel('Team')).toHaveValue(company.name);
   // The page behind is inert: Tab walks the dialog's controls (and the browser's own toolbar, where
   // focus shows as the body), never the page under the dialog.
   let insideSeen = 0;
