@@ -7,6 +7,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54410);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${PORT}`);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+// The local SMTP server of the browser tests (tests/e2e/smtp-global-setup.ts) and where it keeps what arrives.
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 20000);
+export const E2E_MAIL_DIR = path.join(os.tmpdir(), `portal-e2e-mail-${PORT}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,7 +20,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  globalSetup: './tests/e2e/global-setup.ts',
+  globalSetup: ['./tests/e2e/global-setup.ts', './tests/e2e/smtp-global-setup.ts'],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
@@ -56,6 +59,7 @@ export default defineConfig({
       PUBLIC_URL: E2E_BASE_URL,
       BUILD_DIR: process.env.BUILD_DIR ?? 'build',
       E2E_TEST_HOOKS: '1',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
     },
   },
 });

@@ -90,11 +90,11 @@ export function TextAreaField({
 }
 
 /** The primary submit button of the public forms, with its busy label while sending. */
-export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
+export function SubmitButton({ busy, busyLabel, ready = true, children }: { busy: boolean; busyLabel: string; ready?: boolean; children: ReactNode }) {
   return (
     <button
       type="submit"
-      disabled={busy}
+      disabled={busy || !ready}
       aria-disabled={busy || undefined}
       className="inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-6 py-2 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto dark:bg-sky-300 dark:text-slate-950 dark:hover:bg-sky-200"
     >

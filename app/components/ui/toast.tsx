@@ -53,8 +53,6 @@ function ToastCard({ item, index, expanded, paused }: { item: ToastItem; index: 
   const hidden = !expanded && index > 2;
   return (
     <li
-      role={destructive ? 'alert' : 'status'}
-      aria-atomic="true"
       tabIndex={0}
       data-variant={item.variant ?? 'default'}
       onKeyDown={(e) => {
@@ -69,7 +67,8 @@ function ToastCard({ item, index, expanded, paused }: { item: ToastItem; index: 
       )}
       style={expanded ? undefined : { marginTop: index === 0 ? 0 : '-3.25rem', transform: `scale(${1 - index * 0.05})`, zIndex: 10 - index }}
     >
-      <div className="grid gap-1">
+      {/* The live region sits inside the item: a list may only hold plain list items (axe 'list'). */}
+      <div className="grid gap-1" role={destructive ? 'alert' : 'status'} aria-atomic="true">
         <p className="text-sm font-semibold">{item.title}</p>
         {item.description ? <p className="text-sm opacity-90">{item.description}</p> : null}
       </div>

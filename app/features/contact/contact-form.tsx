@@ -12,6 +12,7 @@ import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../com
 import { toast } from '../../components/ui/toast.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import { useFormGuard } from '../../lib/form-guard.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 type Field = keyof ContactMessageInput;
 const EMPTY: Record<Field, string> = { name: '', email: '', phone: '', company: '', message: '' };
@@ -25,6 +26,7 @@ export function ContactForm() {
   const [invalid, setInvalid] = useState<Field | null>(null);
   const [busy, setBusy] = useState(false);
   const elements = useRef(new Map<Field, HTMLInputElement | HTMLTextAreaElement | null>());
+  const hydrated = useHydrated();
   const guard = useFormGuard('contact');
 
   const bind = (name: Field, label: string, required = false) => ({
@@ -72,7 +74,7 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative space-y-4">
+    <form onSubmit={onSubmit} noValidate data-ready={hydrated} className="relative space-y-4">
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Fields marked <RequiredMark /> <span className="sr-only">with an asterisk</span> are required.
       </p>
@@ -84,7 +86,7 @@ export function ContactForm() {
       </div>
       <TextAreaField {...bind('message', 'Message', true)} rows={CONTACT_MESSAGE_ROWS} maxLength={CONTACT_MESSAGE_MAX_CHARS} />
       <HoneypotField inputRef={guard.honeypotRef} />
-      <SubmitButton busy={busy} busyLabel="Sending...">
+      <SubmitButton busy={busy} ready={hydrated} busyLabel="Sending...">
         Send Message
       </SubmitButton>
     </form>

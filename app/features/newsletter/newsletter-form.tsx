@@ -4,6 +4,7 @@ import { NEWSLETTER_MESSAGES } from '../../../common/newsletter.ts';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { useFormGuard } from '../../lib/form-guard.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 type State = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; message: string } | { kind: 'error'; message: string };
 
@@ -36,6 +37,7 @@ export function NewsletterForm() {
   // The token is fetched when someone starts typing, not on every page view.
   const guard = useFormGuard('newsletter', { eager: false });
   const busy = state.kind === 'busy';
+  const hydrated = useHydrated();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -61,7 +63,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <form className="relative" onSubmit={onSubmit} noValidate aria-describedby={`${id}-status`}>
+    <form className="relative" onSubmit={onSubmit} noValidate data-ready={hydrated} aria-describedby={`${id}-status`}>
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor={id} className="sr-only">
           Email address
@@ -84,7 +86,7 @@ export function NewsletterForm() {
         />
         <button
           type="submit"
-          disabled={busy}
+          disabled={busy || !hydrated}
           className="min-h-11 shrink-0 rounded-md bg-accent-500 px-4 text-sm font-semibold text-slate-950 hover:bg-amber-400 disabled:cursor-wait disabled:opacity-70"
         >
           {busy ? 'Subscribing...' : 'Subscribe'}

@@ -20,6 +20,7 @@ import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../com
 import { labelClass } from '../../components/portal/empty-state.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { useFormGuard } from '../../lib/form-guard.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { submitVendorApplication } from './vendor-submit.ts';
 
 type Field = keyof VendorApplicationFields;
@@ -50,6 +51,7 @@ export function VendorRegistrationForm() {
   const successRef = useRef<HTMLDivElement>(null);
   const certInput = useRef<HTMLInputElement>(null);
   const profileInput = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
   const guard = useFormGuard('vendor');
   const ids = { certs: useId(), profile: useId(), compliant: useId() };
 
@@ -135,7 +137,7 @@ export function VendorRegistrationForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative space-y-6" aria-describedby="vendor-form-required-note">
+    <form onSubmit={onSubmit} noValidate data-ready={hydrated} className="relative space-y-6" aria-describedby="vendor-form-required-note">
       <p id="vendor-form-required-note" className="text-sm text-slate-700 dark:text-slate-300">
         Fields marked <RequiredMark /> <span className="sr-only">with an asterisk</span> are required.
       </p>
@@ -185,16 +187,18 @@ export function VendorRegistrationForm() {
           <InputField {...bind('businessType')} hint="For example: supplier, contractor, consultant" maxLength={200} />
           <InputField {...bind('taxId')} maxLength={100} />
           <InputField {...bind('registrationNumber')} hint="Your company registration (RC) number" maxLength={100} />
-          <fieldset
+          <div
+            role="radiogroup"
+            aria-labelledby={`${ids.compliant}-label`}
             aria-required="true"
             aria-invalid={invalid === 'compliant' || undefined}
             aria-describedby={`${ids.compliant}-hint`}
             className="min-w-0"
           >
-            <legend className={labelClass}>
+            <p id={`${ids.compliant}-label`} className={labelClass}>
               {VENDOR_FIELD_LABELS.compliant}
               <RequiredMark />
-            </legend>
+            </p>
             <p id={`${ids.compliant}-hint`} className="mb-2 text-xs text-slate-600 dark:text-slate-400">
               Does your company meet the regulatory requirements for its line of business?
             </p>
@@ -220,7 +224,7 @@ export function VendorRegistrationForm() {
                 </label>
               ))}
             </div>
-          </fieldset>
+          </div>
           <TextAreaField {...bind('certifications')} rows={3} hint="The certifications you hold, such as ISO 9001" maxLength={2000} />
           <TextAreaField {...bind('experience')} rows={3} hint="Relevant projects and years in business" maxLength={4000} />
           <TextAreaField {...bind('references')} rows={3} hint="Clients we may contact" maxLength={4000} />
@@ -269,7 +273,7 @@ export function VendorRegistrationForm() {
 
       <HoneypotField inputRef={guard.honeypotRef} />
       <div className="flex justify-end">
-        <SubmitButton busy={busy} busyLabel="Submitting...">
+        <SubmitButton busy={busy} ready={hydrated} busyLabel="Submitting...">
           Submit Registration
         </SubmitButton>
       </div>
