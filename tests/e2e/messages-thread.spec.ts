@@ -1,8 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { PATHS } from '../../app/lib/paths.ts';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { samplePdf, samplePng } from '../helpers/sample-files.ts';
+import { MESSAGE_ATTACHMENT_MAX_BYTES } from '../../common/schemas/messages.ts';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as presetTheme, type E2EAccount } from './fixtures.ts';
 
 const ORIGIN = { origin: E2E_BASE_URL };
@@ -34,6 +37,11 @@ async function clientPage(browser: Browser, setup: Setup, viewport = DESKTOP): P
   return page;
 }
 
+/** Closes every notification (they sit over the bottom-right corner, where Send is, and hovering keeps them). */
+async function dismissToasts(page: Page) {
+  const close = page.getByRole('button', { name: 'Close notification' });
+  while ((await close.count()) > 0) await close.first().click();
+}
 const clientRow = (page: Page, s: Setup) => page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: s.client.name });
 const section = (page: Page) => page.getByRole('region', { name: /^Project Communication/ });
 const thread = (page: Page) => page.getByRole('region', { name: 'Message thread' });
@@ -139,6 +147,61 @@ test('staff and client exchange messages with an image and a PDF, live, with pre
     await expect(client.getByRole('dialog')).toHaveCount(0);
   });
 
+  await client.context().close();
+});
+
+test('a failed upload is skipped, all failing stops the send, and a file over 50MB is refused at once', async ({ browser, page }) => {
+  const setup = await setUp(page, 'fail');
+  const client = await clientPage(browser, setup);
+  await client.goto(clientUrl(setup));
+  const composer = section(client).getByRole('form', { name: 'Write a message' });
+  const big = mkdtempSync(path.join(os.tmpdir(), 'msg-big-'));
+  try {
+    await test.step('over 50MB: File Too Large, the file is not added', async () => {
+      const file = path.join(big, 'survey.mp4');
+      writeFileSync(file, '');
+      truncateSync(file, MESSAGE_ATTACHMENT_MAX_BYTES + 1);
+      await composer.getByLabel('Attach files').setInputFiles(file);
+      await expect(client.getByRole('alert').filter({ hasText: 'File Too Large' })).toContainText('survey.mp4 exceeds the 50MB size limit');
+      await expect(composer.getByRole('list', { name: 'Chosen attachments' })).toHaveCount(0);
+    });
+  } finally {
+    rmSync(big, { recursive: true, force: true });
+  }
+
+  await test.step('every upload failing: Failed to upload all attachments, nothing sent', async () => {
+    await client.route('**/api/messages/upload', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"boom"}' }));
+    await composer.getByLabel('Message', { exact: true }).fill('With a photo that will not arrive');
+    await composer.getByLabel('Attach files').setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: await samplePng() }]);
+    await composer.getByRole('button', { name: 'Send' }).click();
+    await expect(client.getByRole('alert').filter({ hasText: 'Failed to upload all attachments' })).toBeVisible();
+    await expect(section(client).getByText('No messages yet. Start the conversation!')).toBeVisible();
+    await client.unroute('**/api/messages/upload');
+  });
+
+  await test.step('one of two failing: the message goes with the other', async () => {
+    let calls = 0;
+    await client.route('**/api/messages/upload', (route) =>
+      ++calls === 1 ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"boom"}' }) : route.continue(),
+    );
+    await composer.getByLabel('Attach files').setInputFiles([{ name: 'b.pdf', mimeType: 'application/pdf', buffer: samplePdf() }]);
+    await expect(composer.getByRole('list', { name: 'Chosen attachments' }).getByRole('listitem')).toHaveCount(2);
+    await dismissToasts(client);
+    await composer.getByRole('button', { name: 'Send' }).click();
+    await expect(client.getByRole('status').filter({ hasText: 'Message sent successfully' })).toBeVisible();
+    const sent = thread(client).getByRole('article').last();
+    await expect(sent.getByRole('list', { name: 'Attachments' }).getByRole('listitem')).toHaveCount(1);
+    await expect(sent.getByRole('button', { name: 'Preview b.pdf' })).toBeVisible();
+  });
+
+  await test.step('the server refusing the message: Failed to send message', async () => {
+    await client.route('**/api/messages', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await composer.getByLabel('Message', { exact: true }).fill('This one fails');
+    await dismissToasts(client);
+    await composer.getByRole('button', { name: 'Send' }).click();
+    await expect(client.getByRole('alert').filter({ hasText: 'Failed to send message' })).toBeVisible();
+    await expect(composer.getByLabel('Message', { exact: true })).toHaveValue('This one fails');
+  });
   await client.context().close();
 });
 
