@@ -43,7 +43,8 @@ async function health(port: number) {
   return { status: res.status, body: await res.json() };
 }
 
-describe('the server process', () => {
+// Each start compiles the server with tsx; on a busy 2-core machine that takes a while.
+describe('the server process', { timeout: 120_000 }, () => {
   it('starts on the embedded database with no set-up, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const dataDir = path.join(root, 'data-a');
