@@ -308,6 +308,9 @@ async function image(key: string, shape: ShapeName, scene: Scene, portraitScene?
   if (portraitScene) manifest[key].portrait = await renderVariants(key, 'heroPortrait', portraitScene, '-portrait');
 }
 
+/** Size of every partner logo (the <img> tags on Home declare it). */
+export const PARTNER_LOGO = { width: 300, height: 60 } as const;
+
 function partnerLogo(name: string, i: number) {
   const colors = ['#094a8a', '#0f766e', '#9a3412', '#1d4ed8', '#b45309', '#166534', '#334155', '#6d28d9'];
   const c = colors[i % colors.length];
@@ -319,7 +322,9 @@ function partnerLogo(name: string, i: number) {
   ];
   const escaped = name.replace(/&/g, '&amp;');
   // Text in the logo is drawn by the browser; the alt text on the <img> carries the name.
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="60" viewBox="0 0 240 60">${marks[i % marks.length]}<text x="56" y="37" font-family="system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif" font-size="17" font-weight="700" fill="${c}">${escaped}</text></svg>`;
+  // Fonts differ between systems: textLength squeezes the name into the space left beside the mark.
+  const textWidth = Math.min(PARTNER_LOGO.width - 64, Math.round(name.length * 10));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PARTNER_LOGO.width}" height="${PARTNER_LOGO.height}" viewBox="0 0 ${PARTNER_LOGO.width} ${PARTNER_LOGO.height}">${marks[i % marks.length]}<text x="56" y="37" textLength="${textWidth}" lengthAdjust="spacingAndGlyphs" font-family="system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif" font-size="17" font-weight="700" fill="${c}">${escaped}</text></svg>`;
 }
 
 async function ogImage() {

@@ -67,7 +67,7 @@ export default function HomePage() {
         <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-4">
           {partners.map((partner) => (
             <li key={partner.name} className="flex items-center justify-center rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-100">
-              <img src={partner.logo} alt={partner.name} width={240} height={60} loading="lazy" decoding="async" className="h-auto w-full max-w-48" />
+              <img src={partner.logo} alt={partner.name} width={300} height={60} loading="lazy" decoding="async" className="h-auto w-full max-w-48" />
             </li>
           ))}
         </ul>
