@@ -52,7 +52,7 @@ export function NewsletterLanding({ action }: { action: 'confirm' | 'unsubscribe
       ) : (
         <span className="size-12 animate-spin rounded-full border-4 border-slate-300 border-t-brand-600" aria-hidden="true" />
       )}
-      <h1 ref={headingRef} tabIndex={-1} className="mt-6 text-3xl font-bold">
+      <h1 ref={headingRef} tabIndex={-1} className="mt-6 text-3xl font-bold focus:outline-none">
         {TEXT[action].title}
       </h1>
       <p role="status" className="mt-4 text-lg text-slate-700 dark:text-slate-300">
