@@ -30,9 +30,50 @@ export function cleanFileName(name: string | undefined, fallback: string): strin
   return cleaned || fallback;
 }
 
+// Originals are re-encoded (to drop EXIF, GPS included); lossy formats keep this much quality,
+// high enough that nobody sees the second compression, and lossless formats stay lossless.
+export const ORIGINAL_LOSSY_QUALITY = 90;
+
+/** Whether a WebP file holds a lossless (VP8L) image, read from its RIFF chunks. */
+export function isLosslessWebp(bytes: Buffer): boolean {
+  if (bytes.length < 20 || bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WEBP') return false;
+  for (let offset = 12; offset + 8 <= bytes.length; ) {
+    const fourcc = bytes.toString('latin1', offset, offset + 4);
+    if (fourcc === 'VP8L') return true;
+    if (fourcc === 'VP8 ') return false;
+    const size = bytes.readUInt32LE(offset + 4);
+    offset += 8 + size + (size % 2);
+  }
+  return false;
+}
+
 /**
- * Checks an uploaded image by its bytes (JPEG, PNG or WebP only), makes its thumbnail and writes
- * both under server-generated keys. Nothing is left in storage if any step fails.
+ * The original as it is shown: turned upright by its EXIF orientation, every metadata block (EXIF
+ * with the camera's GPS position, XMP, IPTC, comments) dropped, in its own format. The colour
+ * profile stays, so colours do not shift.
+ */
+function encodeOriginal(pipeline: sharp.Sharp, meta: sharp.Metadata, bytes: Buffer): sharp.Sharp {
+  const upright = pipeline.rotate().keepIccProfile();
+  switch (meta.format) {
+    case 'jpeg':
+      return upright.jpeg({
+        quality: ORIGINAL_LOSSY_QUALITY,
+        chromaSubsampling: meta.chromaSubsampling === '4:4:4' ? '4:4:4' : '4:2:0',
+        progressive: meta.isProgressive,
+      });
+    case 'png':
+      return upright.png({ palette: meta.isPalette });
+    case 'webp':
+      return isLosslessWebp(bytes) ? upright.webp({ lossless: true }) : upright.webp({ quality: ORIGINAL_LOSSY_QUALITY });
+    default:
+      throw new Error(`unexpected image format ${meta.format}`);
+  }
+}
+
+/**
+ * Checks an uploaded image by its bytes (JPEG, PNG or WebP only), re-encodes it without its
+ * metadata, makes its thumbnail and writes both under server-generated keys. Nothing is left in
+ * storage if any step fails.
  */
 export async function storeReportImage(
   app: FastifyInstance,
@@ -44,17 +85,19 @@ export async function storeReportImage(
   if (!type || !(REPORT_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} is not a JPEG, PNG or WebP image`);
   }
+  let original: Buffer;
   let width: number;
   let height: number;
   let thumbnail: Buffer;
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await image.metadata();
-    // Photos from phones carry their orientation in EXIF; the displayed size is what counts.
-    const rotated = (meta.orientation ?? 1) >= 5;
-    width = (rotated ? meta.height : meta.width) ?? 0;
-    height = (rotated ? meta.width : meta.height) ?? 0;
+    const encoded = await encodeOriginal(image.clone(), meta, bytes).toBuffer({ resolveWithObject: true });
+    original = encoded.data;
+    width = encoded.info.width;
+    height = encoded.info.height;
     thumbnail = await image
+      .clone()
       .rotate()
       .resize(THUMBNAIL_BOX_PX, THUMBNAIL_BOX_PX, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 72 })
@@ -65,14 +108,14 @@ export async function storeReportImage(
   const id = randomUUID();
   const storageKey = `reports/${reportId}/${id}.${type.ext}`;
   const thumbnailKey = `reports/${reportId}/${id}-thumb.webp`;
-  await app.storage.put(storageKey, bytes, { contentType: type.mime });
+  await app.storage.put(storageKey, original, { contentType: type.mime });
   try {
     await app.storage.put(thumbnailKey, thumbnail, { contentType: 'image/webp' });
   } catch (err) {
     await app.storage.delete(storageKey).catch(() => undefined);
     throw err;
   }
-  return { id, storageKey, thumbnailKey, mimeType: type.mime, originalName: fileName, size: bytes.length, width, height };
+  return { id, storageKey, thumbnailKey, mimeType: type.mime, originalName: fileName, size: original.length, width, height };
 }
 
 /** Removes stored images (after a failed upload or a failed database write). */

@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
+import sharp from 'sharp';
 import { createLocalStorage } from '../../storage/local-storage.ts';
+import { isLosslessWebp } from './report-images.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { company } from '../../../app/content/company.ts';
@@ -170,7 +172,9 @@ describe('a report with images', () => {
     expect(res.headers['content-type']).toBe('image/jpeg');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-disposition']).toBe(`inline; filename="trench.jpg"; filename*=UTF-8''trench.jpg`);
-    expect(res.rawPayload.equals(jpeg)).toBe(true);
+    // The original is re-encoded (metadata dropped, see 'report image privacy'): same format and size.
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 800, 600]);
   });
 
   it('serves a thumbnail (WebP, at most 480 px) made by sharp', async () => {
@@ -251,6 +255,77 @@ describe('a report with images', () => {
     expect(other.statusCode).toBe(404);
     expect(other.headers['content-type']).toMatch(/application\/json/);
     expect(other.json()).toEqual(missing.json());
+  });
+});
+
+describe('report image privacy', () => {
+  // EXIF GPS fields as sharp writes them (IFD3 is the GPS directory): a site 4°49'N 7°2'E.
+  const GPS = { GPSLatitudeRef: 'N', GPSLatitude: '4/1 49/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '7/1 2/1 0/1' };
+  // The EXIF tag that points to the GPS directory (0x8825), in either byte order.
+  const hasGpsPointer = (exif: Buffer | undefined) => !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
+
+  async function uploadOne(data: Buffer, name: string, type: string) {
+    const res = await postReport(fieldsFor(projectA), [image(data, name, type)]);
+    expect(res.statusCode).toBe(201);
+    const [img] = res.json().report.images;
+    const served = await t.app.inject({ method: 'GET', url: img.url, headers: clientA.headers });
+    expect(served.statusCode).toBe(200);
+    return { img, bytes: served.rawPayload };
+  }
+
+  it('serves a JPEG that carried an EXIF GPS block without any EXIF, XMP or IPTC, still a JPEG of the same size', async () => {
+    const withGps = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } })
+      .withExif({ IFD0: { Make: 'PhoneMaker', Model: 'Site Camera' }, IFD3: GPS })
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"></rdf:RDF></x:xmpmeta>')
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const before = await sharp(withGps).metadata();
+    expect(hasGpsPointer(before.exif)).toBe(true);
+    expect(before.xmp).toBeDefined();
+
+    const { img, bytes } = await uploadOne(withGps, 'site.jpg', 'image/jpeg');
+    const after = await sharp(bytes).metadata();
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.iptc).toBeUndefined();
+    expect(bytes.includes(Buffer.from('PhoneMaker'))).toBe(false);
+    expect(bytes.includes(Buffer.from('Exif\0\0'))).toBe(false);
+    expect([after.format, after.width, after.height]).toEqual(['jpeg', 640, 480]);
+    expect(img).toMatchObject({ mimeType: 'image/jpeg', width: 640, height: 480 });
+  });
+
+  it('turns a photo upright by its EXIF orientation, so it still shows the right way up without the tag', async () => {
+    // 6 = the camera was turned a quarter: stored 600 wide, shown 600 tall.
+    const sideways = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#a73' } })
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD3: GPS })
+      .jpeg()
+      .toBuffer();
+    const { img, bytes } = await uploadOne(sideways, 'sideways.jpg', 'image/jpeg');
+    const after = await sharp(bytes).metadata();
+    expect(after.orientation).toBeUndefined();
+    expect([after.width, after.height]).toEqual([400, 600]);
+    expect(img).toMatchObject({ width: 400, height: 600 });
+  });
+
+  it('keeps PNG and lossless WebP lossless, and lossy WebP lossy, each without its metadata', async () => {
+    const pixels = sharp({ create: { width: 32, height: 24, channels: 3, background: '#1188cc' } }).withExif({ IFD3: GPS });
+    const pngIn = await pixels.clone().png().toBuffer();
+    const losslessIn = await pixels.clone().webp({ lossless: true }).toBuffer();
+    const lossyIn = await pixels.clone().webp({ quality: 80 }).toBuffer();
+    expect(hasGpsPointer((await sharp(losslessIn).metadata()).exif)).toBe(true);
+
+    const pngOut = (await uploadOne(pngIn, 'plan.png', 'image/png')).bytes;
+    const losslessOut = (await uploadOne(losslessIn, 'plan.webp', 'image/webp')).bytes;
+    const lossyOut = (await uploadOne(lossyIn, 'crew.webp', 'image/webp')).bytes;
+    for (const out of [pngOut, losslessOut, lossyOut]) expect((await sharp(out).metadata()).exif).toBeUndefined();
+    expect((await sharp(pngOut).metadata()).format).toBe('png');
+    // Lossless stays pixel for pixel what was sent.
+    const raw = (b: Buffer) => sharp(b).removeAlpha().raw().toBuffer();
+    expect((await raw(pngOut)).equals(await raw(pngIn))).toBe(true);
+    expect((await raw(losslessOut)).equals(await raw(losslessIn))).toBe(true);
+    expect(isLosslessWebp(losslessOut)).toBe(true);
+    expect(isLosslessWebp(lossyOut)).toBe(false);
   });
 });
 
