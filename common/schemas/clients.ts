@@ -12,6 +12,10 @@ export function nextClientStatus(status: ClientStatus): ClientStatus {
   return CLIENT_STATUSES[(CLIENT_STATUSES.indexOf(status) + 1) % CLIENT_STATUSES.length];
 }
 
+/** The same three states as GET /auth/invitations/:userId answers. */
+export const CLIENT_INVITATION_STATES = ['pending', 'accepted', 'none'] as const;
+export type ClientInvitationState = (typeof CLIENT_INVITATION_STATES)[number];
+
 export const clientSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -23,6 +27,13 @@ export const clientSchema = z.object({
   /** How many projects the client has. */
   projects: z.number().int(),
   createdAt: z.string(),
+  /**
+   * Where the client's account stands: accepted (a password is set, the account is active),
+   * pending (a live invitation link exists) or none (the link expired or was revoked).
+   */
+  invitation: z.enum(CLIENT_INVITATION_STATES),
+  /** When the pending invitation link stops working; null unless pending. */
+  invitationExpiresAt: z.string().nullable(),
 });
 export type Client = z.infer<typeof clientSchema>;
 

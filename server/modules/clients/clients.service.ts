@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../../common/errors.ts';
 import type { Client, ClientStatus } from '../../../common/schemas/clients.ts';
 import { paginationOf, type Pagination, type PaginationQuery } from '../../../common/schemas/pagination.ts';
+import { authTokens } from '../../db/schema/auth.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import { clientUnreadCountSql } from '../messages/messages.service.ts';
@@ -25,7 +26,22 @@ const PROJECT_COUNT: SQL<number> = sql<number>`(select count(*) from ${projects}
  */
 export const CLIENT_UNREAD_COUNT: SQL<number> = clientUnreadCountSql();
 
-const clientColumns = {
+/**
+ * When the client's newest live invitation link expires (null: none): a correlated subquery of the
+ * same single list query. Compared with app.clock's now, so tests can move time.
+ */
+function liveInvitationExpirySql(now: Date): SQL<Date | null> {
+  return sql<Date | null>`(select max(${qualified(authTokens, authTokens.expiresAt)}) from ${authTokens}
+    where ${qualified(authTokens, authTokens.userId)} = ${qualified(users, users.id)}
+      and ${qualified(authTokens, authTokens.purpose)} = 'invitation'
+      and ${qualified(authTokens, authTokens.usedAt)} is null
+      and ${qualified(authTokens, authTokens.revokedAt)} is null
+      and ${qualified(authTokens, authTokens.expiresAt)} > ${now.toISOString()}::timestamptz)`.mapWith((v: Date | string | null) =>
+    v === null ? null : new Date(v),
+  );
+}
+
+const clientColumnsAt = (now: Date) => ({
   id: users.id,
   name: users.name,
   email: users.email,
@@ -34,9 +50,22 @@ const clientColumns = {
   createdAt: users.createdAt,
   projects: PROJECT_COUNT,
   unreadCount: CLIENT_UNREAD_COUNT,
-};
+  hasPassword: sql<boolean>`(${qualified(users, users.passwordHash)} is not null)`.mapWith(Boolean),
+  invitationExpiresAt: liveInvitationExpirySql(now),
+});
 
-type ClientRow = { id: string; name: string; email: string; username: string | null; status: string; createdAt: Date; projects: number; unreadCount: number };
+type ClientRow = {
+  id: string;
+  name: string;
+  email: string;
+  username: string | null;
+  status: string;
+  createdAt: Date;
+  projects: number;
+  unreadCount: number;
+  hasPassword: boolean;
+  invitationExpiresAt: Date | null;
+};
 
 function toClient(row: ClientRow): Client {
   return {
@@ -49,13 +78,15 @@ function toClient(row: ClientRow): Client {
     unreadCount: row.unreadCount,
     projects: row.projects,
     createdAt: row.createdAt.toISOString(),
+    invitation: row.hasPassword ? 'accepted' : row.invitationExpiresAt ? 'pending' : 'none',
+    invitationExpiresAt: !row.hasPassword && row.invitationExpiresAt ? row.invitationExpiresAt.toISOString() : null,
   };
 }
 
 /** One page of clients, newest first, with project and unread counts, in one query. */
 export async function listClients(app: FastifyInstance, page: PaginationQuery): Promise<{ clients: Client[]; pagination: Pagination }> {
   const rows = await app.db
-    .select({ ...clientColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...clientColumnsAt(app.clock.now()), total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(users)
     .where(eq(users.role, 'client'))
     .orderBy(desc(users.createdAt), desc(users.id))
@@ -72,7 +103,7 @@ export async function listClients(app: FastifyInstance, page: PaginationQuery): 
 
 async function findClient(app: FastifyInstance, id: string): Promise<Client> {
   const [row] = await app.db
-    .select(clientColumns)
+    .select(clientColumnsAt(app.clock.now()))
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, 'client')))
     .limit(1);
