@@ -168,3 +168,15 @@ test('pre-rendered pages come compressed, cacheable and revalidated by ETag, wit
   expect(js.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(js.headers()['content-encoding']).toBe('gzip');
 });
+
+test('the desktop header fits at 1280 px, also when it reads My Dashboard', async ({ page, context, baseURL }) => {
+  await page.setViewportSize(DESKTOP);
+  await context.addCookies([{ name: 'signed_in', value: '1', url: baseURL! }]);
+  await page.goto('/');
+  const account = page.getByRole('link', { name: 'My Dashboard' });
+  await expect(account).toHaveAttribute('href', PATHS.clientDashboard);
+  const box = await account.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(DESKTOP.width);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBe(0);
+});

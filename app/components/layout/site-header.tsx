@@ -26,7 +26,7 @@ function AccountButton({ className }: { className?: string }) {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap',
+    'rounded-md px-1.5 py-2 text-sm font-medium whitespace-nowrap 2xl:px-2',
     isActive
       ? 'text-brand-700 underline decoration-2 underline-offset-8 dark:text-sky-300'
       : 'text-slate-700 hover:text-brand-700 dark:text-slate-200 dark:hover:text-sky-300',
@@ -57,7 +57,7 @@ export function SiteHeader() {
       >
         Skip to content
       </a>
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
         <Link to={PATHS.home} className="flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-brand-700 dark:text-sky-300">
           <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
             <rect width="32" height="32" rx="6" fill="currentColor" />
@@ -66,7 +66,7 @@ export function SiteHeader() {
           <span>{company.shortName}</span>
         </Link>
         <nav aria-label="Main" className="hidden xl:block">
-          <ul className="flex items-center gap-1">
+          <ul className="flex items-center gap-0.5 2xl:gap-1">
             {HEADER_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.to === PATHS.home} className={linkClass}>
