@@ -200,7 +200,7 @@ test.describe('contact', () => {
 });
 
 test.describe('newsletter', () => {
-  test('a subscription is confirmed through the link in the delivered e-mail, and the unsubscribe link works', async ({ page }) => {
+  test('a subscription is confirmed through the link in the delivered e-mail, and the unsubscribe link works', async ({ page }, testInfo) => {
     const email = `reader-${unique()}@news.example`;
     await openForm(page, PATHS.about, 'footer');
     const box = page.locator('footer');
@@ -223,6 +223,7 @@ test.describe('newsletter', () => {
     await page.goto(PATHS.adminNewsletterSubscribers);
     await expect(page.getByRole('row', { name: new RegExp(email) })).toContainText('Unsubscribed');
     await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/newsletter/subscribers/export');
+    await checkEveryLook(page, 'subscribers-list', (f) => testInfo.outputPath(f), () => expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible());
   });
 
   test('a broken confirmation link says what to do', async ({ page }) => {

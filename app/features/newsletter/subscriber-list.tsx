@@ -64,7 +64,8 @@ export function SubscriberList() {
         <EmptyState icon={<Users className="size-8" aria-hidden="true" />} title="No subscribers" description="Addresses from the newsletter box will appear here." />
       ) : (
         <>
-          <div className="overflow-x-auto">
+          {/* Scrolls sideways on phones; focusable so keyboard users can scroll it too. */}
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Subscribers table">
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption className="sr-only">Newsletter subscribers</caption>
               <thead>
