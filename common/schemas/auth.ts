@@ -71,6 +71,15 @@ export const mfaCodeBodySchema = z.object({
     .max(40)
     .transform((v) => v.replace(/\s+/g, '')),
 });
+/**
+ * Starting enrolment: right after the password (a half-signed-in admin who must enrol) nothing more;
+ * from a full session (turning the second factor on by choice) the password again.
+ */
+export const mfaEnrolmentBodySchema = z
+  .object({ password: z.string().max(PASSWORD_MAX_LENGTH).optional() })
+  .nullish();
+export const MFA_ENROLMENT_PASSWORD_REQUIRED = 'Enter your password to turn on two-step verification.';
+export const MFA_ENROLMENT_PASSWORD_WRONG = 'The password is not correct.';
 export const mfaEnrolmentResponseSchema = z.object({
   success: z.literal(true),
   /** Base32 secret, for typing into an app that cannot scan. */

@@ -18,6 +18,7 @@ import {
   meResponseSchema,
   mfaCodeBodySchema,
   mfaConfirmResponseSchema,
+  mfaEnrolmentBodySchema,
   mfaEnrolmentResponseSchema,
   setPasswordBodySchema,
   setPasswordResponseSchema,
@@ -27,6 +28,7 @@ import {
 import { clientAddressOf, isAdminAddressAllowed } from './admin-network.ts';
 import { clearSessionCookies, setSessionCookies } from './auth-cookies.ts';
 import {
+  beginMfaEnrolment,
   type CallerContext,
   changePassword,
   finishMfaEnrolment,
@@ -40,7 +42,7 @@ import {
 } from './auth.service.ts';
 import { acceptInvitation, createClientInvitation, inspectInvitation, invitationStatus, revokeClientInvitation } from './invitations.service.ts';
 import { listLoginAttempts } from './login-attempts.service.ts';
-import { checkSecondFactor, isMfaEnabled, regenerateRecoveryCodes, remainingRecoveryCodes, startMfaEnrolment } from './mfa.service.ts';
+import { checkSecondFactor, isMfaEnabled, regenerateRecoveryCodes, remainingRecoveryCodes } from './mfa.service.ts';
 import { revokeSession } from './sessions.service.ts';
 import { runInBackground, settleBackgroundWork } from './background.ts';
 
@@ -149,9 +151,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/mfa/enrolment',
     {
       config: { access: 'admin', allowMfaPending: true },
-      schema: { tags: ['auth'], summary: 'Starts authenticator enrolment: a new secret and its QR code', response: { 200: mfaEnrolmentResponseSchema } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Starts authenticator enrolment: a new secret and its QR code (from a full session, by choice: the password again)',
+        body: mfaEnrolmentBodySchema,
+        response: { 200: mfaEnrolmentResponseSchema },
+      },
     },
-    async (request) => ({ success: true as const, ...(await startMfaEnrolment(app, sessionCaller(request).user._id)) }),
+    async (request, reply) => {
+      const setup = await withRetryAfter(reply, () => beginMfaEnrolment(app, sessionCaller(request), request.body?.password, callerOf(request)));
+      return { success: true as const, ...setup };
+    },
   );
 
   app.post(

@@ -1,10 +1,12 @@
 import argon2 from 'argon2';
 import { and, eq, gt, count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, forbidden } from '../../../common/errors.ts';
+import { AppError, conflict, forbidden } from '../../../common/errors.ts';
 import {
   ADMIN_LOGIN_FAILED,
   CLIENT_LOGIN_FAILED,
+  MFA_ENROLMENT_PASSWORD_REQUIRED,
+  MFA_ENROLMENT_PASSWORD_WRONG,
   type MfaStep,
   type PublicUser,
 } from '../../../common/schemas/auth.ts';
@@ -16,7 +18,7 @@ import { escapeHtml, sendMail } from '../../mail/mailer.ts';
 import { ADMIN_ADDRESS_REFUSED } from './admin-network.ts';
 import { consumeLinkToken, findLiveLinkToken, issueLinkToken, LINK_LIFETIME_MS, revokeLinkTokens } from './link-tokens.ts';
 import { checkLoginRateLimit, rateLimitMessage, recordLoginAttempt } from './login-attempts.service.ts';
-import { checkSecondFactor, confirmMfaEnrolment, WRONG_SECOND_FACTOR } from './mfa.service.ts';
+import { checkSecondFactor, confirmMfaEnrolment, isMfaEnabled, MFA_ALREADY_ON, startMfaEnrolment, WRONG_SECOND_FACTOR } from './mfa.service.ts';
 import { ARGON2_OPTIONS, assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.service.ts';
 
@@ -127,6 +129,29 @@ export async function verifySecondFactor(app: FastifyInstance, caller: SessionCa
   }
   await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'success', userAgent: ctx.userAgent });
   return { ...(await upgradeSession(app, caller.sessionId, caller.user, ctx)), usedRecoveryCode: kind === 'recovery' };
+}
+
+/**
+ * Starts enrolment of the authenticator app. Right after the password (an admin who must enrol)
+ * nothing more is asked. From a full session (an admin turning it on by choice) the password is
+ * asked again: otherwise someone holding a borrowed session could tie the account to their own
+ * phone, end the owner's other sessions and lock the owner out. Wrong passwords count like failed
+ * sign-ins (audit and limits).
+ */
+export async function beginMfaEnrolment(app: FastifyInstance, caller: SessionCaller, password: string | undefined, ctx: CallerContext) {
+  if (await isMfaEnabled(app, caller.user._id)) throw conflict(MFA_ALREADY_ON);
+  if (!caller.user.mfaPending) {
+    if (!password) {
+      throw new AppError('VALIDATION_FAILED', MFA_ENROLMENT_PASSWORD_REQUIRED, [{ field: 'body.password', message: MFA_ENROLMENT_PASSWORD_REQUIRED }]);
+    }
+    await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id);
+    const [user] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.user._id));
+    if (!(await verifyPassword(user?.passwordHash, password))) {
+      await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'wrong-password', userAgent: ctx.userAgent });
+      throw new AppError('VALIDATION_FAILED', MFA_ENROLMENT_PASSWORD_WRONG, [{ field: 'body.password', message: MFA_ENROLMENT_PASSWORD_WRONG }]);
+    }
+  }
+  return startMfaEnrolment(app, caller.user._id);
 }
 
 /** Ends enrolment of the authenticator app; a pending sign-in becomes a full one. */

@@ -11,6 +11,7 @@ import { base32Decode, generateTotpSecret, matchTotp, otpauthUrl } from './totp.
 export const RECOVERY_CODE_COUNT = 10;
 // No 0/o, 1/l/i: codes are read from paper and typed by hand.
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+export const MFA_ALREADY_ON = 'A second factor is already set up for this account.';
 export const WRONG_SECOND_FACTOR = 'That code is not valid. Enter the current 6-digit code from your authenticator app, or one of your recovery codes.';
 
 const hashRecoveryCode = (code: string) => createHash('sha256').update(normaliseRecoveryCode(code)).digest('hex');
@@ -37,7 +38,7 @@ async function mfaStateOf(app: FastifyInstance, userId: string) {
  */
 export async function startMfaEnrolment(app: FastifyInstance, userId: string) {
   const state = await mfaStateOf(app, userId);
-  if (state.mfaEnabled) throw conflict('A second factor is already set up for this account.');
+  if (state.mfaEnabled) throw conflict(MFA_ALREADY_ON);
   const secret = generateTotpSecret();
   await app.db.update(users).set({ mfaSecret: secret, updatedAt: app.clock.now() }).where(eq(users.id, userId));
   const url = otpauthUrl({ issuer: company.shortName, account: state.email, secret });
@@ -70,7 +71,7 @@ export async function regenerateRecoveryCodes(app: FastifyInstance, userId: stri
 /** Finishes enrolment with a first code from the app; turns the second factor on and returns recovery codes. */
 export async function confirmMfaEnrolment(app: FastifyInstance, userId: string, code: string): Promise<string[] | null> {
   const state = await mfaStateOf(app, userId);
-  if (state.mfaEnabled) throw conflict('A second factor is already set up for this account.');
+  if (state.mfaEnabled) throw conflict(MFA_ALREADY_ON);
   if (!state.mfaSecret) throw new AppError('BAD_REQUEST', 'Start the set-up first: scan the QR code, then enter a code.');
   if (!(await acceptTotp(app, userId, state.mfaSecret, code))) return null;
   await app.db.update(users).set({ mfaEnabled: true, updatedAt: app.clock.now() }).where(eq(users.id, userId));
