@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../common/errors.ts';
 import { REPORT_IMAGE_TYPES } from '../../../common/schemas/reports.ts';
@@ -52,7 +52,7 @@ export function isLosslessWebp(bytes: Buffer): boolean {
  * with the camera's GPS position, XMP, IPTC, comments) dropped, in its own format. The colour
  * profile stays, so colours do not shift.
  */
-function encodeOriginal(pipeline: sharp.Sharp, meta: sharp.Metadata, bytes: Buffer): sharp.Sharp {
+function encodeOriginal(pipeline: Sharp, meta: Metadata, bytes: Buffer): Sharp {
   const upright = pipeline.rotate().keepIccProfile();
   switch (meta.format) {
     case 'jpeg':
