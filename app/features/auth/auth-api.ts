@@ -1,4 +1,5 @@
 import type {
+  AuditResponse,
   InvitationInfo,
   LoginResponse,
   MfaConfirmResponse,
@@ -18,7 +19,13 @@ export const loginAdmin = (body: { email: string; password: string }) =>
 export const verifySecondFactor = (code: string) =>
   apiFetch<LoginResponse & { usedRecoveryCode: boolean }>('/auth/mfa/verify', { json: { code }, fallbackMessage: 'That code could not be checked.' });
 
-export const startMfaEnrolment = () => apiFetch<MfaEnrolmentResponse>('/auth/mfa/enrolment', { method: 'POST', fallbackMessage: 'Could not start the set-up.' });
+/** Starts enrolment; from a full session (turning it on by choice) the password is asked again. */
+export const startMfaEnrolment = (password?: string) =>
+  password === undefined
+    ? apiFetch<MfaEnrolmentResponse>('/auth/mfa/enrolment', { method: 'POST', fallbackMessage: 'Could not start the set-up.' })
+    : apiFetch<MfaEnrolmentResponse>('/auth/mfa/enrolment', { json: { password }, fallbackMessage: 'Could not start the set-up.' });
+
+export const fetchMfaStatus = () => apiFetch<{ success: true; enabled: boolean; recoveryCodesLeft: number }>('/auth/mfa', { fallbackMessage: 'Could not check two-step verification.' });
 
 export const confirmMfaEnrolment = (code: string) =>
   apiFetch<MfaConfirmResponse>('/auth/mfa/enrolment/confirm', { json: { code }, fallbackMessage: 'That code could not be checked.' });
@@ -39,6 +46,12 @@ export const acceptInvitation = (body: { token: string; password: string }) =>
 
 export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
   apiFetch<{ success: true; message: string }>('/auth/password/change', { json: body, fallbackMessage: 'Could not change the password.' });
+
+export const fetchLoginAudit = (query: { page: number; result?: string }, signal?: AbortSignal) => {
+  const params = new URLSearchParams({ page: String(query.page) });
+  if (query.result) params.set('result', query.result);
+  return apiFetch<AuditResponse>(`/auth/audit?${params}`, { signal, fallbackMessage: 'Failed to load the login audit' });
+};
 
 /** Reads `#token=...` from the address (links put the token in the fragment so servers never log it). */
 export function tokenFromHash(hash: string): string | null {

@@ -63,15 +63,36 @@ export function MfaVerifyForm({ onDone, onCancel }: { onDone: (res: LoginRespons
   );
 }
 
-/** First sign-in of an admin without a second factor: scan the QR code, confirm a code, keep the recovery codes. */
-export function MfaEnrolment({ onDone, onCancel }: { onDone: (res: LoginResponse) => void; onCancel: () => void }) {
-  const [setup, setSetup] = useState<MfaEnrolmentResponse | null>(null);
+/**
+ * Enrolment of an authenticator app: scan the QR code (or type the key), confirm a code, keep the
+ * recovery codes. Used at the first sign-in of an admin who must have one (it starts the set-up
+ * itself) and from the Account section (which passes the set-up it started with the password).
+ */
+export function MfaEnrolment({
+  onDone,
+  onCancel,
+  setup: givenSetup,
+  cancelLabel = 'Start again',
+  headingLevel = 2,
+}: {
+  onDone: (res: LoginResponse) => void;
+  onCancel: () => void;
+  setup?: MfaEnrolmentResponse;
+  cancelLabel?: string;
+  /** 3 inside a section that has its own h2 (the Account dialog). */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  const [setup, setSetup] = useState<MfaEnrolmentResponse | null>(givenSetup ?? null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [finished, setFinished] = useState<{ res: LoginResponse; codes: string[] } | null>(null);
-  const started = useRef(false);
+  const started = useRef(!!givenSetup);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The step before (the password, or the login form) is gone: focus starts again at this heading.
+  useEffect(() => heading.current?.focus(), []);
 
   useEffect(() => {
     if (started.current) return;
@@ -95,20 +116,22 @@ export function MfaEnrolment({ onDone, onCancel }: { onDone: (res: LoginResponse
     }
   }
 
-  if (finished) return <RecoveryCodes codes={finished.codes} onContinue={() => onDone(finished.res)} />;
+  if (finished) return <RecoveryCodes codes={finished.codes} onContinue={() => onDone(finished.res)} headingLevel={headingLevel} />;
   if (loadError) {
     return (
       <div className="space-y-4">
         <FormError message={loadError} />
         <button type="button" className={submitClass()} onClick={onCancel}>
-          Start again
+          {cancelLabel}
         </button>
       </div>
     );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy || !setup}>
-      <h2 className="text-lg font-semibold">Set up two-step verification</h2>
+      <Heading ref={heading} tabIndex={-1} className="text-lg font-semibold">
+        Set up two-step verification
+      </Heading>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
         <li>Open an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).</li>
         <li>Scan this QR code, or type the key below into the app.</li>
@@ -141,22 +164,23 @@ export function MfaEnrolment({ onDone, onCancel }: { onDone: (res: LoginResponse
         {busy ? 'Verifying...' : 'Turn On'}
       </button>
       <button type="button" className={`${linkClass} text-sm`} onClick={onCancel}>
-        Start again
+        {cancelLabel}
       </button>
     </form>
   );
 }
 
 /** The recovery codes, shown once: the admin keeps them somewhere safe. */
-export function RecoveryCodes({ codes, onContinue }: { codes: string[]; onContinue: () => void }) {
+export function RecoveryCodes({ codes, onContinue, headingLevel = 2 }: { codes: string[]; onContinue: () => void; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState(false);
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="space-y-4">
-      <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold">
+      <Heading ref={heading} tabIndex={-1} className="text-lg font-semibold">
         Save your recovery codes
-      </h2>
+      </Heading>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         If you lose your phone, each of these codes lets you sign in once. Keep them somewhere safe (a password manager or printed paper).
         They will not be shown again.

@@ -1,12 +1,13 @@
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { FolderKanban, MousePointerClick, Newspaper, Users } from 'lucide-react';
+import { FolderKanban, MousePointerClick, Newspaper, ShieldCheck, Users } from 'lucide-react';
 import type { Client } from '../../../common/schemas/clients.ts';
 import type { Project } from '../../../common/schemas/projects.ts';
 import { DashboardHeader } from '../../components/portal/dashboard-header.tsx';
 import { buttonClass, EmptyState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { useFailureToast } from '../../components/portal/notify.ts';
+import { AccountButton } from '../../features/auth/account-dialog.tsx';
 import { RequireRole } from '../../features/auth/require-role.tsx';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useLogout } from '../../features/auth/use-logout.ts';
@@ -75,6 +76,11 @@ function AdminDashboard() {
           <Newspaper className="size-4" aria-hidden="true" />
           Blog Management
         </Link>
+        <Link to={PATHS.adminSecurity} className={buttonClass('ghost')}>
+          <ShieldCheck className="size-4" aria-hidden="true" />
+          Security
+        </Link>
+        <AccountButton role="admin" />
       </DashboardHeader>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[20rem_20rem_minmax(0,1fr)]">
         <div className="min-w-0 lg:row-span-2 xl:row-span-1">

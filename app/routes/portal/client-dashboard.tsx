@@ -5,6 +5,7 @@ import type { Project } from '../../../common/schemas/projects.ts';
 import { DashboardHeader } from '../../components/portal/dashboard-header.tsx';
 import { EmptyState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { useFailureToast } from '../../components/portal/notify.ts';
+import { AccountButton } from '../../features/auth/account-dialog.tsx';
 import { RequireRole } from '../../features/auth/require-role.tsx';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useLogout } from '../../features/auth/use-logout.ts';
@@ -47,7 +48,9 @@ function ClientDashboard({ clientId }: { clientId: string }) {
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <DashboardHeader title="Client Dashboard" userName={user?.name} onLogout={() => void logout()} loggingOut={pending} />
+      <DashboardHeader title="Client Dashboard" userName={user?.name} onLogout={() => void logout()} loggingOut={pending}>
+        <AccountButton role="client" />
+      </DashboardHeader>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <section aria-labelledby="my-projects-heading" className={`${panelClass} min-w-0 self-start`}>
           <h2 id="my-projects-heading" className="mb-3 text-lg font-semibold">

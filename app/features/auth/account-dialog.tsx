@@ -1,0 +1,154 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck, ShieldOff, UserCog } from 'lucide-react';
+import type { MfaEnrolmentResponse } from '../../../common/schemas/auth.ts';
+import { buttonClass, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+import { ApiRequestError } from '../../lib/api.ts';
+import { retryUnlessClientError } from '../../lib/query-retry.ts';
+import { fetchMfaStatus, startMfaEnrolment } from './auth-api.ts';
+import { FormError, PasswordField, submitClass } from './auth-fields.tsx';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { MfaEnrolment } from './mfa-steps.tsx';
+
+const MFA_STATUS_KEY = ['auth', 'mfa'] as const;
+const sectionClass = 'space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700';
+
+/**
+ * The 'Account' button of the dashboard headers and its dialog: change the password, and for staff
+ * the second factor (on by choice where it is not required).
+ */
+export function AccountButton({ role }: { role: 'admin' | 'client' }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={buttonClass('ghost')} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <UserCog className="size-4" aria-hidden="true" />
+        Account
+      </button>
+      <ModalDialog open={open} onClose={() => setOpen(false)} title="Account" description="Your password and how you sign in.">
+        <div className="space-y-4">
+          <section aria-labelledby="account-password-heading" className={sectionClass}>
+            <h3 id="account-password-heading" className="text-base font-semibold">
+              Change password
+            </h3>
+            <p className="text-sm text-slate-700 dark:text-slate-300">When you change it, you stay signed in here and every other device is signed out.</p>
+            <ChangePasswordForm onDone={() => setOpen(false)} />
+          </section>
+          {role === 'admin' ? <SecondFactorSection /> : null}
+        </div>
+      </ModalDialog>
+    </>
+  );
+}
+
+type Step = { name: 'status' } | { name: 'password' } | { name: 'enrol'; setup: MfaEnrolmentResponse };
+
+/** Two-step verification of the signed-in admin: its state, and turning it on with the password again. */
+function SecondFactorSection() {
+  const queryClient = useQueryClient();
+  const status = useQuery({ queryKey: MFA_STATUS_KEY, queryFn: fetchMfaStatus, retry: retryUnlessClientError });
+  const [step, setStep] = useState<Step>({ name: 'status' });
+  const statusHeading = useRef<HTMLHeadingElement>(null);
+  const returning = useRef(false);
+
+  useEffect(() => {
+    // Back from a step that is gone: focus goes to the section heading, not to the page's end.
+    if (step.name === 'status' && returning.current) statusHeading.current?.focus();
+  }, [step]);
+
+  function backToStatus() {
+    returning.current = true;
+    setStep({ name: 'status' });
+  }
+
+  return (
+    <section aria-labelledby="account-mfa-heading" className={sectionClass}>
+      <h3 id="account-mfa-heading" ref={statusHeading} tabIndex={-1} className="text-base font-semibold">
+        Two-step verification
+      </h3>
+      {step.name === 'enrol' ? (
+        <MfaEnrolment
+          setup={step.setup}
+          headingLevel={3}
+          cancelLabel="Cancel"
+          onCancel={backToStatus}
+          onDone={() => {
+            void queryClient.invalidateQueries({ queryKey: MFA_STATUS_KEY });
+            toast({ title: 'Two-step verification is on', description: 'From now on, signing in also asks for a code from your authenticator app. Your other devices have been signed out.' });
+            backToStatus();
+          }}
+        />
+      ) : step.name === 'password' ? (
+        <ConfirmPasswordForm onCancel={backToStatus} onStarted={(setup) => setStep({ name: 'enrol', setup })} />
+      ) : status.isPending ? (
+        <InlineLoading label="Checking two-step verification..." />
+      ) : status.isError ? (
+        <ErrorState title="Could not check two-step verification" error={status.error} onRetry={() => status.refetch()} />
+      ) : status.data.enabled ? (
+        <p className="flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">
+          <ShieldCheck className="mt-0.5 size-5 shrink-0 text-emerald-700 dark:text-emerald-300" aria-hidden="true" />
+          <span>
+            <strong>On.</strong> Signing in asks for a code from your authenticator app.{' '}
+            {status.data.recoveryCodesLeft === 1 ? '1 recovery code left.' : `${status.data.recoveryCodesLeft} recovery codes left.`}
+          </span>
+        </p>
+      ) : (
+        <>
+          <p className="flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">
+            <ShieldOff className="mt-0.5 size-5 shrink-0 text-slate-600 dark:text-slate-300" aria-hidden="true" />
+            <span>
+              <strong>Off.</strong> Turn it on and signing in will also ask for a 6-digit code from an app on your phone, so a stolen password alone is not enough.
+            </span>
+          </p>
+          <button type="button" className={buttonClass('primary')} onClick={() => setStep({ name: 'password' })}>
+            Turn on two-step verification
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The password again before the QR code: a borrowed session alone cannot tie the account to another phone. */
+function ConfirmPasswordForm({ onCancel, onStarted }: { onCancel: () => void; onStarted: (setup: MfaEnrolmentResponse) => void }) {
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const field = useRef<HTMLDivElement>(null);
+  useEffect(() => field.current?.querySelector('input')?.focus(), []);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) return setFieldError('Enter your password.');
+    setFieldError(undefined);
+    setBusy(true);
+    setError(null);
+    try {
+      onStarted(await startMfaEnrolment(password));
+    } catch (err) {
+      setError(err instanceof ApiRequestError ? err.message : 'Could not start the set-up.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy} aria-label="Confirm your password">
+      <p className="text-sm text-slate-700 dark:text-slate-300">Enter your password to continue.</p>
+      <div ref={field}>
+        <PasswordField label="Password" name="password" autoComplete="current-password" error={fieldError} value={password} onChange={(e) => setPassword(e.target.value)} />
+      </div>
+      <FormError message={error} />
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={`${submitClass()} sm:w-auto`} disabled={busy}>
+          {busy ? 'Checking...' : 'Continue'}
+        </button>
+        <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
