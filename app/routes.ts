@@ -35,6 +35,8 @@ export default [
     route('secured/v1/admin/vendor-applications/:id', 'routes/admin/vendor-application.tsx'),
     route('secured/v1/admin/contact-messages', 'routes/admin/contact-messages.tsx'),
     route('secured/v1/admin/newsletter-subscribers', 'routes/admin/newsletter-subscribers.tsx'),
+    // The login audit (every sign-in attempt).
+    route('secured/v1/admin/security', 'routes/admin/security.tsx'),
   ]),
   route('sitemap.xml', 'routes/site/sitemap.ts'),
   route('*', 'routes/site/not-found.tsx'),
