@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Copy, UserPlus } from 'lucide-react';
+import { UserPlus } from 'lucide-react';
 import { suggestUsername } from '../../../common/schemas/clients.ts';
 import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { useCreateClient } from './clients-api.ts';
+import { CopyableLink } from './copyable-link.tsx';
 
 /** Staff add a client: name and e-mail (username suggested, editable); the invitation link is shown to copy. */
 export function AddClientForm() {
@@ -33,17 +34,6 @@ export function AddClientForm() {
       setUsernameEdited(false);
     } catch (err) {
       toastFailure('Failed to create client', err);
-    }
-  }
-
-  async function copyLink(url: string) {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast({ title: 'Invitation link copied' });
-    } catch {
-      // Clipboard access can be refused; the link stays selectable in its field.
-      (document.getElementById(`${id}-link`) as HTMLInputElement | null)?.select();
-      toast({ title: 'Copy the selected link with Ctrl+C or your device menu' });
     }
   }
 
@@ -93,21 +83,9 @@ export function AddClientForm() {
         </button>
       </form>
       {invitation ? (
-        <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950">
-          <label htmlFor={`${id}-link`} className="mb-1 block font-semibold text-emerald-950 dark:text-emerald-100">
-            Invitation link for {invitation.name}
-          </label>
-          <p className="mb-2 text-emerald-950 dark:text-emerald-100">
-            Sent by e-mail{invitation.username ? `; their username is ${invitation.username}` : ''}. You can also copy it and send it another way.
-          </p>
-          <div className="flex gap-2">
-            <input id={`${id}-link`} readOnly value={invitation.url} className={inputClass} onFocus={(e) => e.currentTarget.select()} />
-            <button type="button" className={buttonClass('secondary')} onClick={() => copyLink(invitation.url)}>
-              <Copy className="size-4" aria-hidden="true" />
-              Copy link
-            </button>
-          </div>
-        </div>
+        <CopyableLink label={`Invitation link for ${invitation.name}`} url={invitation.url}>
+          Sent by e-mail{invitation.username ? `; their username is ${invitation.username}` : ''}. You can also copy it and send it another way.
+        </CopyableLink>
       ) : null}
     </div>
   );

@@ -6,15 +6,19 @@ import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../compon
 import { toastFailure, useFailureToast } from '../../components/portal/notify.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { AddClientForm } from './add-client-form.tsx';
+import { InvitationActions, InvitationState } from './client-invitation.tsx';
 import { ClientStatusBadge } from './client-status-badge.tsx';
 import { clientsOf, useClients, useUpdateClientStatus } from './clients-api.ts';
 
 /**
  * The 'Client Management' accordion: the add-client form, then every client with its status badge
- * (click to move it on), its unread messages and its project count. Choosing a client selects it.
+ * (click to move it on), its unread messages, its project count and whether it has set its password
+ * (with the invitation actions until it has). Choosing a client selects it.
  */
 export function ClientManagement({ selectedClientId, onSelectClient }: { selectedClientId: string | null; onSelectClient: (client: Client) => void }) {
   const [open, setOpen] = useState(true);
+  // Links issued by 'Resend invitation' in this visit, per client: shown once, to copy (they are not stored).
+  const [links, setLinks] = useState<Record<string, string | null>>({});
   const regionId = useId();
   const clients = useClients();
   const updateStatus = useUpdateClientStatus();
@@ -65,36 +69,44 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
                   <li
                     key={client._id}
                     className={clsx(
-                      'flex items-start gap-2 rounded-lg border p-2',
+                      'grid gap-2 rounded-lg border p-2',
                       selected ? 'border-brand-700 bg-brand-50 dark:border-sky-300 dark:bg-slate-800' : 'border-slate-200 dark:border-slate-700',
                     )}
                   >
-                    <button
-                      type="button"
-                      onClick={() => onSelectClient(client)}
-                      aria-current={selected ? 'true' : undefined}
-                      className="min-h-11 min-w-0 flex-1 rounded-md px-2 py-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
-                    >
-                      <span className="block truncate font-semibold">{client.name}</span>
-                      <span className="block truncate text-xs text-slate-600 dark:text-slate-300">{client.email}</span>
-                      <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-700 dark:text-slate-300">
-                        <span>{client.projects === 1 ? '1 project' : `${client.projects} projects`}</span>
-                        {client.unreadCount > 0 ? (
-                          <span className="inline-flex items-center gap-1 rounded-full bg-red-700 px-2 font-semibold text-white">
-                            <Mail className="size-3" aria-hidden="true" />
-                            {client.unreadCount} unread
-                          </span>
-                        ) : (
-                          <span>No unread messages</span>
-                        )}
-                      </span>
-                    </button>
-                    <ClientStatusBadge
-                      status={client.status}
-                      clientName={client.name}
-                      busy={updateStatus.isPending && updateStatus.variables?.id === client._id}
-                      onCycle={() => cycle(client)}
-                    />
+                    <div className="flex items-start gap-2">
+                      <button
+                        type="button"
+                        onClick={() => onSelectClient(client)}
+                        aria-current={selected ? 'true' : undefined}
+                        className="min-h-11 min-w-0 flex-1 rounded-md px-2 py-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
+                      >
+                        <span className="block truncate font-semibold">{client.name}</span>
+                        <span className="block truncate text-xs text-slate-600 dark:text-slate-300">{client.email}</span>
+                        <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-700 dark:text-slate-300">
+                          <span>{client.projects === 1 ? '1 project' : `${client.projects} projects`}</span>
+                          {client.unreadCount > 0 ? (
+                            <span className="inline-flex items-center gap-1 rounded-full bg-red-700 px-2 font-semibold text-white">
+                              <Mail className="size-3" aria-hidden="true" />
+                              {client.unreadCount} unread
+                            </span>
+                          ) : (
+                            <span>No unread messages</span>
+                          )}
+                        </span>
+                        <span className="mt-1 block">
+                          <InvitationState client={client} />
+                        </span>
+                      </button>
+                      <ClientStatusBadge
+                        status={client.status}
+                        clientName={client.name}
+                        busy={updateStatus.isPending && updateStatus.variables?.id === client._id}
+                        onCycle={() => cycle(client)}
+                      />
+                    </div>
+                    <div className="px-2 empty:hidden">
+                      <InvitationActions client={client} link={links[client._id] ?? null} onLink={(url) => setLinks((all) => ({ ...all, [client._id]: url }))} />
+                    </div>
                   </li>
                 );
               })}

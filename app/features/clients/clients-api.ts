@@ -52,3 +52,23 @@ export function useUpdateClientStatus() {
     onSuccess: (res) => replaceClient(queryClient, res.client),
   });
 }
+
+/** Resends a client's invitation (POST /auth/invitations/:userId): a new 7-day link, e-mailed and returned; the old one stops working. */
+export function useResendInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (client: Pick<Client, '_id'>) =>
+      apiFetch<{ success: true; url: string; expiresAt: string }>(`/auth/invitations/${client._id}`, { method: 'POST', fallbackMessage: 'Failed to resend invitation' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
+}
+
+/** Revokes a client's pending invitation (DELETE /auth/invitations/:userId). */
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (client: Pick<Client, '_id'>) =>
+      apiFetch<{ success: true; revoked: boolean }>(`/auth/invitations/${client._id}`, { method: 'DELETE', fallbackMessage: 'Failed to revoke invitation' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
+}

@@ -1,0 +1,41 @@
+import { useId, useRef, type ReactNode } from 'react';
+import { Copy } from 'lucide-react';
+import { buttonClass, inputClass } from '../../components/portal/empty-state.tsx';
+import { toast } from '../../components/ui/toast.tsx';
+
+/**
+ * A link shown in a read-only field with a Copy button. Where the clipboard is refused (an old
+ * browser, a page without permission), the link is selected instead, ready for Ctrl+C.
+ */
+export function CopyableLink({ label, url, children }: { label: string; url: string; children?: ReactNode }) {
+  const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+
+  async function copy() {
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(url);
+      toast({ title: 'Invitation link copied', description: 'Paste it into a message to the client.' });
+    } catch {
+      field.current?.focus();
+      field.current?.select();
+      toast({ title: 'Copy the selected link', description: 'Press Ctrl+C (or use your device menu) to copy it.' });
+    }
+  }
+
+  return (
+    <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm dark:border-emerald-800 dark:bg-emerald-950">
+      <label htmlFor={id} className="mb-1 block font-semibold text-emerald-950 dark:text-emerald-100">
+        {label}
+      </label>
+      {children ? <div className="mb-2 text-emerald-950 dark:text-emerald-100">{children}</div> : null}
+      <div className="flex flex-wrap gap-2 sm:flex-nowrap">
+        <input id={id} ref={field} readOnly value={url} className={inputClass} onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" className={buttonClass('secondary')} onClick={() => void copy()}>
+          <Copy className="size-4" aria-hidden="true" />
+          Copy link
+        </button>
+      </div>
+    </div>
+  );
+}
