@@ -11,6 +11,7 @@ import { AccountButton } from '../../features/auth/account-dialog.tsx';
 import { RequireRole } from '../../features/auth/require-role.tsx';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useLogout } from '../../features/auth/use-logout.ts';
+import { SubmissionCounts } from '../../features/submissions/submission-counts.tsx';
 import { ClientManagement } from '../../features/clients/client-management.tsx';
 import { CLIENTS_KEY, clientsOf, useClients } from '../../features/clients/clients-api.ts';
 import { ProjectCommunication } from '../../features/messages/project-communication.tsx';
@@ -82,6 +83,9 @@ function AdminDashboard() {
         </Link>
         <AccountButton role="admin" />
       </DashboardHeader>
+      <div className="mx-auto max-w-screen-2xl px-4 pt-4">
+        <SubmissionCounts />
+      </div>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[20rem_20rem_minmax(0,1fr)]">
         <div className="min-w-0 lg:row-span-2 xl:row-span-1">
           <ClientManagement selectedClientId={clientId} onSelectClient={selectClient} />
