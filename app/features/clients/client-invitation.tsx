@@ -72,7 +72,7 @@ export function InvitationActions({ client, link, onLink }: { client: Client; li
   }
 
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <div className="flex flex-wrap gap-2">
         <button type="button" className={smallButton} disabled={busy} onClick={() => void onResend()}>
           <Send className="size-3.5" aria-hidden="true" />

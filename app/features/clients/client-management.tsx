@@ -62,14 +62,14 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
           ) : list.length === 0 ? (
             <EmptyState title="No clients yet" description="Add your first client with the form above." />
           ) : (
-            <ul className="grid gap-2" aria-label="Clients">
+            <ul className="grid grid-cols-1 gap-2" aria-label="Clients">
               {list.map((client) => {
                 const selected = client._id === selectedClientId;
                 return (
                   <li
                     key={client._id}
                     className={clsx(
-                      'grid gap-2 rounded-lg border p-2',
+                      'grid grid-cols-1 gap-2 rounded-lg border p-2',
                       selected ? 'border-brand-700 bg-brand-50 dark:border-sky-300 dark:bg-slate-800' : 'border-slate-200 dark:border-slate-700',
                     )}
                   >

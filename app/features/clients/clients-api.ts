@@ -59,7 +59,8 @@ export function useResendInvitation() {
   return useMutation({
     mutationFn: (client: Pick<Client, '_id'>) =>
       apiFetch<{ success: true; url: string; expiresAt: string }>(`/auth/invitations/${client._id}`, { method: 'POST', fallbackMessage: 'Failed to resend invitation' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+    // Also after a failure: a refusal (say, the client has just set a password) means the list is out of date.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 }
 
@@ -69,6 +70,7 @@ export function useRevokeInvitation() {
   return useMutation({
     mutationFn: (client: Pick<Client, '_id'>) =>
       apiFetch<{ success: true; revoked: boolean }>(`/auth/invitations/${client._id}`, { method: 'DELETE', fallbackMessage: 'Failed to revoke invitation' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+    // Also after a failure: a refusal (say, the client has just set a password) means the list is out of date.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 }
