@@ -71,7 +71,7 @@ function SecondFactorSection() {
       {step.name === 'enrol' ? (
         <MfaEnrolment
           setup={step.setup}
-          headingLevel={3}
+          headingLevel={4}
           cancelLabel="Cancel"
           onCancel={backToStatus}
           onDone={() => {

@@ -79,10 +79,10 @@ export function MfaEnrolment({
   onCancel: () => void;
   setup?: MfaEnrolmentResponse;
   cancelLabel?: string;
-  /** 3 inside a section that has its own h2 (the Account dialog). */
-  headingLevel?: 2 | 3;
+  /** Deeper inside a section that has its own heading (4 in the Account dialog). */
+  headingLevel?: 2 | 3 | 4;
 }) {
-  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+  const Heading = `h${headingLevel}` as const;
   const [setup, setSetup] = useState<MfaEnrolmentResponse | null>(givenSetup ?? null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -129,7 +129,7 @@ export function MfaEnrolment({
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy || !setup}>
-      <Heading ref={heading} tabIndex={-1} className="text-lg font-semibold">
+      <Heading ref={heading} tabIndex={-1} className={headingLevel === 2 ? 'text-lg font-semibold' : 'text-base font-semibold'}>
         Set up two-step verification
       </Heading>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
@@ -171,14 +171,14 @@ export function MfaEnrolment({
 }
 
 /** The recovery codes, shown once: the admin keeps them somewhere safe. */
-export function RecoveryCodes({ codes, onContinue, headingLevel = 2 }: { codes: string[]; onContinue: () => void; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+export function RecoveryCodes({ codes, onContinue, headingLevel = 2 }: { codes: string[]; onContinue: () => void; headingLevel?: 2 | 3 | 4 }) {
+  const Heading = `h${headingLevel}` as const;
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState(false);
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="space-y-4">
-      <Heading ref={heading} tabIndex={-1} className="text-lg font-semibold">
+      <Heading ref={heading} tabIndex={-1} className={headingLevel === 2 ? 'text-lg font-semibold' : 'text-base font-semibold'}>
         Save your recovery codes
       </Heading>
       <p className="text-sm text-slate-700 dark:text-slate-300">

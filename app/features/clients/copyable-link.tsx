@@ -29,9 +29,10 @@ export function CopyableLink({ label, url, children }: { label: string; url: str
         {label}
       </label>
       {children ? <div className="mb-2 text-emerald-950 dark:text-emerald-100">{children}</div> : null}
-      <div className="flex flex-wrap gap-2 sm:flex-nowrap">
-        <input id={id} ref={field} readOnly value={url} className={inputClass} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className={buttonClass('secondary')} onClick={() => void copy()}>
+      {/* Stacked: the panels that show it are narrow, and the link should be readable in full width. */}
+      <div className="grid grid-cols-1 gap-2">
+        <input id={id} ref={field} readOnly value={url} className={`${inputClass} font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" className={`${buttonClass('secondary')} justify-self-start`} onClick={() => void copy()}>
           <Copy className="size-4" aria-hidden="true" />
           Copy link
         </button>
