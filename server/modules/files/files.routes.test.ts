@@ -6,7 +6,8 @@ import { multipartBody } from '../../../tests/helpers/multipart.ts';
 import { sampleMp4, samplePdf, samplePng } from '../../../tests/helpers/sample-files.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { MESSAGE_ATTACHMENT_MAX_BYTES } from '../../../common/schemas/messages.ts';
-import { UPLOAD_RATE_LIMIT } from '../messages/messages.routes.ts';
+import http from 'node:http';
+import { JSON_UPLOADS_IN_FLIGHT_MAX, UPLOAD_RATE_LIMIT } from '../messages/messages.routes.ts';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -177,6 +178,42 @@ describe('uploading attachments', () => {
     expect(refused.headers['retry-after']).toBeDefined();
     t.clock.advance(UPLOAD_RATE_LIMIT.windowMs);
     expect((await one()).statusCode).toBe(201);
+  });
+
+  it('reads only a few base64 JSON uploads at a time and asks the next one to retry, before reading its body', async () => {
+    const body = JSON.stringify({ file: (await samplePng()).toString('base64'), name: 'slow.png', mimeType: 'image/png' });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    // Slow senders over real HTTP: the headers and the first bytes arrive, the rest waits. One more
+    // than allowed: whichever of them comes last is refused at once, without its body being read.
+    const slow = Array.from({ length: JSON_UPLOADS_IN_FLIGHT_MAX + 1 }, () => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/messages/upload',
+        headers: { cookie: clientAuth.cookie, origin: ORIGIN, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      const answered = new Promise<{ status: number; body: string; retryAfter?: string }>((resolve, reject) => {
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, retryAfter: res.headers['retry-after'] as string | undefined }));
+        });
+        req.on('error', reject);
+      });
+      req.write(body.slice(0, 10));
+      return { req, answered };
+    });
+    const first = await Promise.race(slow.map((s) => s.answered));
+    expect(first.status).toBe(503);
+    expect(JSON.parse(first.body).message).toBe('The server is busy with other uploads. Please try again in a moment.');
+    expect(first.retryAfter).toBe('5');
+    for (const { req } of slow) req.end(body.slice(10));
+    const statuses = await Promise.all(slow.map((s) => s.answered.then((a) => a.status, () => 503)));
+    expect(statuses.sort()).toEqual([...Array<number>(JSON_UPLOADS_IN_FLIGHT_MAX).fill(201), 503]);
+    // Once they are done, the next one is read again.
+    expect((await uploadJson(clientAuth, JSON.parse(body))).statusCode).toBe(201);
   });
 
   it('refuses an upload without a session', async () => {

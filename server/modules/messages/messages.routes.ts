@@ -34,6 +34,12 @@ export const STREAM_HEARTBEAT_MS = 25_000;
 /** Uploads per user per hour: plenty for people, a ceiling for a script filling the disk. */
 export const UPLOAD_RATE_LIMIT: RateLimitRule = { bucket: 'message-upload', limit: 120, windowMs: 60 * 60_000 };
 
+/**
+ * Base64 JSON uploads are parsed whole (a 50 MB file costs about 320 MB of memory while it is read);
+ * this many at a time per process, the rest are asked to retry. Multipart uploads stream and are not limited.
+ */
+export const JSON_UPLOADS_IN_FLIGHT_MAX = 2;
+
 /** How long the browser waits before reconnecting a dropped stream. */
 const STREAM_RETRY_MS = 3_000;
 
@@ -44,6 +50,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     const p = work.catch((err) => app.log.error({ err }, `${what} failed`)).finally(() => deliveries.delete(p));
     deliveries.add(p);
   };
+  let jsonUploadsInFlight = 0;
   // Open streams end when the app closes, or closing would wait for them forever.
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -59,11 +66,28 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       // The specification's JSON shape carries the file as base64: a 50 MB file needs about 67 MB.
       bodyLimit: MESSAGE_UPLOAD_JSON_BODY_LIMIT_BYTES,
+      // Refused before the body is read, so a burst of large JSON uploads cannot exhaust memory.
+      preParsing: async (request, reply, payload) => {
+        if (request.isMultipart()) return payload;
+        if (jsonUploadsInFlight >= JSON_UPLOADS_IN_FLIGHT_MAX) {
+          reply.header('Retry-After', '5');
+          throw new AppError('SERVICE_UNAVAILABLE', 'The server is busy with other uploads. Please try again in a moment.');
+        }
+        jsonUploadsInFlight++;
+        let released = false;
+        const release = () => {
+          if (!released) jsonUploadsInFlight--;
+          released = true;
+        };
+        reply.raw.once('close', release);
+        reply.raw.once('finish', release);
+        return payload;
+      },
       schema: {
         tags: ['messages'],
         summary: 'Upload one attachment (multipart field "file", or JSON with the file as base64); checked by its bytes',
         consumes: ['multipart/form-data', 'application/json'],
-        response: { 201: uploadResponseSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema, ...errors },
+        response: { 201: uploadResponseSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
