@@ -60,6 +60,14 @@ test('staff and client exchange messages with an image and a PDF, live, with pre
     await expect(section(page).getByText('No messages yet. Start the conversation!')).toBeVisible();
     await expect(section(client).getByText('No messages yet. Start the conversation!')).toBeVisible();
     await expect(clientRow(page, setup)).toContainText('No unread messages');
+    // The section folds away and opens again.
+    const toggle = section(client).getByRole('button', { name: /Project Communication/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(section(client).getByRole('form', { name: 'Write a message' })).toBeHidden();
+    await toggle.click();
+    await expect(section(client).getByRole('form', { name: 'Write a message' })).toBeVisible();
   });
 
   await test.step('the client writes with an image and a PDF; a wrong file is refused with a toast', async () => {
