@@ -91,7 +91,7 @@ export function Toaster() {
   const [focused, setFocused] = useState(false);
   const expanded = hovered || focused;
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed right-0 bottom-0 z-[100] w-full max-w-sm p-4">
+    <section aria-label="Notifications" className="pointer-events-none fixed top-16 right-0 z-[100] w-full max-w-sm p-4">
       <ol
         className="flex flex-col gap-2"
         onMouseEnter={() => setHovered(true)}
