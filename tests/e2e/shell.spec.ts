@@ -131,9 +131,11 @@ test('a route change scrolls to the top', async ({ page }) => {
 });
 
 test('tooltips open after 700 ms, reopen at once within the 300 ms skip delay, and close on Escape', async ({ page }) => {
-  await page.clock.install();
+  // The fake clock flows with real time until paused; paused, only runFor moves it.
+  await page.clock.install({ time: new Date('2026-11-22T09:00:00Z') });
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
+  await page.clock.pauseAt(new Date('2026-11-22T10:00:00Z'));
   const toggle = page.getByRole('button', { name: /Switch to (dark|light) theme/ });
   await toggle.hover();
   await page.clock.runFor(650);
