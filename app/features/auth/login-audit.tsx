@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { Ban, CheckCircle2, ChevronLeft, ChevronRight, Clock, KeyRound, ShieldAlert, UserX, XCircle, type LucideIcon } from 'lucide-react';
+import { Ban, CheckCircle2, Clock, KeyRound, ShieldAlert, UserX, XCircle, type LucideIcon } from 'lucide-react';
 import { LOGIN_RESULT_VALUES, type AuditResponse } from '../../../common/schemas/auth.ts';
 import { buttonClass, EmptyState, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { useFailureToast } from '../../components/portal/notify.ts';
+import { Pager } from '../../components/ui/pager.tsx';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 import { fetchLoginAudit } from './auth-api.ts';
 
@@ -165,21 +166,15 @@ export function LoginAudit({ page, result, onChange }: { page: number; result: L
               ))}
             </tbody>
           </table>
-          <nav aria-label="Pages of sign-in attempts" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-              Page {data.pagination.page} of {pages} · {data.pagination.total === 1 ? '1 attempt' : `${data.pagination.total} attempts`}
-            </p>
-            <div className="flex gap-2">
-              <button type="button" className={buttonClass('secondary')} disabled={page <= 1 || audit.isFetching} onClick={() => onChange({ page: page - 1, result })}>
-                <ChevronLeft className="size-4" aria-hidden="true" />
-                Previous
-              </button>
-              <button type="button" className={buttonClass('secondary')} disabled={!data.pagination.hasMore || audit.isFetching} onClick={() => onChange({ page: page + 1, result })}>
-                Next
-                <ChevronRight className="size-4" aria-hidden="true" />
-              </button>
-            </div>
-          </nav>
+          <Pager
+            label="Pages of sign-in attempts"
+            page={page}
+            pages={pages}
+            onPage={(p) => onChange({ page: p, result })}
+            status={`Page ${data.pagination.page} of ${pages} · ${data.pagination.total === 1 ? '1 attempt' : `${data.pagination.total} attempts`}`}
+            busy={audit.isFetching}
+            hasNext={data.pagination.hasMore}
+          />
         </div>
       )}
     </section>

@@ -5,6 +5,7 @@ import { ChevronDown, Inbox, Mail } from 'lucide-react';
 import { CONTACT_INBOX_PAGE_SIZE, type ContactMessage } from '../../../common/schemas/contact.ts';
 import { company } from '../../content/company.ts';
 import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { Pager } from '../../components/ui/pager.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { useContactInbox, useSetContactRead, type InboxFilter } from './contact-api.ts';
 
@@ -136,19 +137,7 @@ export function ContactInbox() {
               <MessageItem key={m._id} message={m} />
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
-              <button type="button" className={buttonClass('secondary')} disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-                Previous
-              </button>
-              <span className="text-sm">
-                Page {page} of {pages}
-              </span>
-              <button type="button" className={buttonClass('secondary')} disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
-                Next
-              </button>
-            </nav>
-          ) : null}
+          {pages > 1 ? <Pager page={page} pages={pages} onPage={(p) => go({ page: p })} /> : null}
         </>
       )}
     </section>

@@ -4,6 +4,7 @@ import { clsx } from 'clsx';
 import { Download, Users } from 'lucide-react';
 import { NEWSLETTER_LIST_PAGE_SIZE, NEWSLETTER_STATUS_LABELS, NEWSLETTER_STATUSES, type NewsletterStatus } from '../../../common/schemas/newsletter.ts';
 import { buttonClass, EmptyState, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { Pager } from '../../components/ui/pager.tsx';
 import { subscribersCsvUrl, useNewsletterSubscribers } from './newsletter-api.ts';
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' }) : '–');
@@ -102,19 +103,7 @@ export function SubscriberList() {
               </tbody>
             </table>
           </div>
-          {pages > 1 ? (
-            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
-              <button type="button" className={buttonClass('secondary')} disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-                Previous
-              </button>
-              <span className="text-sm">
-                Page {page} of {pages}
-              </span>
-              <button type="button" className={buttonClass('secondary')} disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
-                Next
-              </button>
-            </nav>
-          ) : null}
+          {pages > 1 ? <Pager page={page} pages={pages} onPage={(p) => go({ page: p })} /> : null}
         </>
       )}
     </section>

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Inbox } from 'lucide-react';
 import { VENDOR_LIST_PAGE_SIZE, VENDOR_STATUS_LABELS, VENDOR_STATUSES, type VendorStatus } from '../../../common/schemas/vendors.ts';
-import { buttonClass, EmptyState, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { EmptyState, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { Pager } from '../../components/ui/pager.tsx';
 import { PATHS } from '../../lib/paths.ts';
 import { VendorStatusBadge } from './vendor-status-badge.tsx';
 import { useVendorApplications } from './vendors-api.ts';
@@ -73,19 +74,7 @@ export function VendorApplicationsList() {
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
-              <button type="button" className={buttonClass('secondary')} disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-                Previous
-              </button>
-              <span className="text-sm">
-                Page {page} of {pages}
-              </span>
-              <button type="button" className={buttonClass('secondary')} disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
-                Next
-              </button>
-            </nav>
-          ) : null}
+          {pages > 1 ? <Pager page={page} pages={pages} onPage={(p) => go({ page: p })} /> : null}
         </>
       )}
     </section>
