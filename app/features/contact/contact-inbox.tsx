@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { clsx } from 'clsx';
 import { ChevronDown, Inbox, Mail } from 'lucide-react';
 import { CONTACT_INBOX_PAGE_SIZE, type ContactMessage } from '../../../common/schemas/contact.ts';
 import { company } from '../../content/company.ts';
 import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
+import { pageCount, useListParams } from '../../lib/list-params.ts';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { useContactInbox, useSetContactRead, type InboxFilter } from './contact-api.ts';
 
@@ -14,6 +14,7 @@ const FILTERS: { value: InboxFilter; label: string }[] = [
   { value: 'unread', label: 'Unread' },
   { value: 'read', label: 'Read' },
 ];
+const FILTER_VALUES = FILTERS.map((f) => f.value);
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 function replyLink(m: ContactMessage) {
@@ -87,19 +88,9 @@ function MessageItem({ message }: { message: ContactMessage }) {
 
 /** Staff's inbox of contact messages: unread ones stand out; opening one reads it; reply by e-mail. */
 export function ContactInbox() {
-  const [params, setParams] = useSearchParams();
-  const filterParam = params.get('filter');
-  const filter: InboxFilter = filterParam === 'unread' || filterParam === 'read' ? filterParam : 'all';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { value: filter, page, go } = useListParams('filter', FILTER_VALUES, 'all');
   const { data, error, isPending, refetch } = useContactInbox(filter, page);
-  const pages = data ? Math.max(1, Math.ceil(data.total / CONTACT_INBOX_PAGE_SIZE)) : 1;
-  const go = (next: { filter?: InboxFilter; page?: number }) => {
-    const q = new URLSearchParams();
-    const f = next.filter ?? filter;
-    if (f !== 'all') q.set('filter', f);
-    if ((next.page ?? 1) > 1) q.set('page', String(next.page));
-    setParams(q);
-  };
+  const pages = data ? pageCount(data.total, CONTACT_INBOX_PAGE_SIZE) : 1;
 
   return (
     <section aria-labelledby="inbox-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
@@ -113,7 +104,7 @@ export function ContactInbox() {
               key={f.value}
               type="button"
               aria-pressed={filter === f.value}
-              onClick={() => go({ filter: f.value, page: 1 })}
+              onClick={() => go({ value: f.value, page: 1 })}
               className={clsx(
                 'min-h-11 rounded-md px-4 text-sm font-semibold',
                 filter === f.value ? 'bg-white text-slate-900 shadow dark:bg-slate-950 dark:text-white' : 'text-slate-700 hover:bg-white/60 dark:text-slate-300 dark:hover:bg-slate-700',

@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
 import { clsx } from 'clsx';
 import { Download, Users } from 'lucide-react';
 import { NEWSLETTER_LIST_PAGE_SIZE, NEWSLETTER_STATUS_LABELS, NEWSLETTER_STATUSES, type NewsletterStatus } from '../../../common/schemas/newsletter.ts';
 import { buttonClass, EmptyState, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
+import { pageCount, useListParams } from '../../lib/list-params.ts';
 import { subscribersCsvUrl, useNewsletterSubscribers } from './newsletter-api.ts';
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' }) : '–');
@@ -16,20 +16,10 @@ const STYLE: Record<NewsletterStatus, string> = {
 
 /** Staff's list of newsletter subscribers with their status, and the CSV export. */
 export function SubscriberList() {
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status');
-  const status = (NEWSLETTER_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as NewsletterStatus) : undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { value: status, page, go } = useListParams('status', NEWSLETTER_STATUSES);
   const { data, error, isPending, refetch } = useNewsletterSubscribers(status, page);
   const filterId = useId();
-  const pages = data ? Math.max(1, Math.ceil(data.total / NEWSLETTER_LIST_PAGE_SIZE)) : 1;
-  const go = (next: { status?: string; page?: number }) => {
-    const q = new URLSearchParams();
-    const s = next.status ?? status;
-    if (s) q.set('status', s);
-    if ((next.page ?? 1) > 1) q.set('page', String(next.page));
-    setParams(q);
-  };
+  const pages = data ? pageCount(data.total, NEWSLETTER_LIST_PAGE_SIZE) : 1;
 
   return (
     <section aria-labelledby="subscribers-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
@@ -42,7 +32,7 @@ export function SubscriberList() {
             <label htmlFor={filterId} className={labelClass}>
               Status
             </label>
-            <select id={filterId} value={status ?? ''} onChange={(e) => go({ status: e.target.value, page: 1 })} className={inputClass}>
+            <select id={filterId} value={status ?? ''} onChange={(e) => go({ value: e.target.value, page: 1 })} className={inputClass}>
               <option value="">All statuses</option>
               {NEWSLETTER_STATUSES.map((s) => (
                 <option key={s} value={s}>

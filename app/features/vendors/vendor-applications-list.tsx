@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Inbox } from 'lucide-react';
-import { VENDOR_LIST_PAGE_SIZE, VENDOR_STATUS_LABELS, VENDOR_STATUSES, type VendorStatus } from '../../../common/schemas/vendors.ts';
+import { VENDOR_LIST_PAGE_SIZE, VENDOR_STATUS_LABELS, VENDOR_STATUSES } from '../../../common/schemas/vendors.ts';
 import { EmptyState, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
+import { pageCount, useListParams } from '../../lib/list-params.ts';
 import { PATHS } from '../../lib/paths.ts';
 import { VendorStatusBadge } from './vendor-status-badge.tsx';
 import { useVendorApplications } from './vendors-api.ts';
@@ -12,21 +13,10 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateSt
 
 /** Staff's list of vendor applications: newest first, filtered by status, a page at a time. */
 export function VendorApplicationsList() {
-  const [params, setParams] = useSearchParams();
-  const statusParam = params.get('status');
-  const status = (VENDOR_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as VendorStatus) : undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { value: status, page, go } = useListParams('status', VENDOR_STATUSES);
   const { data, error, isPending, refetch } = useVendorApplications(status, page);
   const filterId = useId();
-  const pages = data ? Math.max(1, Math.ceil(data.total / VENDOR_LIST_PAGE_SIZE)) : 1;
-
-  const go = (next: { status?: string; page?: number }) => {
-    const q = new URLSearchParams();
-    const s = next.status ?? status;
-    if (s) q.set('status', s);
-    if ((next.page ?? 1) > 1) q.set('page', String(next.page));
-    setParams(q);
-  };
+  const pages = data ? pageCount(data.total, VENDOR_LIST_PAGE_SIZE) : 1;
 
   return (
     <section aria-labelledby="vendor-list-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
@@ -38,7 +28,7 @@ export function VendorApplicationsList() {
           <label htmlFor={filterId} className={labelClass}>
             Status
           </label>
-          <select id={filterId} value={status ?? ''} onChange={(e) => go({ status: e.target.value || '', page: 1 })} className={inputClass}>
+          <select id={filterId} value={status ?? ''} onChange={(e) => go({ value: e.target.value, page: 1 })} className={inputClass}>
             <option value="">All statuses</option>
             {VENDOR_STATUSES.map((s) => (
               <option key={s} value={s}>
