@@ -3,8 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Ban, CheckCircle2, Clock, KeyRound, ShieldAlert, UserX, XCircle, type LucideIcon } from 'lucide-react';
 import { LOGIN_RESULT_VALUES, type AuditResponse } from '../../../common/schemas/auth.ts';
-import { buttonClass, EmptyState, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { useFailureToast } from '../../components/portal/notify.ts';
+import { FilterSelect } from '../../components/ui/filter-select.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 import { fetchLoginAudit } from './auth-api.ts';
@@ -76,24 +77,15 @@ export function LoginAudit({ page, result, onChange }: { page: number; result: L
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-300">Every attempt on the client and admin login screens, allowed or not, newest first.</p>
         </div>
-        <div className="w-full sm:w-64">
-          <label htmlFor={`${id}-result`} className={labelClass}>
-            Result
-          </label>
-          <select
-            id={`${id}-result`}
-            className={inputClass}
-            value={result ?? ''}
-            onChange={(e) => onChange({ page: 1, result: isLoginResult(e.target.value) ? e.target.value : null })}
-          >
-            <option value="">All results</option>
-            {LOGIN_RESULT_VALUES.map((value) => (
-              <option key={value} value={value}>
-                {LOGIN_RESULT_LABELS[value].label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          className="w-full sm:w-64"
+          label="Result"
+          allLabel="All results"
+          value={result}
+          values={LOGIN_RESULT_VALUES}
+          optionLabel={(value) => LOGIN_RESULT_LABELS[value].label}
+          onChange={(value) => onChange({ page: 1, result: isLoginResult(value) ? value : null })}
+        />
       </div>
 
       {audit.isPending ? (

@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { clsx } from 'clsx';
 import { Download, Users } from 'lucide-react';
 import { NEWSLETTER_LIST_PAGE_SIZE, NEWSLETTER_STATUS_LABELS, NEWSLETTER_STATUSES, type NewsletterStatus } from '../../../common/schemas/newsletter.ts';
-import { buttonClass, EmptyState, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { FilterSelect } from '../../components/ui/filter-select.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { pageCount, useListParams } from '../../lib/list-params.ts';
 import { subscribersCsvUrl, useNewsletterSubscribers } from './newsletter-api.ts';
@@ -18,7 +18,6 @@ const STYLE: Record<NewsletterStatus, string> = {
 export function SubscriberList() {
   const { value: status, page, go } = useListParams('status', NEWSLETTER_STATUSES);
   const { data, error, isPending, refetch } = useNewsletterSubscribers(status, page);
-  const filterId = useId();
   const pages = data ? pageCount(data.total, NEWSLETTER_LIST_PAGE_SIZE) : 1;
 
   return (
@@ -28,19 +27,14 @@ export function SubscriberList() {
           Subscribers {data ? <span className="text-base font-normal text-slate-600 dark:text-slate-400">({data.total})</span> : null}
         </h2>
         <div className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor={filterId} className={labelClass}>
-              Status
-            </label>
-            <select id={filterId} value={status ?? ''} onChange={(e) => go({ value: e.target.value, page: 1 })} className={inputClass}>
-              <option value="">All statuses</option>
-              {NEWSLETTER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {NEWSLETTER_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label="Status"
+            allLabel="All statuses"
+            value={status}
+            values={NEWSLETTER_STATUSES}
+            optionLabel={(s) => NEWSLETTER_STATUS_LABELS[s]}
+            onChange={(value) => go({ value, page: 1 })}
+          />
           <a href={subscribersCsvUrl(status)} download className={buttonClass('secondary')}>
             <Download className="size-4" aria-hidden="true" />
             Export CSV

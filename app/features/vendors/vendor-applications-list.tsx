@@ -1,8 +1,8 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { Inbox } from 'lucide-react';
 import { VENDOR_LIST_PAGE_SIZE, VENDOR_STATUS_LABELS, VENDOR_STATUSES } from '../../../common/schemas/vendors.ts';
-import { EmptyState, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { FilterSelect } from '../../components/ui/filter-select.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { pageCount, useListParams } from '../../lib/list-params.ts';
 import { PATHS } from '../../lib/paths.ts';
@@ -15,7 +15,6 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateSt
 export function VendorApplicationsList() {
   const { value: status, page, go } = useListParams('status', VENDOR_STATUSES);
   const { data, error, isPending, refetch } = useVendorApplications(status, page);
-  const filterId = useId();
   const pages = data ? pageCount(data.total, VENDOR_LIST_PAGE_SIZE) : 1;
 
   return (
@@ -24,19 +23,14 @@ export function VendorApplicationsList() {
         <h2 id="vendor-list-heading" className="text-xl font-semibold">
           Applications {data ? <span className="text-base font-normal text-slate-600 dark:text-slate-400">({data.total})</span> : null}
         </h2>
-        <div>
-          <label htmlFor={filterId} className={labelClass}>
-            Status
-          </label>
-          <select id={filterId} value={status ?? ''} onChange={(e) => go({ value: e.target.value, page: 1 })} className={inputClass}>
-            <option value="">All statuses</option>
-            {VENDOR_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {VENDOR_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label="Status"
+          allLabel="All statuses"
+          value={status}
+          values={VENDOR_STATUSES}
+          optionLabel={(s) => VENDOR_STATUS_LABELS[s]}
+          onChange={(value) => go({ value, page: 1 })}
+        />
       </div>
       {isPending ? (
         <InlineLoading label="Loading applications..." />
