@@ -79,8 +79,10 @@ test('staff read the login audit from the dashboard: time, address, account and 
   await page.getByLabel('Result').selectOption({ label: 'Unknown account' });
   await expect(page).toHaveURL(`${PATHS.adminSecurity}?result=unknown-account`);
   await expect(ghostRow).toHaveCount(1);
-  const results = await table.locator('tbody tr td:last-child').allTextContents();
-  expect(new Set(results)).toEqual(new Set(['Unknown account']));
+  // The previous page stays on screen until the filtered one arrives: wait for the swap.
+  await expect
+    .poll(async () => new Set(await table.locator('tbody tr td:last-child').allTextContents()))
+    .toEqual(new Set(['Unknown account']));
   await page.getByLabel('Result').selectOption({ label: 'Address not allowed' });
   await expect(page.getByText('No sign-in attempts with this result')).toBeVisible();
   await expect(table).toBeHidden();

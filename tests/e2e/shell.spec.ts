@@ -25,6 +25,13 @@ const ROUTES = [
   '/no-such-page',
 ];
 
+/** Where a signed-out visitor ends up (the specification's guards). */
+function signedOutDestination(path: string): string {
+  if (path === PATHS.clientDashboard) return PATHS.clientLogin;
+  if (path.startsWith(PATHS.adminDashboard)) return PATHS.adminLogin;
+  return path;
+}
+
 for (const viewport of [PHONE, DESKTOP]) {
   test.describe(`every route at ${viewport.width}x${viewport.height}`, () => {
     test.use({ viewport });
@@ -33,8 +40,9 @@ for (const viewport of [PHONE, DESKTOP]) {
         const response = await page.goto(path);
         expect(response?.status()).toBe(path === '/no-such-page' ? 404 : 200);
         await page.waitForLoadState('networkidle');
-        // Guarded pages may move elsewhere; the chrome follows the page that is finally shown.
-        const finalPath = new URL(page.url()).pathname;
+        // Guarded pages send a signed-out visitor to their login; wait for that before judging the chrome.
+        const finalPath = signedOutDestination(path);
+        await expect(page).toHaveURL((url) => url.pathname === finalPath);
         const chrome = chromeFor(finalPath);
         await expect(page.locator('header').filter({ has: page.getByRole('link', { name: /Client Login|My Dashboard/ }) })).toHaveCount(
           chrome.header ? 1 : 0,
