@@ -32,6 +32,15 @@ export function TextField({
         {label}
       </label>
       <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The hint and the error under a field, with the ids its aria-describedby names. */
+function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
           {hint}
@@ -42,7 +51,7 @@ export function TextField({
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }
 
@@ -80,16 +89,7 @@ export function PasswordField({
           {visible ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
         </button>
       </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

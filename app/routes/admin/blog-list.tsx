@@ -1,21 +1,8 @@
-import { Link } from 'react-router';
-import { RequireRole } from '../../features/auth/require-role.tsx';
+import { BlogPlaceholder } from '../../features/blog/blog-placeholder.tsx';
 import { PATHS } from '../../lib/paths.ts';
 
 export const meta = () => [{ title: 'Blog Management' }, { name: 'robots', content: 'noindex, nofollow' }];
 
-// Blog management is not built yet (no open issue covers it); the page exists so the route table is
-// whole, and it is guarded like every admin route.
 export default function BlogListPage() {
-  return (
-    <RequireRole role="admin">
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <Link to={PATHS.adminDashboard} className="text-brand-700 underline dark:text-sky-300">
-          Back to dashboard
-        </Link>
-        <h1 className="mt-6 text-3xl font-bold">Blog Management</h1>
-        <p className="mt-4 text-slate-700 dark:text-slate-300">Blog management is not available yet.</p>
-      </div>
-    </RequireRole>
-  );
+  return <BlogPlaceholder title="Blog Management" backTo={PATHS.adminDashboard} backLabel="Back to dashboard" />;
 }
