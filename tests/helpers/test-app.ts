@@ -117,6 +117,10 @@ export async function createUser(
       email: input.email ?? `${input.role}-${suffix}@example.test`,
       username: input.role === 'client' ? (input.username ?? `client-${suffix}`) : (input.username ?? null),
       passwordHash: await testPasswordHash(),
+      // The app's clock, not the database's: lists ordered newest first must not depend on how
+      // the wall clock compares with a test's fake one.
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
     })
     .returning({ id: users.id, name: users.name, email: users.email, username: users.username });
   return row;

@@ -29,7 +29,7 @@ const tokenIn = (text: string) => /#token=([A-Za-z0-9_-]+)/.exec(text)![1];
 async function invitedClient(name = 'Chidi Nwosu') {
   const email = `chidi-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const username = await generateUniqueUsername(t.app, { name, email });
-  const [row] = await t.database.db.insert(users).values({ role: 'client', name, email, username }).returning();
+  const [row] = await t.database.db.insert(users).values({ role: 'client', name, email, username, createdAt: t.clock.now() }).returning();
   return row;
 }
 
@@ -107,9 +107,9 @@ describe('client invitations', () => {
   it('makes usernames unique from the name, e-mail or wanted one', async () => {
     const a = await generateUniqueUsername(t.app, { name: 'Ngozi Ádébáyọ̀', email: 'n@example.test' });
     expect(a).toBe('ngozi.adebayo');
-    await t.database.db.insert(users).values({ role: 'client', name: 'N', email: 'n1@example.test', username: a });
+    await t.database.db.insert(users).values({ role: 'client', name: 'N', email: 'n1@example.test', username: a, createdAt: t.clock.now() });
     expect(await generateUniqueUsername(t.app, { name: 'Ngozi Adebayo' })).toBe('ngozi.adebayo2');
-    await t.database.db.insert(users).values({ role: 'client', name: 'N', email: 'n2@example.test', username: 'ngozi.adebayo2' });
+    await t.database.db.insert(users).values({ role: 'client', name: 'N', email: 'n2@example.test', username: 'ngozi.adebayo2', createdAt: t.clock.now() });
     expect(await generateUniqueUsername(t.app, { name: 'NGOZI ADEBAYO' })).toBe('ngozi.adebayo3');
     expect(await generateUniqueUsername(t.app, { name: '李', email: 'li.wei@example.test' })).toBe('li.wei');
     expect(await generateUniqueUsername(t.app, { name: '--' })).toMatch(/^client/);

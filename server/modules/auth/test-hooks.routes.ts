@@ -50,6 +50,8 @@ const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
           passwordHash: invited ? null : await hashPassword(password),
           mfaSecret,
           mfaEnabled: !!mfaSecret,
+          createdAt: app.clock.now(),
+          updatedAt: app.clock.now(),
         })
         .returning({ id: users.id });
       return reply.status(201).send({

@@ -55,7 +55,7 @@ beforeAll(async () => {
   clientAuth = await signIn(t, client, 'client');
   otherAuth = await signIn(t, other, 'client');
   adminAuth = await signIn(t, admin, 'admin');
-  const [p] = await t.database.db.insert(projects).values({ clientId: client.id, name: 'Files project', code: 'FILES-1' }).returning();
+  const [p] = await t.database.db.insert(projects).values({ clientId: client.id, name: 'Files project', code: 'FILES-1', createdAt: t.clock.now() }).returning();
   projectId = p.id;
 });
 

@@ -75,8 +75,8 @@ beforeAll(async () => {
   clientAuth = await signIn(t, client, 'client');
   otherAuth = await signIn(t, other, 'client');
   adminAuth = await signIn(t, admin, 'admin');
-  const [p] = await t.database.db.insert(projects).values({ clientId: client.id, name: 'Tank Farm Upgrade', code: 'LIVE-1' }).returning();
-  const [q] = await t.database.db.insert(projects).values({ clientId: other.id, name: 'Someone Else', code: 'LIVE-2' }).returning();
+  const [p] = await t.database.db.insert(projects).values({ clientId: client.id, name: 'Tank Farm Upgrade', code: 'LIVE-1', createdAt: t.clock.now() }).returning();
+  const [q] = await t.database.db.insert(projects).values({ clientId: other.id, name: 'Someone Else', code: 'LIVE-2', createdAt: t.clock.now() }).returning();
   projectId = p.id;
   otherProjectId = q.id;
 });

@@ -24,7 +24,7 @@ let codeSeq = 0;
 async function createProject(clientId: string, name: string): Promise<string> {
   const [row] = await t.database.db
     .insert(projects)
-    .values({ clientId, name, code: `MSG-${++codeSeq}-${Date.now()}` })
+    .values({ clientId, name, code: `MSG-${++codeSeq}-${Date.now()}`, createdAt: t.clock.now() })
     .returning({ id: projects.id });
   return row.id;
 }

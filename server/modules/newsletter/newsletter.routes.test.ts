@@ -181,7 +181,7 @@ describe('newsletter double opt-in', () => {
 
 describe('newsletter subscribers for staff', () => {
   it('lists subscribers with their status and exports them as CSV, formulas neutralised', async () => {
-    await t.database.db.insert(newsletterSubscribers).values({ email: '=HYPERLINK("http://evil")@example.test', unsubscribeToken: 'tok-csv-1', status: 'subscribed' });
+    await t.database.db.insert(newsletterSubscribers).values({ email: '=HYPERLINK("http://evil")@example.test', unsubscribeToken: 'tok-csv-1', status: 'subscribed', createdAt: t.clock.now() });
     const admin = await createUser(t, { role: 'admin' });
     const { cookie } = await signIn(t, admin, 'admin');
     const list = await t.app.inject({ method: 'GET', url: '/api/newsletter/subscribers?status=subscribed', headers: { cookie } });
