@@ -5,6 +5,7 @@ import { createDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 import { startMailRetries } from './mail/mailer.ts';
+import { startRetention } from './lib/retention.ts';
 
 export interface RunningDatabase {
   url: string;
@@ -62,11 +63,14 @@ export async function startServer() {
     }
     // Mails whose delivery failed are sent again from here (see server/mail/mailer.ts).
     const stopMailRetries = startMailRetries(app);
+    // Records that only grow (audit, outbox, sessions, counters) are pruned hourly (server/lib/retention.ts).
+    const stopRetention = startRetention(app);
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
       stopMailRetries();
+      stopRetention();
       log.info(`${signal} received: finishing requests in flight, then stopping`);
       const force = setTimeout(() => process.exit(1), 20_000);
       force.unref();
