@@ -17,7 +17,10 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** Client pipeline status: new, in-progress, completed. */
     status: text('status').notNull().default('new'),
+    /** The active TOTP secret, encrypted (`v1:iv:tag:ciphertext`, server/modules/auth/secret-box.ts). */
     mfaSecret: text('mfa_secret'),
+    /** A secret being enrolled (first one, or a new phone), encrypted; becomes mfa_secret once a code confirms it. */
+    mfaPendingSecret: text('mfa_pending_secret'),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
