@@ -1,5 +1,6 @@
 // npm run bench: builds and starts the production server, loads it with autocannon, and prints each
 // figure beside a bare Fastify route measured in the same run (so the ratios travel across machines).
+import { randomBytes } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -43,6 +44,8 @@ async function startProductServer() {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production requires its own key for the TOTP secrets; a throwaway one per run.
+      MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, DEVELOPMENT_MFA_ENCRYPTION_KEY, loadConfig } from './config.ts';
+
+const PROD_KEY = randomBytes(32);
+const PROD_KEY_BASE64 = PROD_KEY.toString('base64');
 
 describe('configuration', () => {
   it('starts on its defaults with no environment', () => {
@@ -14,7 +18,7 @@ describe('configuration', () => {
   });
 
   it('turns on production behaviour with NODE_ENV=production', () => {
-    const config = loadConfig({ NODE_ENV: 'production' });
+    const config = loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: PROD_KEY_BASE64 });
     expect(config.isProduction).toBe(true);
     expect(config.adminMfaRequired).toBe(true);
   });
@@ -37,5 +41,47 @@ describe('configuration', () => {
     const config = loadConfig({ ADMIN_ALLOWED_CIDRS: '10.0.0.0/8, 127.0.0.1', PORT: '' });
     expect(config.ADMIN_ALLOWED_CIDRS).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(config.PORT).toBe(3000);
+  });
+
+  describe('MFA_ENCRYPTION_KEY', () => {
+    it('reads 32 bytes written as hex, base64 or base64url', () => {
+      expect(loadConfig({ MFA_ENCRYPTION_KEY: PROD_KEY.toString('hex') }).mfaEncryptionKey.equals(PROD_KEY)).toBe(true);
+      expect(loadConfig({ MFA_ENCRYPTION_KEY: PROD_KEY_BASE64 }).mfaEncryptionKey.equals(PROD_KEY)).toBe(true);
+      expect(loadConfig({ MFA_ENCRYPTION_KEY: PROD_KEY.toString('base64url') }).mfaEncryptionKey.equals(PROD_KEY)).toBe(true);
+      const config = loadConfig({ MFA_ENCRYPTION_KEY: PROD_KEY_BASE64 });
+      expect(config.mfaEncryptionKeyIsDefault).toBe(false);
+      // The raw variable is not kept beside the decoded key, so printing the configuration cannot show it.
+      expect(JSON.stringify(config)).not.toContain(PROD_KEY_BASE64);
+    });
+
+    it('uses the labelled development key outside production when none is set', () => {
+      for (const NODE_ENV of ['development', 'test']) {
+        const config = loadConfig({ NODE_ENV });
+        expect(config.mfaEncryptionKey.equals(DEVELOPMENT_MFA_ENCRYPTION_KEY)).toBe(true);
+        expect(config.mfaEncryptionKeyIsDefault).toBe(true);
+      }
+      expect(DEVELOPMENT_MFA_ENCRYPTION_KEY.toString('utf8')).toMatch(/development-only-not-secret/);
+    });
+
+    it('refuses a malformed key with one line that does not repeat the value', () => {
+      for (const bad of ['too-short', PROD_KEY.toString('hex').slice(2), randomBytes(16).toString('base64'), `${PROD_KEY_BASE64}!`]) {
+        try {
+          loadConfig({ MFA_ENCRYPTION_KEY: bad });
+          expect.unreachable(`key ${bad} was accepted`);
+        } catch (err) {
+          expect(err).toBeInstanceOf(ConfigError);
+          const lines = (err as ConfigError).lines;
+          expect(lines).toEqual(['MFA_ENCRYPTION_KEY: must be 32 random bytes written as 64 hex characters or as base64 (make one with: openssl rand -base64 32)']);
+          expect((err as ConfigError).message).not.toContain(bad);
+        }
+      }
+    });
+
+    it('is required in production, and the public development key is refused there', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MFA_ENCRYPTION_KEY: is required in production/);
+      expect(() => loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: DEVELOPMENT_MFA_ENCRYPTION_KEY.toString('base64') })).toThrow(
+        /MFA_ENCRYPTION_KEY: is the public development key/,
+      );
+    });
   });
 });

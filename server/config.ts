@@ -15,6 +15,28 @@ const cidrList = z
 
 const durationMinutes = (def: number) => z.coerce.number().int().positive().default(def);
 
+/**
+ * The key of development and test processes when MFA_ENCRYPTION_KEY is not set, so `npm start`
+ * needs no set-up. It is public (it is in this file): production refuses it.
+ */
+export const DEVELOPMENT_MFA_ENCRYPTION_KEY = Buffer.from('development-only-not-secret-key!', 'utf8');
+export const MFA_KEY_FORMAT = 'must be 32 random bytes written as 64 hex characters or as base64 (make one with: openssl rand -base64 32)';
+
+/** 32 bytes as hex or base64/base64url; anything else is refused without echoing the value. */
+const encryptionKey = z.string().transform((value, ctx) => {
+  const text = value.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+      : null;
+  if (!bytes || bytes.length !== 32) {
+    ctx.addIssue({ code: 'custom', message: MFA_KEY_FORMAT });
+    return z.NEVER;
+  }
+  return bytes;
+});
+
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -44,6 +66,8 @@ export const configSchema = z
     ADMIN_ALLOWED_CIDRS: cidrList,
     TRUSTED_PROXY_CIDRS: cidrList,
     ADMIN_MFA_REQUIRED: flag.optional(),
+    /** Encrypts the admins' TOTP secrets at rest (AES-256-GCM); required in production. */
+    MFA_ENCRYPTION_KEY: encryptionKey.optional(),
     CLIENT_SESSION_IDLE_MINUTES: durationMinutes(14 * 24 * 60),
     CLIENT_SESSION_ABSOLUTE_MINUTES: durationMinutes(30 * 24 * 60),
     ADMIN_SESSION_IDLE_MINUTES: durationMinutes(2 * 60),
@@ -56,10 +80,21 @@ export const configSchema = z
     /** Serve the web pages too; off only for API-only processes and the process tests. */
     SERVE_WEB: flag.default(true),
   })
-  .transform((c) => {
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV !== 'production') return;
+    if (!c.MFA_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['MFA_ENCRYPTION_KEY'], message: 'is required in production: 32 random bytes as 64 hex characters or base64 (make one with: openssl rand -base64 32)' });
+    } else if (c.MFA_ENCRYPTION_KEY.equals(DEVELOPMENT_MFA_ENCRYPTION_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['MFA_ENCRYPTION_KEY'], message: 'is the public development key; production needs its own (make one with: openssl rand -base64 32)' });
+    }
+  })
+  .transform(({ MFA_ENCRYPTION_KEY, ...c }) => {
     const dataDir = c.DATA_DIR;
     return {
       ...c,
+      // The key itself leaves the raw variables, so printing the configuration never shows it.
+      mfaEncryptionKey: MFA_ENCRYPTION_KEY ?? DEVELOPMENT_MFA_ENCRYPTION_KEY,
+      mfaEncryptionKeyIsDefault: !MFA_ENCRYPTION_KEY,
       isProduction: c.NODE_ENV === 'production',
       publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
       embeddedPgDir: c.EMBEDDED_PG_DIR ?? `${dataDir}/postgres`,

@@ -25,6 +25,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The TOTP-secret encryption key of test apps (base64 of 32 bytes; tests only). */
+export const TEST_MFA_ENCRYPTION_KEY = Buffer.from('test-only-mfa-key-0123456789abcd', 'utf8').toString('base64');
+
 function withDatabase(url: string, database: string) {
   const u = new URL(url);
   u.pathname = `/${database}`;
@@ -75,6 +78,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATABASE_URL: testDb.url,
     UPLOADS_DIR: uploadsDir,
+    // A key of its own (not the development default), so production-mode test apps start too.
+    MFA_ENCRYPTION_KEY: TEST_MFA_ENCRYPTION_KEY,
     ...env,
   });
   const database = createDatabase(testDb.url, { max: 4 });

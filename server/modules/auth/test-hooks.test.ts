@@ -20,7 +20,7 @@ describe('test-only user hook', () => {
 
   it('is never enabled outside NODE_ENV=test, even with E2E_TEST_HOOKS=1', () => {
     const env = { E2E_TEST_HOOKS: '1' };
-    expect(testHooksEnabled(loadConfig({ NODE_ENV: 'production' }), env)).toBe(false);
+    expect(testHooksEnabled(loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: 'a'.repeat(64) }), env)).toBe(false);
     expect(testHooksEnabled(loadConfig({ NODE_ENV: 'development' }), env)).toBe(false);
     expect(testHooksEnabled(loadConfig({ NODE_ENV: 'test' }), env)).toBe(true);
     expect(testHooksEnabled(loadConfig({ NODE_ENV: 'test' }), {})).toBe(false);
