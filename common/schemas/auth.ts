@@ -94,6 +94,36 @@ export const mfaConfirmResponseSchema = loginResponseSchema.extend({
 });
 export type MfaConfirmResponse = z.infer<typeof mfaConfirmResponseSchema>;
 
+export const mfaStatusResponseSchema = z.object({
+  success: z.literal(true),
+  enabled: z.boolean(),
+  recoveryCodesLeft: z.number(),
+  /** ADMIN_MFA_REQUIRED: when on, the factor cannot be turned off (only moved to a new phone). */
+  required: z.boolean(),
+});
+export type MfaStatusResponse = z.infer<typeof mfaStatusResponseSchema>;
+
+/**
+ * Managing an active second factor (new recovery codes, a new phone, turning it off): the password
+ * again and a code, so a borrowed session alone can do none of it.
+ */
+export const mfaManageBodySchema = z.object({
+  password: z.string().min(1, 'Enter your password.').max(PASSWORD_MAX_LENGTH),
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Enter a code.')
+    .max(40)
+    .transform((v) => v.replace(/\s+/g, '')),
+});
+export type MfaManageBody = z.infer<typeof mfaManageBodySchema>;
+export const recoveryCodesResponseSchema = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()) });
+export const MFA_NOT_ON = 'Two-step verification is not on for this account.';
+export const MFA_TOTP_CODE_NEEDED = 'Enter the current 6-digit code from your authenticator app.';
+export const MFA_REQUIRED_CANNOT_TURN_OFF =
+  'Two-step verification is required for staff accounts on this site, so it cannot be turned off. If you have a new phone, use "Set up a new authenticator" instead.';
+export const MFA_TURNED_OFF = 'Two-step verification is off. Signing in now asks only for your password.';
+
 // Passwords.
 export const forgotPasswordBodySchema = z.object({
   /** Username (clients) or e-mail address (clients and admins). */

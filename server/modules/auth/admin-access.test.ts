@@ -154,7 +154,7 @@ describe('second factor', () => {
     const fourth = (await adminLogin(admin.email, TEST_PASSWORD)).json();
     expect((await post('/api/auth/mfa/verify', fourth.token, { code: body.recoveryCodes[3] })).statusCode).toBe(401);
     const status = await t.app.inject({ method: 'GET', url: '/api/auth/mfa', remoteAddress: INSIDE, headers: cookieOf(viaRecovery.json().token) });
-    expect(status.json()).toEqual({ success: true, enabled: true, recoveryCodesLeft: 9 });
+    expect(status.json()).toEqual({ success: true, enabled: true, recoveryCodesLeft: 9, required: true });
 
     const results = (await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.userId, admin.id)).orderBy(loginAttempts.at)).map((r) => r.result);
     expect(results).toEqual(['mfa-pending', 'wrong-second-factor', 'success', 'mfa-pending', 'wrong-second-factor', 'success', 'mfa-pending', 'success', 'mfa-pending', 'wrong-second-factor']);

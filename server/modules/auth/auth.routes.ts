@@ -20,6 +20,10 @@ import {
   mfaConfirmResponseSchema,
   mfaEnrolmentBodySchema,
   mfaEnrolmentResponseSchema,
+  mfaManageBodySchema,
+  mfaStatusResponseSchema,
+  MFA_TURNED_OFF,
+  recoveryCodesResponseSchema,
   setPasswordBodySchema,
   setPasswordResponseSchema,
   successResponseSchema,
@@ -29,20 +33,23 @@ import { clientAddressOf, isAdminAddressAllowed } from './admin-network.ts';
 import { clearSessionCookies, setSessionCookies } from './auth-cookies.ts';
 import {
   beginMfaEnrolment,
+  beginMfaReplacement,
   type CallerContext,
   changePassword,
   finishMfaEnrolment,
   LoginRateLimitedError,
+  renewRecoveryCodes,
   requestPasswordReset,
   resetPassword,
   signInAdmin,
   signInClient,
   type SignedIn,
+  turnOffMfa,
   verifySecondFactor,
 } from './auth.service.ts';
 import { acceptInvitation, createClientInvitation, inspectInvitation, invitationStatus, revokeClientInvitation } from './invitations.service.ts';
 import { listLoginAttempts } from './login-attempts.service.ts';
-import { checkSecondFactor, isMfaEnabled, regenerateRecoveryCodes, remainingRecoveryCodes } from './mfa.service.ts';
+import { encryptLegacyMfaSecrets, isMfaEnabled, remainingRecoveryCodes } from './mfa.service.ts';
 import { revokeSession } from './sessions.service.ts';
 import { runInBackground, settleBackgroundWork } from './background.ts';
 
@@ -75,6 +82,18 @@ function sessionCaller(request: FastifyRequest) {
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => settleBackgroundWork(app));
+  // TOTP secrets at rest (docs/decisions/080-totp-secrets-encrypted.md): say when the public key is
+  // in use, seal secrets that older versions stored in plain text, and report ones this key cannot open.
+  app.addHook('onReady', async () => {
+    if (app.config.mfaEncryptionKeyIsDefault && app.config.NODE_ENV !== 'test') {
+      app.log.warn('MFA_ENCRYPTION_KEY is not set: TOTP secrets are encrypted with the public development key. Set your own (openssl rand -base64 32) before real use.');
+    }
+    const { sealed, unreadable } = await encryptLegacyMfaSecrets(app);
+    if (sealed) app.log.info(`${sealed} TOTP secret(s) stored in plain text by an earlier version are now encrypted`);
+    if (unreadable) {
+      app.log.error(`${unreadable} TOTP secret(s) cannot be decrypted with MFA_ENCRYPTION_KEY: it is not the key they were encrypted with. Those admins cannot finish signing in until the right key is configured.`);
+    }
+  });
 
   function signedInAnswer(reply: FastifyReply, signedIn: SignedIn) {
     setSessionCookies(app, reply, signedIn, { hint: !signedIn.mfa });
@@ -180,27 +199,64 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/mfa',
     {
       config: { access: 'admin' },
-      schema: { tags: ['auth'], summary: 'Second-factor status of the signed-in admin', response: { 200: z.object({ success: z.literal(true), enabled: z.boolean(), recoveryCodesLeft: z.number() }) } },
+      schema: { tags: ['auth'], summary: 'Second-factor status of the signed-in admin', response: { 200: mfaStatusResponseSchema } },
     },
     async (request) => {
       const userId = request.user!._id;
       const left = await remainingRecoveryCodes(app, userId);
-      return { success: true as const, enabled: await isMfaEnabled(app, userId), recoveryCodesLeft: left };
+      return { success: true as const, enabled: await isMfaEnabled(app, userId), recoveryCodesLeft: left, required: app.config.adminMfaRequired };
     },
   );
 
+  // Managing an active factor: the password again and a code, counted like sign-ins (decision 081).
   app.post(
     '/auth/mfa/recovery-codes',
     {
       config: { access: 'admin' },
-      schema: { tags: ['auth'], summary: 'New recovery codes (the old ones stop working); needs a current code', body: mfaCodeBodySchema, response: { 200: z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()) }) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'New recovery codes (the old ones stop working); needs the password and a current authenticator code',
+        body: mfaManageBodySchema,
+        response: { 200: recoveryCodesResponseSchema },
+      },
     },
-    async (request) => {
-      const userId = request.user!._id;
-      if ((await checkSecondFactor(app, userId, request.body.code)) !== 'totp') {
-        throw new AppError('VALIDATION_FAILED', 'Enter the current 6-digit code from your authenticator app.');
-      }
-      return { success: true as const, recoveryCodes: await regenerateRecoveryCodes(app, userId) };
+    async (request, reply) => ({
+      success: true as const,
+      recoveryCodes: await withRetryAfter(reply, () => renewRecoveryCodes(app, sessionCaller(request), request.body, callerOf(request))),
+    }),
+  );
+
+  app.post(
+    '/auth/mfa/replacement',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['auth'],
+        summary: 'A new phone: a new secret and its QR code (password and a code or recovery code first); the old one works until /auth/mfa/enrolment/confirm',
+        body: mfaManageBodySchema,
+        response: { 200: mfaEnrolmentResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const setup = await withRetryAfter(reply, () => beginMfaReplacement(app, sessionCaller(request), request.body, callerOf(request)));
+      return { success: true as const, ...setup };
+    },
+  );
+
+  app.post(
+    '/auth/mfa/disable',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Turns the second factor off (refused while ADMIN_MFA_REQUIRED is on); needs the password and a code',
+        body: mfaManageBodySchema,
+        response: { 200: successResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await withRetryAfter(reply, () => turnOffMfa(app, sessionCaller(request), request.body, callerOf(request)));
+      return { success: true as const, message: MFA_TURNED_OFF };
     },
   );
 

@@ -7,6 +7,10 @@ import {
   CLIENT_LOGIN_FAILED,
   MFA_ENROLMENT_PASSWORD_REQUIRED,
   MFA_ENROLMENT_PASSWORD_WRONG,
+  MFA_NOT_ON,
+  MFA_REQUIRED_CANNOT_TURN_OFF,
+  MFA_TOTP_CODE_NEEDED,
+  type MfaManageBody,
   type MfaStep,
   type PublicUser,
 } from '../../../common/schemas/auth.ts';
@@ -18,7 +22,17 @@ import { escapeHtml, sendMail } from '../../mail/mailer.ts';
 import { ADMIN_ADDRESS_REFUSED } from './admin-network.ts';
 import { consumeLinkToken, findLiveLinkToken, issueLinkToken, LINK_LIFETIME_MS, revokeLinkTokens } from './link-tokens.ts';
 import { checkLoginRateLimit, rateLimitMessage, recordLoginAttempt } from './login-attempts.service.ts';
-import { checkSecondFactor, confirmMfaEnrolment, isMfaEnabled, MFA_ALREADY_ON, startMfaEnrolment, WRONG_SECOND_FACTOR } from './mfa.service.ts';
+import {
+  checkSecondFactor,
+  confirmMfaEnrolment,
+  disableMfa,
+  isMfaEnabled,
+  MFA_ALREADY_ON,
+  regenerateRecoveryCodes,
+  startMfaEnrolment,
+  startMfaReplacement,
+  WRONG_SECOND_FACTOR,
+} from './mfa.service.ts';
 import { ARGON2_OPTIONS, assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.service.ts';
 
@@ -145,19 +159,65 @@ export async function beginMfaEnrolment(app: FastifyInstance, caller: SessionCal
       throw new AppError('VALIDATION_FAILED', MFA_ENROLMENT_PASSWORD_REQUIRED, [{ field: 'body.password', message: MFA_ENROLMENT_PASSWORD_REQUIRED }]);
     }
     await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id);
-    const [user] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.user._id));
-    if (!(await verifyPassword(user?.passwordHash, password))) {
-      await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'wrong-password', userAgent: ctx.userAgent });
-      throw new AppError('VALIDATION_FAILED', MFA_ENROLMENT_PASSWORD_WRONG, [{ field: 'body.password', message: MFA_ENROLMENT_PASSWORD_WRONG }]);
-    }
+    await checkPasswordAgain(app, caller, password, ctx);
   }
   return startMfaEnrolment(app, caller.user._id);
+}
+
+/** The signed-in admin's password, typed again; a wrong one is audited and counted like a failed sign-in. */
+async function checkPasswordAgain(app: FastifyInstance, caller: SessionCaller, password: string, ctx: CallerContext) {
+  const [user] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.user._id));
+  if (!(await verifyPassword(user?.passwordHash, password))) {
+    await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'wrong-password', userAgent: ctx.userAgent });
+    throw new AppError('VALIDATION_FAILED', MFA_ENROLMENT_PASSWORD_WRONG, [{ field: 'body.password', message: MFA_ENROLMENT_PASSWORD_WRONG }]);
+  }
+}
+
+/**
+ * Before an active second factor is managed: the password again, then a code (an authenticator
+ * code; or also a recovery code, which is then spent). Every failure counts like a failed sign-in
+ * (decision 042), so a borrowed session cannot be used to guess either.
+ */
+async function confirmOwnerAgain(app: FastifyInstance, caller: SessionCaller, body: MfaManageBody, ctx: CallerContext, codes: 'authenticator' | 'any') {
+  if (!(await isMfaEnabled(app, caller.user._id))) throw conflict(MFA_NOT_ON);
+  await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id);
+  await checkPasswordAgain(app, caller, body.password, ctx);
+  const kind = await checkSecondFactor(app, caller.user._id, body.code, { recoveryCodes: codes === 'any' });
+  if (!kind) {
+    await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'wrong-second-factor', userAgent: ctx.userAgent });
+    const message = codes === 'any' ? WRONG_SECOND_FACTOR : `That code is not valid. ${MFA_TOTP_CODE_NEEDED}`;
+    throw new AppError('VALIDATION_FAILED', message, [{ field: 'body.code', message }]);
+  }
+}
+
+/** New recovery codes (the old ones stop working), after the password and a current authenticator code. */
+export async function renewRecoveryCodes(app: FastifyInstance, caller: SessionCaller, body: MfaManageBody, ctx: CallerContext): Promise<string[]> {
+  await confirmOwnerAgain(app, caller, body, ctx, 'authenticator');
+  return regenerateRecoveryCodes(app, caller.user._id);
+}
+
+/**
+ * A new phone: after the password and a code (authenticator or recovery), a new secret waits beside
+ * the active one; confirming it (POST /auth/mfa/enrolment/confirm) swaps them and ends other sessions.
+ */
+export async function beginMfaReplacement(app: FastifyInstance, caller: SessionCaller, body: MfaManageBody, ctx: CallerContext) {
+  await confirmOwnerAgain(app, caller, body, ctx, 'any');
+  return startMfaReplacement(app, caller.user._id);
+}
+
+/** Turns the second factor off, where ADMIN_MFA_REQUIRED allows it, after the password and a code. */
+export async function turnOffMfa(app: FastifyInstance, caller: SessionCaller, body: MfaManageBody, ctx: CallerContext) {
+  // Refused before anything is checked, so no recovery code is spent on a request that cannot succeed.
+  if (app.config.adminMfaRequired) throw forbidden(MFA_REQUIRED_CANNOT_TURN_OFF);
+  await confirmOwnerAgain(app, caller, body, ctx, 'any');
+  await disableMfa(app, caller.user._id);
 }
 
 /** Ends enrolment of the authenticator app; a pending sign-in becomes a full one. */
 export async function finishMfaEnrolment(app: FastifyInstance, caller: SessionCaller, code: string, ctx: CallerContext): Promise<SignedIn & { recoveryCodes: string[] }> {
   await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id);
-  const recoveryCodes = await confirmMfaEnrolment(app, caller.user._id, code);
+  // A new phone is set up only from a full session (the replacement checked password and code).
+  const recoveryCodes = await confirmMfaEnrolment(app, caller.user._id, code, { replacing: !caller.user.mfaPending });
   if (!recoveryCodes) {
     await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'wrong-second-factor', userAgent: ctx.userAgent });
     throw new AppError('UNAUTHENTICATED', 'That code is not valid. Check the time on your phone and enter the current 6-digit code.');

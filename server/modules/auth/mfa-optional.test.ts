@@ -45,7 +45,7 @@ describe('turning the second factor on by choice', () => {
     const other = (await t.app.inject({ method: 'POST', url: '/api/auth/adminlogin', headers: { origin: ORIGIN }, payload: { email: admin.email, password: TEST_PASSWORD } })).json().token;
     expect((await me(other)).statusCode).toBe(200);
     const status = await t.app.inject({ method: 'GET', url: '/api/auth/mfa', headers: headersOf(token) });
-    expect(status.json()).toEqual({ success: true, enabled: false, recoveryCodesLeft: 0 });
+    expect(status.json()).toEqual({ success: true, enabled: false, recoveryCodesLeft: 0, required: false });
 
     const { secret } = (await post('/api/auth/mfa/enrolment', token, { password: TEST_PASSWORD })).json();
     const done = await post('/api/auth/mfa/enrolment/confirm', token, { code: totp(base32Decode(secret), t.clock.now().getTime()) });
@@ -56,7 +56,7 @@ describe('turning the second factor on by choice', () => {
     expect((await me(fresh)).statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(401);
     expect((await me(other)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/mfa', headers: headersOf(fresh) })).json()).toEqual({ success: true, enabled: true, recoveryCodesLeft: 10 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/mfa', headers: headersOf(fresh) })).json()).toEqual({ success: true, enabled: true, recoveryCodesLeft: 10, required: false });
     // Once on, it cannot be started again, even with the password.
     expect((await post('/api/auth/mfa/enrolment', fresh, { password: TEST_PASSWORD })).statusCode).toBe(409);
 

@@ -1,11 +1,13 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { AppError, conflict } from '../../../common/errors.ts';
+import { MFA_NOT_ON } from '../../../common/schemas/auth.ts';
 import { company } from '../../../app/content/company.ts';
 import { mfaRecoveryCodes, mfaUsedSteps } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
+import { isLegacyPlainSecret, MfaSecretUnreadableError, openMfaSecret, sealMfaSecret } from './secret-box.ts';
 import { base32Decode, generateTotpSecret, matchTotp, otpauthUrl } from './totp.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -25,11 +27,34 @@ function newRecoveryCode(): string {
 
 async function mfaStateOf(app: FastifyInstance, userId: string) {
   const [user] = await app.db
-    .select({ email: users.email, mfaSecret: users.mfaSecret, mfaEnabled: users.mfaEnabled })
+    .select({ email: users.email, mfaSecret: users.mfaSecret, mfaPendingSecret: users.mfaPendingSecret, mfaEnabled: users.mfaEnabled })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
   return user;
+}
+
+/** The base32 secret of a stored value; logs (without the value) when the configured key cannot open it. */
+function openSecret(app: FastifyInstance, userId: string, stored: string) {
+  try {
+    return openMfaSecret(app.config.mfaEncryptionKey, userId, stored);
+  } catch (err) {
+    if (err instanceof MfaSecretUnreadableError) {
+      app.log.error({ userId }, 'a stored TOTP secret cannot be decrypted: MFA_ENCRYPTION_KEY is not the key it was encrypted with, or the value is damaged');
+    }
+    throw err;
+  }
+}
+
+const seal = (app: FastifyInstance, userId: string, secret: string) => sealMfaSecret(app.config.mfaEncryptionKey, userId, secret);
+
+/** A new secret kept aside (encrypted) until a first code confirms it; answered with its QR code. */
+async function newPendingSecret(app: FastifyInstance, userId: string, email: string) {
+  const secret = generateTotpSecret();
+  await app.db.update(users).set({ mfaPendingSecret: seal(app, userId, secret), updatedAt: app.clock.now() }).where(eq(users.id, userId));
+  const url = otpauthUrl({ issuer: company.shortName, account: email, secret });
+  const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { secret, otpauthUrl: url, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }
 
 /**
@@ -39,15 +64,22 @@ async function mfaStateOf(app: FastifyInstance, userId: string) {
 export async function startMfaEnrolment(app: FastifyInstance, userId: string) {
   const state = await mfaStateOf(app, userId);
   if (state.mfaEnabled) throw conflict(MFA_ALREADY_ON);
-  const secret = generateTotpSecret();
-  await app.db.update(users).set({ mfaSecret: secret, updatedAt: app.clock.now() }).where(eq(users.id, userId));
-  const url = otpauthUrl({ issuer: company.shortName, account: state.email, secret });
-  const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-  return { secret, otpauthUrl: url, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  return newPendingSecret(app, userId, state.email);
+}
+
+/**
+ * Starts moving the second factor to a new phone (the caller has checked password and code): the
+ * new secret waits beside the active one, which keeps working until a code of the new one confirms it.
+ */
+export async function startMfaReplacement(app: FastifyInstance, userId: string) {
+  const state = await mfaStateOf(app, userId);
+  if (!state.mfaEnabled) throw conflict(MFA_NOT_ON);
+  return newPendingSecret(app, userId, state.email);
 }
 
 /** Accepts an authenticator code once: a code already used (same time step) is refused. */
-async function acceptTotp(app: FastifyInstance, userId: string, secret: string, code: string): Promise<boolean> {
+async function acceptTotp(app: FastifyInstance, userId: string, stored: string, code: string): Promise<boolean> {
+  const { secret, legacy } = openSecret(app, userId, stored);
   const step = matchTotp(base32Decode(secret), code, app.clock.now().getTime());
   if (step === null) return false;
   const inserted = await app.db
@@ -55,7 +87,10 @@ async function acceptTotp(app: FastifyInstance, userId: string, secret: string, 
     .values({ userId, step, usedAt: app.clock.now() })
     .onConflictDoNothing()
     .returning({ step: mfaUsedSteps.step });
-  return inserted.length === 1;
+  if (inserted.length !== 1) return false;
+  // Written before encryption (an earlier version, or a row restored from an old backup): seal it now.
+  if (legacy) await app.db.update(users).set({ mfaSecret: seal(app, userId, secret) }).where(and(eq(users.id, userId), eq(users.mfaSecret, stored)));
+  return true;
 }
 
 /** Replaces the user's recovery codes with new ones and returns them (shown once). */
@@ -68,21 +103,48 @@ export async function regenerateRecoveryCodes(app: FastifyInstance, userId: stri
   return codes;
 }
 
-/** Finishes enrolment with a first code from the app; turns the second factor on and returns recovery codes. */
-export async function confirmMfaEnrolment(app: FastifyInstance, userId: string, code: string): Promise<string[] | null> {
+/**
+ * Finishes enrolment (first phone, or a new one) with a first code of the waiting secret: it becomes
+ * the active secret, the old one (if any) stops working, and new recovery codes are returned.
+ * `replacing: false` refuses when a factor is already on (the half-signed-in path).
+ */
+export async function confirmMfaEnrolment(app: FastifyInstance, userId: string, code: string, options: { replacing: boolean }): Promise<string[] | null> {
   const state = await mfaStateOf(app, userId);
-  if (state.mfaEnabled) throw conflict(MFA_ALREADY_ON);
-  if (!state.mfaSecret) throw new AppError('BAD_REQUEST', 'Start the set-up first: scan the QR code, then enter a code.');
-  if (!(await acceptTotp(app, userId, state.mfaSecret, code))) return null;
-  await app.db.update(users).set({ mfaEnabled: true, updatedAt: app.clock.now() }).where(eq(users.id, userId));
+  if (state.mfaEnabled && (!options.replacing || !state.mfaPendingSecret)) throw conflict(MFA_ALREADY_ON);
+  // Enrolments started by earlier versions kept the waiting secret in mfa_secret (factor still off).
+  const stored = state.mfaPendingSecret ?? (state.mfaEnabled ? null : state.mfaSecret);
+  if (!stored) throw new AppError('BAD_REQUEST', 'Start the set-up first: scan the QR code, then enter a code.');
+  const { secret } = openSecret(app, userId, stored);
+  const step = matchTotp(base32Decode(secret), code, app.clock.now().getTime());
+  if (step === null) return null;
+  const confirmed = await app.db.transaction(async (tx) => {
+    // Only the secret that was checked: a second confirmation racing this one finds nothing waiting.
+    const updated = await tx
+      .update(users)
+      .set({ mfaSecret: seal(app, userId, secret), mfaPendingSecret: null, mfaEnabled: true, updatedAt: app.clock.now() })
+      .where(and(eq(users.id, userId), state.mfaPendingSecret ? eq(users.mfaPendingSecret, stored) : and(isNull(users.mfaPendingSecret), eq(users.mfaSecret, stored))))
+      .returning({ id: users.id });
+    if (!updated.length) return false;
+    // Steps used by the old secret mean nothing for the new one; the step just used is spent.
+    await tx.delete(mfaUsedSteps).where(eq(mfaUsedSteps.userId, userId));
+    await tx.insert(mfaUsedSteps).values({ userId, step, usedAt: app.clock.now() });
+    return true;
+  });
+  if (!confirmed) return null;
   return regenerateRecoveryCodes(app, userId);
 }
 
 /** Checks a second-factor code: a current authenticator code, or an unused recovery code (then spent). */
-export async function checkSecondFactor(app: FastifyInstance, userId: string, code: string): Promise<'totp' | 'recovery' | null> {
+export async function checkSecondFactor(
+  app: FastifyInstance,
+  userId: string,
+  code: string,
+  options: { recoveryCodes: boolean } = { recoveryCodes: true },
+): Promise<'totp' | 'recovery' | null> {
   const state = await mfaStateOf(app, userId);
   if (!state.mfaEnabled || !state.mfaSecret) return null;
   if (/^\d{6}$/.test(code)) return (await acceptTotp(app, userId, state.mfaSecret, code)) ? 'totp' : null;
+  if (!options.recoveryCodes) return null;
   const normal = normaliseRecoveryCode(code);
   if (normal.length !== 10) return null;
   const spent = await app.db
@@ -105,4 +167,48 @@ export async function remainingRecoveryCodes(app: FastifyInstance, userId: strin
 /** Whether the user's second factor is active. */
 export async function isMfaEnabled(app: FastifyInstance, userId: string): Promise<boolean> {
   return (await mfaStateOf(app, userId)).mfaEnabled;
+}
+
+/** Turns the second factor off: secret, waiting secret, recovery codes and used steps are removed. */
+export async function disableMfa(app: FastifyInstance, userId: string): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await tx.update(users).set({ mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, updatedAt: app.clock.now() }).where(eq(users.id, userId));
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+    await tx.delete(mfaUsedSteps).where(eq(mfaUsedSteps.userId, userId));
+  });
+}
+
+/**
+ * Start-up step: seals every TOTP secret still stored in plain text (written before encryption),
+ * and counts the sealed ones the configured key cannot open. Idempotent, and safe with several
+ * processes starting at once (each row is only replaced while it still holds the plain value).
+ */
+export async function encryptLegacyMfaSecrets(app: FastifyInstance): Promise<{ sealed: number; unreadable: number }> {
+  const rows = await app.db
+    .select({ id: users.id, mfaSecret: users.mfaSecret, mfaPendingSecret: users.mfaPendingSecret })
+    .from(users)
+    .where(or(isNotNull(users.mfaSecret), isNotNull(users.mfaPendingSecret)));
+  let sealed = 0;
+  let unreadable = 0;
+  for (const row of rows) {
+    for (const column of ['mfaSecret', 'mfaPendingSecret'] as const) {
+      const stored = row[column];
+      if (!stored) continue;
+      if (isLegacyPlainSecret(stored)) {
+        const done = await app.db
+          .update(users)
+          .set({ [column]: seal(app, row.id, stored) })
+          .where(and(eq(users.id, row.id), eq(users[column], stored)))
+          .returning({ id: users.id });
+        sealed += done.length;
+        continue;
+      }
+      try {
+        openMfaSecret(app.config.mfaEncryptionKey, row.id, stored);
+      } catch {
+        unreadable++;
+      }
+    }
+  }
+  return { sealed, unreadable };
 }

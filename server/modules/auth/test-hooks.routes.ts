@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { users } from '../../db/schema/users.ts';
 import { generateUniqueUsername } from './invitations.service.ts';
 import { hashPassword } from './passwords.ts';
+import { sealMfaSecret } from './secret-box.ts';
 import { generateTotpSecret } from './totp.ts';
 
 /**
@@ -40,15 +41,18 @@ const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
       const email = `${role}-${suffix}@example.test`;
       const username = role === 'client' ? await generateUniqueUsername(app, { wanted: `${role}-${suffix}` }) : null;
       const mfaSecret = role === 'admin' && mfa ? generateTotpSecret() : null;
+      // The id is chosen here because the sealed secret is bound to it.
+      const id = randomUUID();
       const [row] = await app.db
         .insert(users)
         .values({
+          id,
           role,
           name,
           email,
           username,
           passwordHash: invited ? null : await hashPassword(password),
-          mfaSecret,
+          mfaSecret: mfaSecret ? sealMfaSecret(app.config.mfaEncryptionKey, id, mfaSecret) : null,
           mfaEnabled: !!mfaSecret,
           createdAt: app.clock.now(),
           updatedAt: app.clock.now(),
