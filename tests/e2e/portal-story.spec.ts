@@ -1,26 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { inflateSync } from 'node:zlib';
 import { PATHS } from '../../app/lib/paths.ts';
 import { DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test } from './fixtures.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
 import { api, testImage } from './portal-helpers.ts';
-
-/** The strings of a PDF's text operators (pdfkit deflates its content streams). */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const out: string[] = [];
-  for (const m of raw.matchAll(/<<([^>]*?\/FlateDecode[^>]*?)>>\s*stream\r?\n/g)) {
-    const start = m.index! + m[0].length;
-    try {
-      const body = inflateSync(pdf.subarray(start, raw.indexOf('endstream', start))).toString('latin1');
-      for (const tj of body.matchAll(/\[(.*?)\]\s*TJ/gs)) {
-        out.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''));
-      }
-    } catch {
-      // not a text stream
-    }
-  }
-  return out.join('\n');
-}
 
 test('staff run a project end to end and only its client sees it', async ({ browser, page }) => {
   test.setTimeout(180_000);
@@ -222,7 +204,7 @@ test('staff run a project end to end and only its client sees it', async ({ brow
     expect(file.suggestedFilename()).toBe(`progress-report-${projectCode}-2026-02-20.pdf`);
     const pdf = readFileSync((await file.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     expect(text).toContain(projectName);
     expect(text).toContain('Removed 14 damaged fenders');
     expect(text).toContain('Tidal window limits work to six hours');

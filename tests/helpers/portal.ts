@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { createUser, signIn, type TestApp } from './test-app.ts';
 
@@ -62,37 +61,3 @@ export async function multipart(fields: Record<string, string>, files: Multipart
   };
 }
 
-/**
- * The text shown on a PDF's pages: inflates each content stream and joins the strings of its text
- * operators (pdfkit writes standard-font text as hex strings in TJ arrays, in WinAnsi encoding).
- */
-export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const texts: string[] = [];
-  const streamRe = /<<(.*?)>>\s*stream\r?\n/gs;
-  let match: RegExpExecArray | null;
-  while ((match = streamRe.exec(raw))) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    let body = pdf.subarray(start, end);
-    if (/\/FlateDecode/.test(match[1])) {
-      try {
-        body = inflateSync(body);
-      } catch {
-        continue; // images and fonts that are not deflated text
-      }
-    } else if (/\/(DCTDecode|Subtype\s*\/Image)/.test(match[1])) {
-      continue;
-    }
-    const content = body.toString('latin1');
-    for (const block of content.matchAll(/\[(.*?)\]\s*TJ|(<[0-9a-fA-F]*>|\((?:\\.|[^\\)])*\))\s*Tj/gs)) {
-      const inner = block[1] ?? block[2];
-      let line = '';
-      for (const s of inner.matchAll(/<([0-9a-fA-F]*)>|\(((?:\\.|[^\\)])*)\)/g)) {
-        line += s[1] !== undefined ? Buffer.from(s[1], 'hex').toString('latin1') : s[2].replace(/\\(.)/g, '$1');
-      }
-      texts.push(line);
-    }
-  }
-  return texts.join('\n');
-}

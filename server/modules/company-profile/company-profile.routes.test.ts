@@ -1,28 +1,10 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../../../tests/helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { company } from '../../../app/content/company.ts';
 import { services } from '../../../app/content/services.ts';
 import { team } from '../../../app/content/team.ts';
 import { certificates } from '../../../app/content/certificates.ts';
-
-/** The text drawn by the PDF's content streams (pdfkit writes standard-font text as hex strings in TJ arrays). */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
-    } catch {
-      continue; // not a Flate stream (fonts, images)
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      lines.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''));
-    }
-  }
-  return lines.join('\n');
-}
 
 describe('GET /api/company-profile.pdf', () => {
   let t: TestApp;
@@ -52,7 +34,7 @@ describe('GET /api/company-profile.pdf', () => {
 
   it('is built from the site content: company, services, team and certifications', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/company-profile.pdf' });
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     expect(text).toContain(company.name);
     expect(text).toContain(company.registrationNumber);
     expect(text).toContain('Minimum owned equipment: 45%');

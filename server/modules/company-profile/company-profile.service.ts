@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
 import { company } from '../../../app/content/company.ts';
 import { companyFacts, headlineFacts } from '../../../app/content/facts.ts';
 import { services } from '../../../app/content/services.ts';
@@ -27,6 +28,7 @@ function renderCompanyProfile(): Promise<Buffer> {
     margin: 56,
     info: { Title: `${company.name} - Company Profile`, Author: company.name, Subject: 'Company profile' },
   });
+  withUnicodeFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -36,20 +38,20 @@ function renderCompanyProfile(): Promise<Buffer> {
 
   const heading = (text: string) => {
     if (doc.y > doc.page.height - 160) doc.addPage();
-    doc.moveDown(1.2).font('Helvetica-Bold').fontSize(16).fillColor(BRAND).text(text);
+    doc.moveDown(1.2).font(BOLD_FONT).fontSize(16).fillColor(BRAND).text(text);
     doc.moveTo(doc.page.margins.left, doc.y + 2).lineTo(doc.page.width - doc.page.margins.right, doc.y + 2).lineWidth(1).strokeColor(BRAND).stroke();
     doc.moveDown(0.6);
   };
-  const body = (text: string) => doc.font('Helvetica').fontSize(10.5).fillColor(TEXT).text(text, { align: 'left', lineGap: 2 });
-  const bullet = (text: string) => doc.font('Helvetica').fontSize(10.5).fillColor(TEXT).text(`•  ${text}`, { indent: 10, lineGap: 1 });
+  const body = (text: string) => doc.font(BODY_FONT).fontSize(10.5).fillColor(TEXT).text(text, { align: 'left', lineGap: 2 });
+  const bullet = (text: string) => doc.font(BODY_FONT).fontSize(10.5).fillColor(TEXT).text(`•  ${text}`, { indent: 10, lineGap: 1 });
 
   // Cover block
   doc.rect(0, 0, doc.page.width, 150).fill(BRAND);
-  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(24).text(company.name, 56, 48, { width: doc.page.width - 112 });
-  doc.font('Helvetica').fontSize(12).fillColor('#dbeafe').text(company.tagline, { width: doc.page.width - 112 });
+  doc.fillColor('#ffffff').font(BOLD_FONT).fontSize(24).text(company.name, 56, 48, { width: doc.page.width - 112 });
+  doc.font(BODY_FONT).fontSize(12).fillColor('#dbeafe').text(company.tagline, { width: doc.page.width - 112 });
   doc.y = 176;
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(TEXT).text('Company Profile');
-  doc.font('Helvetica').fontSize(10.5).fillColor(MUTED).text(`Registration number ${company.registrationNumber}  ·  Founded ${company.foundedYear}`);
+  doc.font(BOLD_FONT).fontSize(12).fillColor(TEXT).text('Company Profile');
+  doc.font(BODY_FONT).fontSize(10.5).fillColor(MUTED).text(`Registration number ${company.registrationNumber}  ·  Founded ${company.foundedYear}`);
 
   heading('Who We Are');
   for (const p of about.story) {
@@ -67,7 +69,7 @@ function renderCompanyProfile(): Promise<Buffer> {
   heading('Our Services');
   for (const s of services) {
     if (doc.y > doc.page.height - 140) doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(12).fillColor(TEXT).text(s.title);
+    doc.font(BOLD_FONT).fontSize(12).fillColor(TEXT).text(s.title);
     body(s.description);
     for (const f of s.features) bullet(f);
     doc.moveDown(0.6);
@@ -76,7 +78,7 @@ function renderCompanyProfile(): Promise<Buffer> {
   heading('Our Team');
   for (const m of team) {
     if (doc.y > doc.page.height - 100) doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(TEXT).text(m.name, { continued: true }).font('Helvetica').fillColor(MUTED).text(`  ${m.position}`);
+    doc.font(BOLD_FONT).fontSize(11).fillColor(TEXT).text(m.name, { continued: true }).font(BODY_FONT).fillColor(MUTED).text(`  ${m.position}`);
     body(m.bio);
     doc.moveDown(0.4);
   }

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
 import { company } from '../../../app/content/company.ts';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
 
@@ -29,9 +30,10 @@ export function renderReportPdf(report: Report, images: readonly PdfImage[]): PD
       CreationDate: new Date(report.createdAt),
     },
   });
+  withUnicodeFonts(doc);
   const contentWidth = doc.page.width - MARGIN * 2;
 
-  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(11).text(company.name);
+  doc.fillColor(BRAND).font(BOLD_FONT).fontSize(11).text(company.name);
   doc.moveDown(0.4);
   doc.fillColor('#0f172a').fontSize(20).text('Progress Report');
   doc.moveDown(0.6);
@@ -43,8 +45,8 @@ export function renderReportPdf(report: Report, images: readonly PdfImage[]): PD
     ['Team', report.team],
   ];
   for (const [label, value] of facts) {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(MUTED).text(`${label}: `, { continued: true });
-    doc.font('Helvetica').fillColor('#0f172a').text(value);
+    doc.font(BOLD_FONT).fontSize(10).fillColor(MUTED).text(`${label}: `, { continued: true });
+    doc.font(BODY_FONT).fillColor('#0f172a').text(value);
   }
   doc.moveDown(0.5);
   doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + contentWidth, doc.y).strokeColor('#cbd5e1').stroke();
@@ -53,14 +55,14 @@ export function renderReportPdf(report: Report, images: readonly PdfImage[]): PD
   for (const section of REPORT_SECTIONS) {
     const body = report[section.key];
     if (!body) continue;
-    doc.font('Helvetica-Bold').fontSize(13).fillColor(BRAND).text(section.label);
+    doc.font(BOLD_FONT).fontSize(13).fillColor(BRAND).text(section.label);
     doc.moveDown(0.2);
-    doc.font('Helvetica').fontSize(10.5).fillColor('#0f172a').text(body, { width: contentWidth, lineGap: 2 });
+    doc.font(BODY_FONT).fontSize(10.5).fillColor('#0f172a').text(body, { width: contentWidth, lineGap: 2 });
     doc.moveDown(0.8);
   }
 
   if (images.length > 0) {
-    doc.font('Helvetica-Bold').fontSize(13).fillColor(BRAND).text('Images');
+    doc.font(BOLD_FONT).fontSize(13).fillColor(BRAND).text('Images');
     doc.moveDown(0.4);
     for (const image of images) {
       const scale = Math.min(contentWidth / image.width, IMAGE_MAX_HEIGHT / image.height, 1);
@@ -71,7 +73,7 @@ export function renderReportPdf(report: Report, images: readonly PdfImage[]): PD
       const top = doc.y;
       doc.image(image.data, MARGIN, top, { width: w, height: h });
       doc.y = top + h + 4;
-      doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(image.name, MARGIN, doc.y, { width: contentWidth });
+      doc.font(BODY_FONT).fontSize(9).fillColor(MUTED).text(image.name, MARGIN, doc.y, { width: contentWidth });
       doc.moveDown(0.8);
     }
   }

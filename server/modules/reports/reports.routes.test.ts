@@ -8,7 +8,8 @@ import { company } from '../../../app/content/company.ts';
 import { REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from '../../../common/schemas/reports.ts';
 import { progressReports, reportImages } from '../../db/schema/reports.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { actor, createProjectVia, makeImage, multipart, pdfText, type Actor, type MultipartFile } from '../../../tests/helpers/portal.ts';
+import { pdfText } from '../../../tests/helpers/pdf-text.ts';
+import { actor, createProjectVia, makeImage, multipart, type Actor, type MultipartFile } from '../../../tests/helpers/portal.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -230,7 +231,7 @@ describe('a report with images', () => {
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.subarray(-8).toString()).toContain('%%EOF');
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     for (const expected of [
       company.name,
       'Progress Report',
@@ -247,6 +248,20 @@ describe('a report with images', () => {
       expect(text).toContain(expected);
     }
     expect(pdf.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(3);
+  });
+
+  it('writes the naira sign and Yoruba, Igbo and Hausa letters into the PDF as typed', async () => {
+    const words = {
+      tasks: 'Paid Ọláníyàn & Sons ₦2,450,000 for the Ẹ̀gbẹ́ jetty piles',
+      progress: 'Ụzọ access road graded; Ƙofar Mata crew on site',
+      challenges: 'Ṣàngó bridge closed for two days',
+    };
+    const created = await postReport(fieldsFor(projectA, words));
+    expect(created.statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'GET', url: created.json().report.pdfUrl, headers: clientA.headers });
+    expect(res.statusCode).toBe(200);
+    const text = (await pdfText(res.rawPayload)).normalize('NFC');
+    for (const typed of Object.values(words)) expect(text).toContain(typed.normalize('NFC'));
   });
 
   it("hides another client's report PDF behind 404, exactly like a missing report", async () => {
