@@ -15,8 +15,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  workers: 2,
+  // On CI one retry, so a browser test that a loaded machine made miss a deadline does not sink the
+  // whole run; Playwright then prints it as "flaky", and the issue note must report it (decision 009).
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
