@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { NEWSLETTER_STATUSES } from '../../../common/schemas/newsletter.ts';
+import { users } from './users.ts';
 
 /** One address on the newsletter list, with its double opt-in state. */
 export const newsletterSubscribers = pgTable(
@@ -29,4 +30,26 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex('newsletter_subscribers_unsubscribe_unique').on(t.unsubscribeToken),
     index('newsletter_subscribers_status_idx').on(t.status, t.createdAt),
   ],
+);
+
+/**
+ * One newsletter staff sent to the confirmed subscribers. The row and all its outbox mails are
+ * written in one transaction, so an issue never exists with only part of its mails queued.
+ */
+export const newsletterIssues = pgTable(
+  'newsletter_issues',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** Null once the staff member's account is deleted; the issue stays in the history. */
+    sentById: uuid('sent_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The sender's name when it was sent, so the history still says who after the account is gone. */
+    sentByName: text('sent_by_name').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    recipientCount: integer('recipient_count').notNull(),
+    /** The key the composer sends with 'Send': a second request with it (double click, retry) sends nothing. */
+    idempotencyKey: uuid('idempotency_key').notNull(),
+  },
+  (t) => [uniqueIndex('newsletter_issues_idempotency_unique').on(t.idempotencyKey), index('newsletter_issues_sent_at_idx').on(t.sentAt)],
 );
