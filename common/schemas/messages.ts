@@ -169,8 +169,58 @@ export type Message = z.infer<typeof messageSchema>;
 export const messageResponseSchema = z.object({ success: z.literal(true), message: messageSchema });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-export const messageListResponseSchema = z.object({ success: z.literal(true), messages: z.array(messageSchema) });
+/** A page of a thread, oldest first; `hasMore` says whether older messages exist before it. */
+export const messageListResponseSchema = z.object({ success: z.literal(true), messages: z.array(messageSchema), hasMore: z.boolean() });
 export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Thread paging (GET /messages/project/{projectId}?before=...&limit=...)
+
+/** Messages in one page of a thread unless the caller asks for another size. */
+export const THREAD_PAGE_SIZE_DEFAULT = 100;
+/** The largest page a caller may ask for. */
+export const THREAD_PAGE_SIZE_MAX = 200;
+
+/** Where a message sits in its thread: creation time (to the millisecond, as the API shows it), then id for equal times. */
+export interface ThreadPosition {
+  createdAt: string;
+  _id: string;
+}
+
+/** The `before` cursor of a message: its createdAt as the API gives it, '_', its id. */
+export function threadCursor(message: ThreadPosition): string {
+  return `${message.createdAt}_${message._id}`;
+}
+
+/** Orders two messages as the thread does (negative: `a` is older). Both keys compare as strings. */
+export function compareThreadPosition(a: ThreadPosition, b: ThreadPosition): number {
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+  return a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+}
+
+const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const CURSOR_INVALID = 'before must be the createdAt and _id of a message, joined by "_"';
+
+/** The parsed `before` cursor: messages strictly older than this position are listed. */
+export const threadCursorSchema = z
+  .string()
+  .max(80)
+  .transform((value, ctx) => {
+    const match = CURSOR_PATTERN.exec(value);
+    const createdAt = match ? new Date(match[1]) : null;
+    if (!match || !createdAt || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== match[1]) {
+      ctx.addIssue({ code: 'custom', message: CURSOR_INVALID });
+      return z.NEVER;
+    }
+    return { createdAt, id: match[2].toLowerCase() };
+  });
+
+export const messageListQuerySchema = z.object({
+  /** The oldest message the caller holds (see threadCursor); without it, the newest page. */
+  before: threadCursorSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(THREAD_PAGE_SIZE_MAX).default(THREAD_PAGE_SIZE_DEFAULT),
+});
+export type MessageListQuery = z.input<typeof messageListQuerySchema>;
 
 export const messageIdParamsSchema = z.object({ id: z.uuid() });
 export const messageProjectParamsSchema = z.object({ projectId: z.uuid() });

@@ -1,4 +1,4 @@
-import { and, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../common/errors.ts';
 import { rateLimitCounters } from '../db/schema/form-guard.ts';
@@ -14,31 +14,46 @@ export interface RateLimitResult {
   allowed: boolean;
   count: number;
   retryAfterMs: number;
+  /** The window the hit was counted in (to give part of it back later, see giveBackRateLimit). */
+  windowStart: Date;
 }
 
 // Old windows are useless; every so often a request clears them (no separate job needed).
 const PRUNE_PROBABILITY = 0.02;
 
 /**
- * Counts one hit for `who` in the rule's current fixed window (in PostgreSQL, so every process
- * shares the count) and says whether it is still within the limit. Time comes from app.clock.
+ * Counts one hit (or `amount`, e.g. kilobytes) for `who` in the rule's current fixed window (in
+ * PostgreSQL, so every process shares the count) and says whether it is still within the limit.
+ * Time comes from app.clock.
  */
-export async function hitRateLimit(app: FastifyInstance, rule: RateLimitRule, who: string): Promise<RateLimitResult> {
+export async function hitRateLimit(app: FastifyInstance, rule: RateLimitRule, who: string, amount = 1): Promise<RateLimitResult> {
   const now = app.clock.now().getTime();
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
   const windowEnd = windowStart + rule.windowMs;
   const [row] = await app.db
     .insert(rateLimitCounters)
-    .values({ key: `${rule.bucket}:${who}`, windowStart: new Date(windowStart), count: 1, expiresAt: new Date(windowEnd) })
+    .values({ key: `${rule.bucket}:${who}`, windowStart: new Date(windowStart), count: amount, expiresAt: new Date(windowEnd) })
     .onConflictDoUpdate({
       target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
+      set: { count: sql`${rateLimitCounters.count} + ${amount}` },
     })
     .returning({ count: rateLimitCounters.count });
   if (Math.random() < PRUNE_PROBABILITY) {
     await app.db.delete(rateLimitCounters).where(and(lt(rateLimitCounters.expiresAt, new Date(now))));
   }
-  return { allowed: row.count <= rule.limit, count: row.count, retryAfterMs: windowEnd - now };
+  return { allowed: row.count <= rule.limit, count: row.count, retryAfterMs: windowEnd - now, windowStart: new Date(windowStart) };
+}
+
+/**
+ * Takes back part of an earlier hit, in the window it was counted in: a reservation that was
+ * refused or turned out smaller (an upload's declared size against the bytes actually stored).
+ */
+export async function giveBackRateLimit(app: FastifyInstance, rule: RateLimitRule, who: string, windowStart: Date, amount: number): Promise<void> {
+  if (amount <= 0) return;
+  await app.db
+    .update(rateLimitCounters)
+    .set({ count: sql`greatest(${rateLimitCounters.count} - ${amount}, 0)` })
+    .where(and(eq(rateLimitCounters.key, `${rule.bucket}:${who}`), eq(rateLimitCounters.windowStart, windowStart)));
 }
 
 /** Words for a wait, rounded up: 'a minute', '12 minutes', '2 hours'. */

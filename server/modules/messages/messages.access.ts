@@ -25,6 +25,7 @@ export default defineAccess([
   },
   {
     method: 'GET',
+    // Paging (`?before=&limit=`) reaches the same ownership check: messages-paging.test.ts proves client B's 404 with a cursor too.
     url: '/api/messages/project/:projectId',
     access: 'authenticated',
     fixture: async (ctx) => {

@@ -7,6 +7,7 @@ import {
   jsonUploadBodySchema,
   messageEventSchema,
   messageIdParamsSchema,
+  messageListQuerySchema,
   messageListResponseSchema,
   messageProjectParamsSchema,
   messageResponseSchema,
@@ -14,7 +15,7 @@ import {
   unreadCountsResponseSchema,
   uploadResponseSchema,
 } from '../../../common/schemas/messages.ts';
-import { enforceRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+import { enforceRateLimit, giveBackRateLimit, hitRateLimit, waitWords, type RateLimitRule } from '../../lib/rate-limit.ts';
 import { deliverQueuedMail } from '../../mail/mailer.ts';
 import { decodeBase64Upload, sanitizeAttachmentName, storeAttachment, tooLarge, type StoredAttachment } from '../files/attachment-store.ts';
 import { recordUploadedFile, sweepUnsentFiles } from '../files/files.service.ts';
@@ -31,8 +32,24 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 /** A comment line this often keeps proxies from closing a quiet stream, and re-checks the session. */
 export const STREAM_HEARTBEAT_MS = 25_000;
-/** Uploads per user per hour: plenty for people, a ceiling for a script filling the disk. */
+/** Uploads per user per hour: plenty for people, a ceiling for a script filling the disk (decision 063). */
 export const UPLOAD_RATE_LIMIT: RateLimitRule = { bucket: 'message-upload', limit: 120, windowMs: 60 * 60_000 };
+/** Bytes a user may upload per hour, counted in KiB (an integer column never overflows): 500 MiB, ten full-size videos. */
+export const UPLOAD_BYTES_RATE_LIMIT: RateLimitRule = { bucket: 'message-upload-kib', limit: 500 * 1024, windowMs: 60 * 60_000 };
+/** Messages per sender: nobody types one every two seconds for a minute, or 120 in an hour; a runaway script does (decision 063). */
+export const MESSAGE_RATE_LIMITS: readonly RateLimitRule[] = [
+  { bucket: 'message-send-minute', limit: 30, windowMs: 60_000 },
+  { bucket: 'message-send-hour', limit: 120, windowMs: 60 * 60_000 },
+];
+
+export const RATE_LIMIT_TEXTS = {
+  messages: (wait: string) => `You are sending messages too quickly. Please try again in ${wait}.`,
+  uploads: (wait: string) => `Too many uploads. Please try again in ${wait}.`,
+  uploadBytes: (wait: string) => `You have reached the upload limit of 500 MB per hour. Please try again in ${wait}.`,
+} as const;
+
+const KIB = 1024;
+const toKib = (bytes: number) => Math.ceil(bytes / KIB);
 
 /**
  * Base64 JSON uploads are parsed whole (a 50 MB file costs about 320 MB of memory while it is read);
@@ -68,7 +85,11 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: MESSAGE_UPLOAD_JSON_BODY_LIMIT_BYTES,
       // Refused before the body is read, so a burst of large JSON uploads cannot exhaust memory.
       preParsing: async (request, reply, payload) => {
-        if (request.isMultipart()) return payload;
+        if (request.isMultipart()) {
+          // Counted before a byte of the file is read, for both forms: a refused upload costs nothing.
+          await enforceRateLimit(app, reply, UPLOAD_RATE_LIMIT, request.user!._id, RATE_LIMIT_TEXTS.uploads);
+          return payload;
+        }
         if (jsonUploadsInFlight >= JSON_UPLOADS_IN_FLIGHT_MAX) {
           reply.header('Retry-After', '5');
           throw new AppError('SERVICE_UNAVAILABLE', 'The server is busy with other uploads. Please try again in a moment.');
@@ -81,6 +102,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         };
         reply.raw.once('close', release);
         reply.raw.once('finish', release);
+        await enforceRateLimit(app, reply, UPLOAD_RATE_LIMIT, request.user!._id, RATE_LIMIT_TEXTS.uploads);
         return payload;
       },
       schema: {
@@ -91,15 +113,38 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceRateLimit(app, reply, UPLOAD_RATE_LIMIT, request.user!._id, (wait) => `Too many uploads. Please try again in ${wait}.`);
-      const stored = request.isMultipart() ? await receiveMultipart() : await receiveJson();
+      const uploaderId = request.user!._id;
+      // What this upload holds of the hourly byte budget (none until its size is known).
+      const reserved = { kib: 0, windowStart: new Date(0) };
+      /**
+       * Counts the upload's size against the hourly byte budget before it is stored (concurrent
+       * uploads cannot all slip under it); past the budget the reservation is taken back and 429.
+       */
+      const reserve = async (bytes: number) => {
+        const kib = toKib(Math.min(bytes, MESSAGE_ATTACHMENT_MAX_BYTES));
+        const hit = await hitRateLimit(app, UPLOAD_BYTES_RATE_LIMIT, uploaderId, kib);
+        if (!hit.allowed) {
+          await giveBackRateLimit(app, UPLOAD_BYTES_RATE_LIMIT, uploaderId, hit.windowStart, kib);
+          reply.header('Retry-After', String(Math.ceil(hit.retryAfterMs / 1000)));
+          throw new AppError('RATE_LIMITED', RATE_LIMIT_TEXTS.uploadBytes(waitWords(hit.retryAfterMs)));
+        }
+        Object.assign(reserved, { kib, windowStart: hit.windowStart });
+      };
+      let stored: StoredAttachment | undefined;
       let file;
       try {
-        file = await recordUploadedFile(app, request.user!._id, stored);
+        stored = request.isMultipart() ? await receiveMultipart() : await receiveJson();
+        file = await recordUploadedFile(app, uploaderId, stored);
       } catch (err) {
-        await app.storage.delete(stored.storageKey).catch(() => undefined);
+        if (stored) await app.storage.delete(stored.storageKey).catch(() => undefined);
+        // Nothing was stored: the whole reservation goes back.
+        await giveBackRateLimit(app, UPLOAD_BYTES_RATE_LIMIT, uploaderId, reserved.windowStart, reserved.kib).catch((e) =>
+          request.log.warn({ err: e }, 'could not release an upload reservation'),
+        );
         throw err;
       }
+      // The reservation was the declared size; only the stored bytes count.
+      await giveBackRateLimit(app, UPLOAD_BYTES_RATE_LIMIT, uploaderId, reserved.windowStart, reserved.kib - toKib(stored.size));
       // Uploads that were never sent are cleaned up now and then, here rather than on a timer.
       inBackground(sweepUnsentFiles(app), 'sweeping unsent uploads');
       return reply.status(201).send({ success: true as const, file });
@@ -114,6 +159,14 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
           throw badRequest('The upload was interrupted before the whole file arrived');
         }
         if (!part) throw badRequest('Choose a file to upload');
+        // The request's declared length bounds the file's size (a chunked body without one reserves the maximum).
+        const declared = Number(request.headers['content-length']);
+        try {
+          await reserve(Number.isFinite(declared) && declared > 0 ? declared : MESSAGE_ATTACHMENT_MAX_BYTES);
+        } catch (err) {
+          part.file.resume();
+          throw err;
+        }
         const field = (name: string) => {
           const f = part.fields[name];
           return f && !Array.isArray(f) && f.type === 'field' ? String(f.value) : undefined;
@@ -142,6 +195,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         const name = sanitizeAttachmentName(parsed.data.name);
         const { bytes, declaredMime } = decodeBase64Upload(parsed.data.file, parsed.data.mimeType);
         if (bytes.length > MESSAGE_ATTACHMENT_MAX_BYTES) throw tooLarge(name);
+        await reserve(bytes.length);
         return storeAttachment(app, { body: Readable.from([bytes]), name, declaredMime });
       }
     },
@@ -155,10 +209,12 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['messages'],
         summary: "Send a message in a project's thread (sender and receiver are decided by the server)",
         body: sendMessageBodySchema,
-        response: { 201: messageResponseSchema, ...errors },
+        response: { 201: messageResponseSchema, 429: apiErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
+      // The minute first: a script refused there does not use up its hour as well.
+      for (const rule of MESSAGE_RATE_LIMITS) await enforceRateLimit(app, reply, rule, request.user!._id, RATE_LIMIT_TEXTS.messages);
       const { message, mailId } = await sendMessage(app, request.user!, request.body);
       if (mailId) inBackground(deliverQueuedMail(app, [mailId]), 'message notification');
       return reply.status(201).send({ success: true as const, message });
@@ -171,14 +227,16 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags: ['messages'],
-        summary: "A project's message thread, oldest first, with names and attachments",
+        summary:
+          "A page of a project's message thread, oldest first, with names and attachments: the newest `limit` (default 100, at most 200), or those before the `before` cursor (createdAt_id of the oldest message held); hasMore says whether older ones exist",
         params: messageProjectParamsSchema,
+        querystring: messageListQuerySchema,
         response: { 200: messageListResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const messages = await listProjectMessages(app, request.user!, request.params.projectId);
-      return { success: true as const, messages };
+      const page = await listProjectMessages(app, request.user!, request.params.projectId, request.query);
+      return { success: true as const, ...page };
     },
   );
 

@@ -19,8 +19,6 @@ export interface Viewer {
 
 /** The LISTEN/NOTIFY channel of message events. */
 export const MESSAGE_EVENTS_CHANNEL = 'portal_messages';
-/** The specification's thread is one list; the newest this many are shown. */
-export const THREAD_MAX_MESSAGES = 500;
 /** A thread mails a recipient at most once in this time (the rest wait in the dashboard). */
 export const NOTIFICATION_QUIET_MS = 15 * 60_000;
 
@@ -120,14 +118,41 @@ async function withAttachments(app: FastifyInstance, rows: MessageRow[]): Promis
   }));
 }
 
-/** A project's thread, oldest first (the newest THREAD_MAX_MESSAGES), with names and attachments. */
-export async function listProjectMessages(app: FastifyInstance, viewer: Viewer, projectId: string): Promise<Message[]> {
+/** A position in a thread (see threadCursor in common/schemas/messages.ts). */
+export interface ThreadCursor {
+  createdAt: Date;
+  id: string;
+}
+
+// Threads are ordered by creation time to the millisecond (what the API shows and cursors carry),
+// then by id: rows written outside the app may hold microseconds, which a cursor could not express,
+// and equal times must neither skip nor repeat a message between pages.
+const threadTime = sql`date_trunc('milliseconds', ${messages.createdAt})`;
+
+/**
+ * One page of a project's thread, oldest first: the newest `limit` messages, or those just before
+ * the `before` position, with names and attachments. `hasMore` says whether older ones exist.
+ */
+export async function listProjectMessages(
+  app: FastifyInstance,
+  viewer: Viewer,
+  projectId: string,
+  page: { before?: ThreadCursor; limit: number },
+): Promise<{ messages: Message[]; hasMore: boolean }> {
   await findThreadProject(app, viewer, projectId);
+  const { before, limit } = page;
   const rows = await selectMessages(app)
-    .where(eq(messages.projectId, projectId))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(THREAD_MAX_MESSAGES);
-  return withAttachments(app, rows.reverse());
+    .where(
+      and(
+        eq(messages.projectId, projectId),
+        before ? sql`(${threadTime}, ${messages.id}) < (${before.createdAt.toISOString()}::timestamptz, ${before.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(threadTime), desc(messages.id))
+    // One more than asked tells whether an older page exists.
+    .limit(limit + 1);
+  const hasMore = rows.length > limit;
+  return { messages: await withAttachments(app, rows.slice(0, limit).reverse()), hasMore };
 }
 
 async function findMessage(app: FastifyInstance, viewer: Viewer, messageId: string): Promise<Message> {
