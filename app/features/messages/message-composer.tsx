@@ -13,6 +13,7 @@ import {
 } from '../../../common/schemas/messages.ts';
 import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
+import { ApiRequestError } from '../../lib/api.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { uploadAttachment, useSendMessage } from './messages-api.ts';
 
@@ -81,6 +82,7 @@ export function MessageComposer({
       return;
     }
     const uploaded = [];
+    let uploadError: unknown;
     try {
       for (const [i, file] of files.entries()) {
         setProgress(`Uploading ${i + 1} of ${files.length}...`);
@@ -89,10 +91,14 @@ export function MessageComposer({
         } catch (err) {
           // One failed upload is skipped; the message goes with the others.
           console.error(`Upload of ${file.name} failed`, err);
+          uploadError = err;
+          // Over the upload limit, the rest would be refused as well.
+          if (err instanceof ApiRequestError && err.status === 429) break;
         }
       }
       if (files.length > 0 && uploaded.length === 0) {
-        toast({ title: MESSAGE_TEXTS.allUploadsFailed, variant: 'destructive' });
+        // The server's reason (such as the upload limit and when to try again) under the specification's title.
+        toastFailure(MESSAGE_TEXTS.allUploadsFailed, uploadError);
         return;
       }
       setProgress('Sending...');

@@ -1,33 +1,75 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { History } from 'lucide-react';
 import { clsx } from 'clsx';
 import { isUnreadFor, MESSAGE_TEXTS, type Message } from '../../../common/schemas/messages.ts';
+import { buttonClass } from '../../components/portal/empty-state.tsx';
 import { AttachmentGrid } from './attachment-grid.tsx';
 import { AttachmentPreviewDialog } from './attachment-preview-dialog.tsx';
 
 const when = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
+export const SHOW_EARLIER_LABEL = 'Show earlier messages';
+
 /**
- * The thread: scrolls within about 24 rem and moves to the newest message whenever the list
- * changes. A message waiting for this viewer is marked, and marked read when clicked (or with its
- * button, from the keyboard).
+ * The thread: scrolls within about 24 rem and moves to the newest message when a new one arrives
+ * at the bottom. When older messages exist, 'Show earlier messages' at the top loads the previous
+ * page and puts it in front without moving what the reader sees. A message waiting for this
+ * viewer is marked, and marked read when clicked (or with its button, from the keyboard).
  */
 export function MessageThread({
   messages,
+  hasEarlier = false,
+  loadingEarlier = false,
+  onShowEarlier,
   viewer,
   onMarkRead,
 }: {
   messages: Message[];
+  /** Whether messages older than the first one shown exist. */
+  hasEarlier?: boolean;
+  loadingEarlier?: boolean;
+  onShowEarlier?: () => void;
   viewer: 'admin' | 'client';
   onMarkRead: (message: Message) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [preview, setPreview] = useState<{ attachments: Message['attachments']; index: number } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   const newest = messages.at(-1)?._id;
+  const oldest = messages[0]?._id;
+  // What was on screen at the last change, to tell a new message at the bottom from a page in front.
+  const shown = useRef<{ oldest?: string; newest?: string; count: number; height: number }>({ count: 0, height: 0 });
+  // The scroll height when the reader asked for earlier messages (images may have grown it since).
+  const askedAt = useRef<number | null>(null);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages.length, newest]);
+    const before = shown.current;
+    if (el) {
+      if (newest !== before.newest) {
+        el.scrollTop = el.scrollHeight;
+      } else if (oldest !== before.oldest) {
+        // Messages put in front push the content down by their height: the reader's place moves with it.
+        // (The scroller opts out of the browser's own scroll anchoring so this is the only adjustment.)
+        el.scrollTop += el.scrollHeight - (askedAt.current ?? before.height);
+        if (askedAt.current !== null) {
+          const added = messages.length - before.count;
+          setAnnouncement(added === 1 ? '1 earlier message loaded' : `${added} earlier messages loaded`);
+          // The button is gone when nothing older is left; keep the keyboard in the thread.
+          if (!hasEarlier && (document.activeElement === document.body || document.activeElement === null)) el.focus({ preventScroll: true });
+        }
+        askedAt.current = null;
+      }
+    }
+    shown.current = { oldest, newest, count: messages.length, height: el?.scrollHeight ?? 0 };
+  }, [oldest, newest, messages.length, hasEarlier]);
+
+  function showEarlier() {
+    if (loadingEarlier || !onShowEarlier) return;
+    askedAt.current = scroller.current?.scrollHeight ?? null;
+    setAnnouncement('');
+    onShowEarlier();
+  }
 
   if (messages.length === 0) {
     return <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">{MESSAGE_TEXTS.emptyThread}</p>;
@@ -41,8 +83,26 @@ export function MessageThread({
         tabIndex={0}
         role="region"
         aria-label="Message thread"
-        className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-2 sm:p-3 dark:border-slate-700 dark:bg-slate-950"
+        className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-2 [overflow-anchor:none] sm:p-3 dark:border-slate-700 dark:bg-slate-950"
       >
+        {hasEarlier ? (
+          <div className="mb-3 flex justify-center">
+            <button
+              type="button"
+              onClick={showEarlier}
+              // Not disabled while loading: a disabled button would drop the keyboard focus.
+              aria-disabled={loadingEarlier || undefined}
+              className={`${buttonClass('secondary')} aria-disabled:cursor-wait aria-disabled:opacity-60`}
+            >
+              {loadingEarlier ? (
+                <span className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600 dark:border-t-sky-300" aria-hidden="true" />
+              ) : (
+                <History className="size-4" aria-hidden="true" />
+              )}
+              {SHOW_EARLIER_LABEL}
+            </button>
+          </div>
+        ) : null}
         <ol className="grid gap-3">
           {messages.map((m) => {
             const mine = m.fromStaff === (viewer === 'admin');
@@ -98,6 +158,9 @@ export function MessageThread({
           })}
         </ol>
       </div>
+      <p role="status" className="sr-only">
+        {loadingEarlier ? 'Loading earlier messages...' : announcement}
+      </p>
       <AttachmentPreviewDialog
         attachments={preview?.attachments ?? []}
         index={preview?.index ?? null}

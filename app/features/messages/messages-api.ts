@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MESSAGE_TEXTS,
+  compareThreadPosition,
+  threadCursor,
   type Message,
   type MessageListResponse,
   type MessageResponse,
@@ -16,16 +18,75 @@ export const projectMessagesKey = (projectId: string) => ['messages', 'project',
 
 /** How often the thread is read again while the live stream is down. */
 export const MESSAGES_POLL_MS = 10_000;
+// A refetch reads pages until it reaches what is held; this many at most (20,000 messages).
+const REFETCH_MAX_PAGES = 100;
 
-/** A project's thread (GET /messages/project/{projectId}); polled only while the live stream is down. */
+/** The part of a thread the page holds: the newest messages down to the earliest page loaded, oldest first. */
+export interface ThreadWindow {
+  messages: Message[];
+  /** Whether messages older than the first one held exist. */
+  hasMore: boolean;
+}
+
+function fetchThreadPage(projectId: string, before: string | undefined, signal?: AbortSignal) {
+  const query = before ? `?${new URLSearchParams({ before })}` : '';
+  return apiFetch<MessageListResponse>(`/messages/project/${projectId}${query}`, { signal, fallbackMessage: 'Failed to load messages' });
+}
+
+/** Messages of `held` older than `than`, kept when a newer part of the thread is read again. */
+const olderThan = (held: Message[], than: Message | undefined) => (than ? held.filter((m) => compareThreadPosition(m, than) < 0) : []);
+
+/**
+ * A project's thread (GET /messages/project/{projectId}), page by page. Reading it again (a live
+ * event, polling while the stream is down) reads the newest page and then earlier pages until it
+ * reaches the oldest message already shown, so new messages join at the bottom, read receipts
+ * reach every loaded message, and earlier pages the reader opened stay.
+ */
 export function useProjectMessages(projectId: string) {
   const live = useStreamLive();
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: projectMessagesKey(projectId),
-    queryFn: ({ signal }) => apiFetch<MessageListResponse>(`/messages/project/${projectId}`, { signal, fallbackMessage: 'Failed to load messages' }),
-    select: (res) => res.messages,
+    queryFn: async ({ signal }): Promise<ThreadWindow> => {
+      const key = projectMessagesKey(projectId);
+      const floor = queryClient.getQueryData<ThreadWindow>(key)?.messages[0];
+      let messages: Message[] = [];
+      let hasMore = false;
+      for (let n = 0; n < REFETCH_MAX_PAGES; n++) {
+        const page = await fetchThreadPage(projectId, messages[0] ? threadCursor(messages[0]) : undefined, signal);
+        messages = [...page.messages, ...messages];
+        hasMore = page.hasMore;
+        if (!hasMore || !floor || !messages[0] || compareThreadPosition(messages[0], floor) <= 0) break;
+      }
+      // An earlier page may have arrived while this ran: it stays in front.
+      const now = queryClient.getQueryData<ThreadWindow>(key);
+      const earlier = olderThan(now?.messages ?? [], messages[0]);
+      return earlier.length > 0 ? { messages: [...earlier, ...messages], hasMore: now!.hasMore } : { messages, hasMore };
+    },
     refetchInterval: live ? false : MESSAGES_POLL_MS,
     retry: retryUnlessClientError,
+  });
+}
+
+/** Loads the page before the oldest message shown and puts it in front ('Show earlier messages'). */
+export function useLoadEarlierMessages(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const oldest = queryClient.getQueryData<ThreadWindow>(projectMessagesKey(projectId))?.messages[0];
+      if (!oldest) return null;
+      return { oldest, page: await fetchThreadPage(projectId, threadCursor(oldest)) };
+    },
+    onSuccess: (result) => {
+      if (!result) return;
+      queryClient.setQueryData<ThreadWindow>(projectMessagesKey(projectId), (data) => {
+        if (!data) return data;
+        const earlier = olderThan(result.page.messages, data.messages[0]);
+        // Whether more exist is known only when the page ends at what is held.
+        const sameFloor = data.messages[0]?._id === result.oldest._id;
+        return { messages: [...earlier, ...data.messages], hasMore: sameFloor ? result.page.hasMore : data.hasMore };
+      });
+    },
   });
 }
 
@@ -40,13 +101,13 @@ export function uploadAttachment(file: File, signal?: AbortSignal) {
 }
 
 function appendToThread(queryClient: ReturnType<typeof useQueryClient>, message: Message) {
-  queryClient.setQueryData<MessageListResponse>(projectMessagesKey(message.projectId), (data) =>
+  queryClient.setQueryData<ThreadWindow>(projectMessagesKey(message.projectId), (data) =>
     data && !data.messages.some((m) => m._id === message._id) ? { ...data, messages: [...data.messages, message] } : data,
   );
 }
 
 function replaceInThread(queryClient: ReturnType<typeof useQueryClient>, message: Message) {
-  queryClient.setQueryData<MessageListResponse>(projectMessagesKey(message.projectId), (data) =>
+  queryClient.setQueryData<ThreadWindow>(projectMessagesKey(message.projectId), (data) =>
     data ? { ...data, messages: data.messages.map((m) => (m._id === message._id ? message : m)) } : data,
   );
 }

@@ -3,7 +3,8 @@ import { ChevronDown, MessagesSquare } from 'lucide-react';
 import { clsx } from 'clsx';
 import { isUnreadFor, MESSAGE_TEXTS } from '../../../common/schemas/messages.ts';
 import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
-import { useMarkRead, useProjectMessages } from './messages-api.ts';
+import { toastFailure } from '../../components/portal/notify.ts';
+import { useLoadEarlierMessages, useMarkRead, useProjectMessages } from './messages-api.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageThread } from './message-thread.tsx';
 
@@ -27,7 +28,8 @@ export function ProjectCommunication({
   const panelId = useId();
   const messages = useProjectMessages(project._id);
   const markRead = useMarkRead(onActivity);
-  const unread = (messages.data ?? []).filter((m) => isUnreadFor(m, viewer)).length;
+  const earlier = useLoadEarlierMessages(project._id);
+  const unread = (messages.data?.messages ?? []).filter((m) => isUnreadFor(m, viewer)).length;
   const receiverId = viewer === 'admin' ? (clientId ?? project.clientId._id) : project.clientId._id;
 
   return (
@@ -54,7 +56,14 @@ export function ProjectCommunication({
         ) : messages.isError ? (
           <ErrorState title="Failed to load messages" error={messages.error} onRetry={() => void messages.refetch()} />
         ) : (
-          <MessageThread messages={messages.data} viewer={viewer} onMarkRead={(m) => markRead.mutate(m)} />
+          <MessageThread
+            messages={messages.data.messages}
+            hasEarlier={messages.data.hasMore}
+            loadingEarlier={earlier.isPending}
+            onShowEarlier={() => earlier.mutate(undefined, { onError: (err) => toastFailure('Failed to load messages', err) })}
+            viewer={viewer}
+            onMarkRead={(m) => markRead.mutate(m)}
+          />
         )}
         <MessageComposer key={project._id} projectId={project._id} receiverId={receiverId} onSent={onActivity} />
       </div>
