@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ShieldCheck, ShieldOff, UserCog } from 'lucide-react';
+import { KeyRound, ShieldCheck, ShieldOff, Smartphone, UserCog } from 'lucide-react';
 import type { MfaEnrolmentResponse } from '../../../common/schemas/auth.ts';
 import { buttonClass, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
-import { fetchMfaStatus, startMfaEnrolment } from './auth-api.ts';
+import { fetchMfaStatus, renewRecoveryCodes, startMfaEnrolment, startMfaReplacement, turnOffMfa } from './auth-api.ts';
 import { FormError, PasswordField, submitClass } from './auth-fields.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
-import { MfaEnrolment } from './mfa-steps.tsx';
+import { ConfirmOwnerForm } from './confirm-owner-form.tsx';
+import { MfaEnrolment, RecoveryCodes } from './mfa-steps.tsx';
 
 const MFA_STATUS_KEY = ['auth', 'mfa'] as const;
 const sectionClass = 'space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700';
@@ -43,9 +44,21 @@ export function AccountButton({ role }: { role: 'admin' | 'client' }) {
   );
 }
 
-type Step = { name: 'status' } | { name: 'password' } | { name: 'enrol'; setup: MfaEnrolmentResponse };
+type Step =
+  | { name: 'status' }
+  | { name: 'password' }
+  | { name: 'enrol'; setup: MfaEnrolmentResponse }
+  | { name: 'renew-codes' }
+  | { name: 'new-codes'; codes: string[] }
+  | { name: 'replace' }
+  | { name: 'replace-scan'; setup: MfaEnrolmentResponse }
+  | { name: 'turn-off' };
 
-/** Two-step verification of the signed-in admin: its state, and turning it on with the password again. */
+/**
+ * Two-step verification of the signed-in admin: its state; turning it on with the password again;
+ * once on, new recovery codes, a new phone, or turning it off (where not required), each with the
+ * password and a code again (docs/decisions/081-managing-the-second-factor.md).
+ */
 function SecondFactorSection() {
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: MFA_STATUS_KEY, queryFn: fetchMfaStatus, retry: retryUnlessClientError });
@@ -62,6 +75,8 @@ function SecondFactorSection() {
     returning.current = true;
     setStep({ name: 'status' });
   }
+
+  const refreshStatus = () => void queryClient.invalidateQueries({ queryKey: MFA_STATUS_KEY });
 
   return (
     <section aria-labelledby="account-mfa-heading" className={sectionClass}>
@@ -82,18 +97,113 @@ function SecondFactorSection() {
         />
       ) : step.name === 'password' ? (
         <ConfirmPasswordForm onCancel={backToStatus} onStarted={(setup) => setStep({ name: 'enrol', setup })} />
+      ) : step.name === 'renew-codes' ? (
+        <ConfirmOwnerForm
+          title="New recovery codes"
+          intro={<p>Enter your password and the current code from your authenticator app. You get 10 new recovery codes; the old ones stop working.</p>}
+          codes="authenticator"
+          submitLabel="Get New Codes"
+          busyLabel="Checking..."
+          send={renewRecoveryCodes}
+          onDone={(res) => {
+            refreshStatus();
+            setStep({ name: 'new-codes', codes: res.recoveryCodes });
+          }}
+          onCancel={backToStatus}
+        />
+      ) : step.name === 'new-codes' ? (
+        <RecoveryCodes
+          codes={step.codes}
+          headingLevel={4}
+          onContinue={() => {
+            toast({ title: 'New recovery codes', description: 'Your old recovery codes no longer work.' });
+            backToStatus();
+          }}
+        />
+      ) : step.name === 'replace' ? (
+        <ConfirmOwnerForm
+          title="Set up a new authenticator"
+          intro={
+            <>
+              <p>For a new or replaced phone. Your current app keeps working until the new one is confirmed.</p>
+              <p>Enter your password and a code from your current app. Lost your phone? Use one of your recovery codes instead.</p>
+            </>
+          }
+          codes="any"
+          submitLabel="Continue"
+          busyLabel="Checking..."
+          send={startMfaReplacement}
+          onDone={(setup) => {
+            // A recovery code may have been spent.
+            refreshStatus();
+            setStep({ name: 'replace-scan', setup });
+          }}
+          onCancel={backToStatus}
+        />
+      ) : step.name === 'replace-scan' ? (
+        <MfaEnrolment
+          setup={step.setup}
+          headingLevel={4}
+          title="Scan the new QR code"
+          submitLabel="Confirm"
+          cancelLabel="Cancel"
+          onCancel={backToStatus}
+          onDone={() => {
+            refreshStatus();
+            toast({
+              title: 'New authenticator set up',
+              description: 'Codes now come from the new app; the old one no longer works. Your other devices have been signed out.',
+            });
+            backToStatus();
+          }}
+        />
+      ) : step.name === 'turn-off' ? (
+        <ConfirmOwnerForm
+          title="Turn off two-step verification"
+          intro={<p>Signing in will ask only for your password. Enter your password and a code from your authenticator app, or a recovery code.</p>}
+          codes="any"
+          danger
+          submitLabel="Turn Off"
+          busyLabel="Turning off..."
+          send={turnOffMfa}
+          onDone={(res) => {
+            refreshStatus();
+            toast({ title: 'Two-step verification is off', description: res.message });
+            backToStatus();
+          }}
+          onCancel={backToStatus}
+        />
       ) : status.isPending ? (
         <InlineLoading label="Checking two-step verification..." />
       ) : status.isError ? (
         <ErrorState title="Could not check two-step verification" error={status.error} onRetry={() => status.refetch()} />
       ) : status.data.enabled ? (
-        <p className="flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">
-          <ShieldCheck className="mt-0.5 size-5 shrink-0 text-emerald-700 dark:text-emerald-300" aria-hidden="true" />
-          <span>
-            <strong>On.</strong> Signing in asks for a code from your authenticator app.{' '}
-            {status.data.recoveryCodesLeft === 1 ? '1 recovery code left.' : `${status.data.recoveryCodesLeft} recovery codes left.`}
-          </span>
-        </p>
+        <>
+          <p className="flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">
+            <ShieldCheck className="mt-0.5 size-5 shrink-0 text-emerald-700 dark:text-emerald-300" aria-hidden="true" />
+            <span>
+              <strong>On.</strong> Signing in asks for a code from your authenticator app.{' '}
+              {status.data.recoveryCodesLeft === 1 ? '1 recovery code left.' : `${status.data.recoveryCodesLeft} recovery codes left.`}
+            </span>
+          </p>
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <button type="button" className={buttonClass('secondary')} onClick={() => setStep({ name: 'renew-codes' })}>
+              <KeyRound className="size-4" aria-hidden="true" />
+              New recovery codes
+            </button>
+            <button type="button" className={buttonClass('secondary')} onClick={() => setStep({ name: 'replace' })}>
+              <Smartphone className="size-4" aria-hidden="true" />
+              Set up a new authenticator
+            </button>
+            {/* Where staff must have it (ADMIN_MFA_REQUIRED), the server refuses this: it is not offered. */}
+            {status.data.required ? null : (
+              <button type="button" className={buttonClass('danger')} onClick={() => setStep({ name: 'turn-off' })}>
+                <ShieldOff className="size-4" aria-hidden="true" />
+                Turn off two-step verification
+              </button>
+            )}
+          </div>
+        </>
       ) : (
         <>
           <p className="flex items-start gap-2 text-sm text-slate-800 dark:text-slate-200">

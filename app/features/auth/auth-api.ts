@@ -4,6 +4,8 @@ import type {
   LoginResponse,
   MfaConfirmResponse,
   MfaEnrolmentResponse,
+  MfaManageBody,
+  MfaStatusResponse,
   PublicUser,
 } from '../../../common/schemas/auth.ts';
 import { apiFetch } from '../../lib/api.ts';
@@ -25,7 +27,17 @@ export const startMfaEnrolment = (password?: string) =>
     ? apiFetch<MfaEnrolmentResponse>('/auth/mfa/enrolment', { method: 'POST', fallbackMessage: 'Could not start the set-up.' })
     : apiFetch<MfaEnrolmentResponse>('/auth/mfa/enrolment', { json: { password }, fallbackMessage: 'Could not start the set-up.' });
 
-export const fetchMfaStatus = () => apiFetch<{ success: true; enabled: boolean; recoveryCodesLeft: number }>('/auth/mfa', { fallbackMessage: 'Could not check two-step verification.' });
+export const fetchMfaStatus = () => apiFetch<MfaStatusResponse>('/auth/mfa', { fallbackMessage: 'Could not check two-step verification.' });
+
+// Managing an active second factor: each asks for the password and a code again.
+export const renewRecoveryCodes = (body: MfaManageBody) =>
+  apiFetch<{ success: true; recoveryCodes: string[] }>('/auth/mfa/recovery-codes', { json: body, fallbackMessage: 'Could not make new recovery codes.' });
+
+export const startMfaReplacement = (body: MfaManageBody) =>
+  apiFetch<MfaEnrolmentResponse>('/auth/mfa/replacement', { json: body, fallbackMessage: 'Could not start the set-up.' });
+
+export const turnOffMfa = (body: MfaManageBody) =>
+  apiFetch<{ success: true; message: string }>('/auth/mfa/disable', { json: body, fallbackMessage: 'Could not turn off two-step verification.' });
 
 export const confirmMfaEnrolment = (code: string) =>
   apiFetch<MfaConfirmResponse>('/auth/mfa/enrolment/confirm', { json: { code }, fallbackMessage: 'That code could not be checked.' });

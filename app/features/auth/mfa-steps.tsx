@@ -74,11 +74,16 @@ export function MfaEnrolment({
   setup: givenSetup,
   cancelLabel = 'Start again',
   headingLevel = 2,
+  title = 'Set up two-step verification',
+  submitLabel = 'Turn On',
 }: {
   onDone: (res: LoginResponse) => void;
   onCancel: () => void;
   setup?: MfaEnrolmentResponse;
   cancelLabel?: string;
+  /** The heading and the confirm button (a new phone reads differently from a first set-up). */
+  title?: string;
+  submitLabel?: string;
   /** Deeper inside a section that has its own heading (4 in the Account dialog). */
   headingLevel?: 2 | 3 | 4;
 }) {
@@ -130,7 +135,7 @@ export function MfaEnrolment({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy || !setup}>
       <Heading ref={heading} tabIndex={-1} className={headingLevel === 2 ? 'text-lg font-semibold' : 'text-base font-semibold'}>
-        Set up two-step verification
+        {title}
       </Heading>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
         <li>Open an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).</li>
@@ -161,7 +166,7 @@ export function MfaEnrolment({
       />
       <FormError message={error} />
       <button type="submit" className={submitClass()} disabled={busy || !setup}>
-        {busy ? 'Verifying...' : 'Turn On'}
+        {busy ? 'Verifying...' : submitLabel}
       </button>
       <button type="button" className={`${linkClass} text-sm`} onClick={onCancel}>
         {cancelLabel}
