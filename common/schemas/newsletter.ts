@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableText } from './text.ts';
 
 export { NEWSLETTER_MESSAGES } from '../newsletter.ts';
 
@@ -44,3 +45,66 @@ export const newsletterListResponseSchema = z.object({
   pageSize: z.number().int(),
 });
 export type NewsletterListResponse = z.infer<typeof newsletterListResponseSchema>;
+
+// Newsletter issues: staff write one, send a test to themselves, then send it to every confirmed subscriber.
+
+export const NEWSLETTER_SUBJECT_MAX_CHARS = 150;
+export const NEWSLETTER_BODY_MAX_CHARS = 20_000;
+export const NEWSLETTER_ISSUES_PAGE_SIZE = 50;
+
+export const newsletterIssueContentSchema = z.object({
+  subject: storableText()
+    .trim()
+    .min(1, 'Please enter a subject')
+    .max(NEWSLETTER_SUBJECT_MAX_CHARS, `The subject is too long (at most ${NEWSLETTER_SUBJECT_MAX_CHARS} characters)`)
+    // A subject is one line of a mail header.
+    .regex(/^[^\r\n]*$/, 'The subject must be a single line'),
+  body: storableText()
+    .trim()
+    .min(1, 'Please write the newsletter')
+    .max(NEWSLETTER_BODY_MAX_CHARS, `The newsletter is too long (at most ${NEWSLETTER_BODY_MAX_CHARS.toLocaleString('en-GB')} characters)`),
+});
+export type NewsletterIssueContent = z.infer<typeof newsletterIssueContentSchema>;
+
+export const newsletterSendIssueSchema = newsletterIssueContentSchema.extend({
+  /** Made by the composer once per issue: the server sends an issue with a given key at most once. */
+  idempotencyKey: z.uuid('The send key must be a UUID'),
+});
+export type NewsletterSendIssueInput = z.infer<typeof newsletterSendIssueSchema>;
+
+export const newsletterIssueSchema = z.object({
+  _id: z.uuid(),
+  subject: z.string(),
+  sentAt: z.iso.datetime(),
+  sentBy: z.object({ _id: z.uuid().nullable(), name: z.string() }),
+  recipientCount: z.number().int(),
+});
+export type NewsletterIssue = z.infer<typeof newsletterIssueSchema>;
+
+export const newsletterIssuesQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const newsletterIssuesResponseSchema = z.object({
+  success: z.literal(true),
+  issues: z.array(newsletterIssueSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Confirmed subscribers right now: who 'Send' would reach. */
+  confirmedSubscribers: z.number().int(),
+});
+export type NewsletterIssuesResponse = z.infer<typeof newsletterIssuesResponseSchema>;
+
+export const newsletterSendIssueResponseSchema = z.object({ success: z.literal(true), message: z.string(), issue: newsletterIssueSchema });
+export type NewsletterSendIssueResponse = z.infer<typeof newsletterSendIssueResponseSchema>;
+
+/** 'Send to 1 subscriber', 'Send to 12 subscribers'. */
+export const subscribersLabel = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'subscriber' : 'subscribers'}`;
+
+export const NEWSLETTER_ISSUE_MESSAGES = {
+  sent: (n: number) => `The newsletter is on its way to ${subscribersLabel(n)}.`,
+  testSent: (email: string) => `A test was sent to ${email}.`,
+  alreadySent: 'This newsletter has already been sent.',
+  noSubscribers: 'There are no confirmed subscribers to send to yet.',
+  sendFailed: 'Failed to send the newsletter',
+  testFailed: 'Failed to send the test',
+  loadFailed: 'Failed to load sent newsletters',
+} as const;

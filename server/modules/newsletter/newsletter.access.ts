@@ -8,4 +8,13 @@ export default defineAccess([
   { method: 'POST', url: '/api/newsletter/unsubscribe', access: 'public' },
   { method: 'GET', url: '/api/newsletter/subscribers', access: 'admin' },
   { method: 'GET', url: '/api/newsletter/subscribers/export', access: 'admin' },
+  // Staff write and send newsletters; the bodies are valid so permitted calls get past validation.
+  { method: 'GET', url: '/api/newsletter/issues', access: 'admin' },
+  { method: 'POST', url: '/api/newsletter/issues/test', access: 'admin', body: { subject: 'Access check', body: 'Hello.' } },
+  {
+    method: 'POST',
+    url: '/api/newsletter/issues',
+    access: 'admin',
+    body: { subject: 'Access check', body: 'Hello.', idempotencyKey: '6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b' },
+  },
 ]);

@@ -1,14 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../../common/errors.ts';
+import { AppError, conflict, notFound, unauthenticated } from '../../../common/errors.ts';
 import { formGuardFieldsSchema } from '../../../common/schemas/forms.ts';
 import {
+  NEWSLETTER_ISSUE_MESSAGES,
+  NEWSLETTER_ISSUES_PAGE_SIZE,
   NEWSLETTER_LIST_PAGE_SIZE,
   NEWSLETTER_MESSAGES,
   NEWSLETTER_STATUSES,
+  newsletterIssueContentSchema,
+  newsletterIssuesQuerySchema,
+  newsletterIssuesResponseSchema,
   newsletterListQuerySchema,
   newsletterListResponseSchema,
   newsletterResultSchema,
+  newsletterSendIssueResponseSchema,
+  newsletterSendIssueSchema,
   newsletterSubscribeSchema,
   newsletterTokenSchema,
 } from '../../../common/schemas/newsletter.ts';
@@ -16,12 +23,19 @@ import { checkFormGuard, enforceFormRateLimit } from '../../lib/form-guard.ts';
 import {
   allNewsletterSubscribers,
   confirmNewsletterSubscription,
+  countNewsletterSubscribers,
+  deliverIssueMail,
+  listNewsletterIssues,
   listNewsletterSubscribers,
+  sendNewsletterIssue,
+  sendNewsletterTestMail,
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
 } from './newsletter.service.ts';
 
 const NEWSLETTER_BODY_LIMIT_BYTES = 4 * 1024;
+/** An issue's JSON: 20,000 characters of body (up to 4 bytes each in UTF-8, escaped), subject and key. */
+const ISSUE_BODY_LIMIT_BYTES = 128 * 1024;
 
 /** A CSV cell: quoted, and a leading = + - @ neutralised so spreadsheets do not run it as a formula. */
 function csvCell(value: string | null): string {
@@ -34,6 +48,13 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   // Mail programs send the RFC 8058 one-click unsubscribe as a form post; this parser is local to these routes.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: NEWSLETTER_BODY_LIMIT_BYTES }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  // An issue's mails are delivered after the response; closing the app waits for the deliveries under
+  // way (what is not sent yet stays pending in the outbox for the retries).
+  const deliveries = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...deliveries]);
   });
 
   app.post(
@@ -137,6 +158,75 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
         .header('Cache-Control', 'private, no-store')
         .send(`${lines.join('\r\n')}\r\n`);
+    },
+  );
+
+  app.get(
+    '/newsletter/issues',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Newsletters already sent, newest first, and how many confirmed subscribers a new one would reach',
+        querystring: newsletterIssuesQuerySchema,
+        response: { 200: newsletterIssuesResponseSchema },
+      },
+    },
+    async (request) => {
+      const [result, counts] = await Promise.all([listNewsletterIssues(app, request.query.page), countNewsletterSubscribers(app)]);
+      return {
+        success: true as const,
+        ...result,
+        page: request.query.page,
+        pageSize: NEWSLETTER_ISSUES_PAGE_SIZE,
+        confirmedSubscribers: counts.subscribed,
+      };
+    },
+  );
+
+  app.post(
+    '/newsletter/issues/test',
+    {
+      config: { access: 'admin' },
+      bodyLimit: ISSUE_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Send a newsletter as a test to the signed-in staff member only (nothing is recorded)',
+        body: newsletterIssueContentSchema,
+        response: { 200: newsletterResultSchema },
+      },
+    },
+    async (request) => {
+      const staff = request.user;
+      if (!staff) throw unauthenticated();
+      await sendNewsletterTestMail(app, staff, request.body);
+      return { success: true as const, message: NEWSLETTER_ISSUE_MESSAGES.testSent(staff.email) };
+    },
+  );
+
+  app.post(
+    '/newsletter/issues',
+    {
+      config: { access: 'admin' },
+      bodyLimit: ISSUE_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Send a newsletter to every confirmed subscriber (once per idempotency key); delivery continues in the background',
+        body: newsletterSendIssueSchema,
+        response: { 201: newsletterSendIssueResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const staff = request.user;
+      if (!staff) throw unauthenticated();
+      const result = await sendNewsletterIssue(app, staff, request.body);
+      if (result.status === 'duplicate') throw conflict(NEWSLETTER_ISSUE_MESSAGES.alreadySent);
+      if (result.status === 'no-subscribers') throw new AppError('BAD_REQUEST', NEWSLETTER_ISSUE_MESSAGES.noSubscribers);
+      const delivery = deliverIssueMail(app, result.mailIds)
+        .catch((err: unknown) => app.log.error({ err, issueId: result.issue._id }, 'newsletter delivery stopped; the outbox retries the rest'))
+        .finally(() => deliveries.delete(delivery));
+      deliveries.add(delivery);
+      return reply.status(201).send({ success: true as const, message: NEWSLETTER_ISSUE_MESSAGES.sent(result.issue.recipientCount), issue: result.issue });
     },
   );
 };
