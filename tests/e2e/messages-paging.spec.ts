@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Locator, Page } from '@playwright/test';
+import pg from 'pg';
+import { PATHS } from '../../app/lib/paths.ts';
+import { THREAD_PAGE_SIZE_DEFAULT } from '../../common/schemas/messages.ts';
+import { E2E_BASE_URL } from '../../playwright.config.ts';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme, type E2EAccount } from './fixtures.ts';
+
+const ORIGIN = { origin: E2E_BASE_URL };
+const SHOTS = process.env.MESSAGES_SHOTS_DIR ?? 'test-results/messages-shots';
+const SEEDED = THREAD_PAGE_SIZE_DEFAULT + 30;
+
+interface Setup {
+  admin: E2EAccount;
+  client: E2EAccount;
+  project: { _id: string; name: string };
+}
+
+async function setUp(page: Page, tag: string): Promise<Setup> {
+  const stamp = `${tag}-${Date.now().toString(36)}`;
+  const admin = await signInAs(page, { role: 'admin', name: `Ngozi Staff ${stamp}` });
+  const client = await createUserViaApi(page.request, { role: 'client', name: `Amaka Client ${stamp}` });
+  const res = await page.request.post('/api/projects', {
+    data: { name: `Jetty repair ${stamp}`, code: `JP-${stamp}`.toUpperCase(), clientId: client._id },
+    headers: ORIGIN,
+  });
+  expect(res.status()).toBe(201);
+  return { admin, client, project: (await res.json()).project };
+}
+
+const noteText = (i: number) => `Older note ${String(i).padStart(3, '0')}`;
+
+/**
+ * Writes a long thread straight into the server's database: more than one page, two messages to
+ * each timestamp (1 and 2, 3 and 4, ...), days before now (the server's clock is the real one here). Every third message
+ * is from staff and already read by the client; the client's are read by staff, except none.
+ */
+async function seedLongThread(s: Setup) {
+  const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 54410}/app` });
+  await db.connect();
+  try {
+    const start = Date.now() - 3 * 24 * 60 * 60_000;
+    for (let i = 1; i <= SEEDED; i++) {
+      const fromStaff = i % 3 === 0;
+      await db.query(
+        `insert into messages (project_id, sender_id, receiver_id, subject, text, is_read, created_at) values ($1, $2, $3, '', $4, $5, $6)`,
+        [
+          s.project._id,
+          fromStaff ? s.admin._id : s.client._id,
+          fromStaff ? s.client._id : null,
+          noteText(i),
+          // Message 3 (on the earlier page) waits for the client, to show its receipt arriving later.
+          i !== 3,
+          new Date(start + Math.floor((i - 1) / 2) * 60_000),
+        ],
+      );
+    }
+  } finally {
+    await db.end();
+  }
+}
+
+const section = (page: Page) => page.getByRole('region', { name: /^Project Communication/ });
+const thread = (page: Page) => page.getByRole('region', { name: 'Message thread' });
+const note = (page: Page, i: number) => thread(page).getByRole('article').filter({ hasText: noteText(i) });
+const showEarlier = (page: Page) => thread(page).getByRole('button', { name: 'Show earlier messages' });
+const adminUrl = (s: Setup) => `${PATHS.adminDashboard}?client=${s.client._id}&project=${s.project._id}`;
+const clientUrl = (s: Setup) => `${PATHS.clientDashboard}?project=${s.project._id}`;
+
+/** Where an element sits inside the scrolling thread's visible area (pixels from its top). */
+async function offsetInThread(page: Page, target: Locator): Promise<number> {
+  const box = await target.boundingBox();
+  const frame = await thread(page).boundingBox();
+  return box!.y - frame!.y;
+}
+
+async function signedInPage(browser: Browser, account: E2EAccount, role: 'admin' | 'client', viewport = DESKTOP, theme?: 'light' | 'dark') {
+  const context = await browser.newContext({ viewport, baseURL: E2E_BASE_URL });
+  const page = await context.newPage();
+  if (theme) await useTheme(page, theme);
+  await signInAs(page, { role, account });
+  return page;
+}
+
+test('Show earlier messages puts the previous page in front without moving the reader; live messages and receipts keep every loaded page', async ({ browser, page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(DESKTOP);
+  const setup = await setUp(page, 'pages');
+  await seedLongThread(setup);
+  await page.goto(adminUrl(setup));
+
+  await test.step('the newest page shows, scrolled to the newest message, with the button at the top', async () => {
+    await expect(thread(page).getByRole('article')).toHaveCount(THREAD_PAGE_SIZE_DEFAULT);
+    await expect(note(page, SEEDED)).toBeInViewport();
+    await expect(note(page, 30)).toHaveCount(0);
+    await expect(showEarlier(page)).toHaveCount(1);
+    await expectNoAxeViolations(page, 'thread with earlier messages');
+  });
+
+  await test.step('the reader scrolls up and asks for earlier messages; what they read stays in place', async () => {
+    await thread(page).evaluate((el) => el.scrollTo({ top: 0 }));
+    await expect(showEarlier(page)).toBeInViewport();
+    const firstShown = note(page, 31);
+    const before = await offsetInThread(page, firstShown);
+    await showEarlier(page).click();
+    await expect(thread(page).getByRole('article')).toHaveCount(SEEDED);
+    await expect(note(page, 1)).toHaveCount(1);
+    // Nothing older is left: the button goes, the keyboard stays in the thread.
+    await expect(showEarlier(page)).toHaveCount(0);
+    await expect(thread(page)).toBeFocused();
+    expect(Math.abs((await offsetInThread(page, firstShown)) - before)).toBeLessThanOrEqual(2);
+    await expect(firstShown).toBeInViewport();
+    await expect(note(page, 1)).not.toBeInViewport();
+    await expect(page.getByRole('status').filter({ hasText: '30 earlier messages loaded' })).toHaveCount(1);
+    await expectNoAxeViolations(page, 'thread after loading earlier messages');
+  });
+
+  await test.step('a receipt for a message on the earlier page and a new message both arrive live; no loaded page is lost', async () => {
+    const staffNote = note(page, 3);
+    await expect(staffNote.getByText('Delivered')).toBeVisible();
+    const client = await signedInPage(browser, setup.client, 'client');
+    const list = await client.request.get(`/api/messages/project/${setup.project._id}?limit=200`);
+    const third = ((await list.json()).messages as { _id: string; text: string }[]).find((m) => m.text === noteText(3))!;
+    expect((await client.request.put(`/api/messages/${third._id}/read`, { headers: ORIGIN })).status()).toBe(200);
+    await expect(staffNote.getByText('Read', { exact: true })).toBeVisible();
+    const sent = await client.request.post('/api/messages', { data: { text: 'A fresh reply', projectId: setup.project._id }, headers: ORIGIN });
+    expect(sent.status()).toBe(201);
+    await expect(thread(page).getByRole('article').last()).toContainText('A fresh reply');
+    await expect(thread(page).getByRole('article').last()).toBeInViewport();
+    await expect(thread(page).getByRole('article')).toHaveCount(SEEDED + 1);
+    await expect(note(page, 1)).toHaveCount(1);
+    await client.context().close();
+  });
+});
+
+test('the composer shows the server\'s reason when the sending limit is reached', async ({ browser, page }) => {
+  const setup = await setUp(page, 'limit');
+  const client = await signedInPage(browser, setup.client, 'client');
+  // The limit counts per clock minute: start a burst early in one, so all of it falls inside.
+  const second = new Date().getSeconds();
+  if (second > 40) await client.waitForTimeout((61 - second) * 1000);
+  let status = 201;
+  for (let i = 0; i < 40 && status === 201; i++) {
+    status = (await client.request.post('/api/messages', { data: { text: `Burst ${i}`, projectId: setup.project._id }, headers: ORIGIN })).status();
+  }
+  expect(status).toBe(429);
+  await client.goto(clientUrl(setup));
+  const composer = section(client).getByRole('form', { name: 'Write a message' });
+  await composer.getByLabel('Message', { exact: true }).fill('One more from the page');
+  await composer.getByRole('button', { name: 'Send' }).click();
+  const alert = client.getByRole('alert').filter({ hasText: 'Failed to send message' });
+  await expect(alert).toContainText('You are sending messages too quickly. Please try again in a minute.');
+  await expect(composer.getByLabel('Message', { exact: true })).toHaveValue('One more from the page');
+  await client.context().close();
+});
+
+test('the thread with Show earlier messages is accessible and readable on phones and desktops, light and dark', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  const setup = await setUp(page, 'pglook');
+  await seedLongThread(setup);
+  mkdirSync(SHOTS, { recursive: true });
+  for (const theme of ['light', 'dark'] as const) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      for (const role of ['admin', 'client'] as const) {
+        const p = await signedInPage(browser, role === 'admin' ? setup.admin : setup.client, role, viewport, theme);
+        await p.goto(role === 'admin' ? adminUrl(setup) : clientUrl(setup));
+        await expect(thread(p).getByRole('article')).toHaveCount(THREAD_PAGE_SIZE_DEFAULT);
+        await thread(p).evaluate((el) => el.scrollTo({ top: 0 }));
+        await showEarlier(p).focus();
+        await section(p).scrollIntoViewIfNeeded();
+        await expectNoAxeViolations(p, `${role} ${theme} ${viewport.width}`);
+        await thread(p).screenshot({ path: `${SHOTS}/earlier-${role}-${theme}-${viewport.width}.png` });
+        await p.context().close();
+      }
+    }
+  }
+});
