@@ -35,6 +35,7 @@ export default [
     route('secured/v1/admin/vendor-applications/:id', 'routes/admin/vendor-application.tsx'),
     route('secured/v1/admin/contact-messages', 'routes/admin/contact-messages.tsx'),
     route('secured/v1/admin/newsletter-subscribers', 'routes/admin/newsletter-subscribers.tsx'),
+    route('secured/v1/admin/newsletter', 'routes/admin/newsletter.tsx'),
     // The login audit (every sign-in attempt).
     route('secured/v1/admin/security', 'routes/admin/security.tsx'),
   ]),

@@ -24,6 +24,8 @@ export const PATHS = {
   adminVendorApplication: (id: string) => `/secured/v1/admin/vendor-applications/${encodeURIComponent(id)}`,
   adminContactMessages: '/secured/v1/admin/contact-messages',
   adminNewsletterSubscribers: '/secured/v1/admin/newsletter-subscribers',
+  // Staff write and send newsletters, and see the ones sent.
+  adminNewsletter: '/secured/v1/admin/newsletter',
   // The login audit (every sign-in attempt), for staff.
   adminSecurity: '/secured/v1/admin/security',
   newsletterConfirm: '/newsletter/confirm',

@@ -14,6 +14,7 @@ const LINKS = [
   { to: PATHS.adminVendorApplications, label: 'Vendor applications', end: false },
   { to: PATHS.adminContactMessages, label: 'Contact messages', end: true },
   { to: PATHS.adminNewsletterSubscribers, label: 'Subscribers', end: true },
+  { to: PATHS.adminNewsletter, label: 'Newsletter', end: true },
 ];
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {

@@ -48,8 +48,8 @@ async function addSubscriber(email: string, status: 'pending' | 'subscribed' | '
 }
 const subscriberRow = async (email: string) => (await t.database.db.select().from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email)))[0];
 
-const send = (payload: object, h: object = headers) => t.app.inject({ method: 'POST', url: '/api/newsletter/issues', headers: h, payload });
-const sendTest = (payload: object, h: object = headers) => t.app.inject({ method: 'POST', url: '/api/newsletter/issues/test', headers: h, payload });
+const send = (payload: object, h: Record<string, string> = headers) => t.app.inject({ method: 'POST', url: '/api/newsletter/issues', headers: h, payload });
+const sendTest = (payload: object, h: Record<string, string> = headers) => t.app.inject({ method: 'POST', url: '/api/newsletter/issues/test', headers: h, payload });
 const issue = (subject: string, body = 'Hello from the yard.', idempotencyKey: string = randomUUID()) => ({ subject, body, idempotencyKey });
 
 const issueCount = async () => (await t.database.db.select({ n: count() }).from(newsletterIssues))[0].n;

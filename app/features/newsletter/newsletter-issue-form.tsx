@@ -1,0 +1,187 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { FlaskConical, Send } from 'lucide-react';
+import {
+  NEWSLETTER_BODY_MAX_CHARS,
+  NEWSLETTER_ISSUE_MESSAGES,
+  NEWSLETTER_SUBJECT_MAX_CHARS,
+  newsletterIssueContentSchema,
+  subscribersLabel,
+  type NewsletterIssueContent,
+} from '../../../common/schemas/newsletter.ts';
+import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
+import { toastFailure } from '../../components/portal/notify.ts';
+import { toast } from '../../components/ui/toast.tsx';
+import { ApiRequestError } from '../../lib/api.ts';
+import { useSendNewsletterIssue, useSendNewsletterTest } from './newsletter-api.ts';
+
+type Field = keyof NewsletterIssueContent;
+const EMPTY: NewsletterIssueContent = { subject: '', body: '' };
+
+/**
+ * 'Write a newsletter': subject and plain-text body, a test to the signed-in staff member, and
+ * 'Send to N subscribers' behind a confirmation naming N. Each draft carries one idempotency key, so
+ * a double click or a retry after a lost answer never sends it twice.
+ */
+export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscribers: number | undefined }) {
+  const id = useId();
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [confirming, setConfirming] = useState(false);
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const sendTest = useSendNewsletterTest();
+  const sendIssue = useSendNewsletterIssue();
+  const recipients = confirmedSubscribers ?? 0;
+
+  /** The draft as the server will read it, or null after showing what is wrong. */
+  function validDraft(): NewsletterIssueContent | null {
+    const parsed = newsletterIssueContentSchema.safeParse(form);
+    if (parsed.success) {
+      setErrors({});
+      return parsed.data;
+    }
+    const next: Partial<Record<Field, string>> = {};
+    for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+    setErrors(next);
+    (next.subject ? subjectRef : bodyRef).current?.focus();
+    toast({ title: 'Please fill in required fields', description: next.subject ?? next.body, variant: 'destructive' });
+    return null;
+  }
+
+  function startOver() {
+    setForm(EMPTY);
+    setIdempotencyKey(crypto.randomUUID());
+    setConfirming(false);
+  }
+
+  async function onTest() {
+    const draft = validDraft();
+    if (!draft) return;
+    try {
+      const res = await sendTest.mutateAsync(draft);
+      toast({ title: 'Test sent', description: res.message });
+    } catch (err) {
+      toastFailure(NEWSLETTER_ISSUE_MESSAGES.testFailed, err);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (validDraft()) setConfirming(true);
+  }
+
+  async function onConfirm() {
+    const draft = validDraft();
+    if (!draft || sendIssue.isPending) return;
+    try {
+      const res = await sendIssue.mutateAsync({ ...draft, idempotencyKey });
+      toast({ title: 'Newsletter sent', description: res.message });
+      startOver();
+    } catch (err) {
+      toastFailure(NEWSLETTER_ISSUE_MESSAGES.sendFailed, err);
+      // Refused as already sent: this draft is done. Any other failure keeps draft and key, so
+      // trying again cannot send it twice.
+      if (err instanceof ApiRequestError && err.status === 409) startOver();
+      else setConfirming(false);
+    }
+  }
+
+  const describedBy = (field: Field) => [`${id}-${field}-hint`, errors[field] ? `${id}-${field}-error` : ''].filter(Boolean).join(' ');
+  const error = (field: Field) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+      <h2 id={`${id}-heading`} className="mb-1 text-xl font-semibold">
+        Write a newsletter
+      </h2>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
+        It goes to subscribers who confirmed their address. Each copy carries that subscriber&apos;s own one-click unsubscribe link.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <div>
+          <label htmlFor={`${id}-subject`} className={labelClass}>
+            Subject
+          </label>
+          <input
+            ref={subjectRef}
+            id={`${id}-subject`}
+            className={inputClass}
+            value={form.subject}
+            onChange={(e) => setForm((f) => ({ ...f, subject: e.target.value }))}
+            maxLength={NEWSLETTER_SUBJECT_MAX_CHARS}
+            autoComplete="off"
+            required
+            aria-invalid={errors.subject ? true : undefined}
+            aria-describedby={describedBy('subject')}
+          />
+          <p id={`${id}-subject-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Required, at most {NEWSLETTER_SUBJECT_MAX_CHARS} characters ({form.subject.length} used).
+          </p>
+          {error('subject')}
+        </div>
+        <div>
+          <label htmlFor={`${id}-body`} className={labelClass}>
+            Newsletter text
+          </label>
+          <textarea
+            ref={bodyRef}
+            id={`${id}-body`}
+            rows={12}
+            className={inputClass}
+            value={form.body}
+            onChange={(e) => setForm((f) => ({ ...f, body: e.target.value }))}
+            maxLength={NEWSLETTER_BODY_MAX_CHARS}
+            required
+            aria-invalid={errors.body ? true : undefined}
+            aria-describedby={describedBy('body')}
+          />
+          <p id={`${id}-body-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Plain text: leave a blank line between paragraphs. At most {NEWSLETTER_BODY_MAX_CHARS.toLocaleString('en-GB')} characters (
+            {form.body.length.toLocaleString('en-GB')} used).
+          </p>
+          {error('body')}
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-end">
+          {confirmedSubscribers === 0 ? (
+            <p className="text-sm text-slate-600 sm:mr-auto dark:text-slate-300">Nobody has confirmed a subscription yet, so there is no one to send to.</p>
+          ) : null}
+          <button type="button" className={buttonClass('secondary')} onClick={() => void onTest()} disabled={sendTest.isPending}>
+            <FlaskConical className="size-4" aria-hidden="true" />
+            {sendTest.isPending ? 'Sending test...' : 'Send a test to me'}
+          </button>
+          <button type="submit" className={buttonClass('primary')} disabled={!recipients}>
+            <Send className="size-4" aria-hidden="true" />
+            Send to {subscribersLabel(recipients)}
+          </button>
+        </div>
+      </form>
+
+      <ModalDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Send this newsletter?"
+        description={`It goes to ${subscribersLabel(recipients)} now and cannot be called back.`}
+      >
+        <p className="mb-4 text-sm">
+          <span className="font-semibold">Subject:</span> <span className="break-words">{form.subject}</span>
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className={buttonClass('secondary')} onClick={() => setConfirming(false)} disabled={sendIssue.isPending}>
+            Cancel
+          </button>
+          <button type="button" className={buttonClass('primary')} onClick={() => void onConfirm()} disabled={sendIssue.isPending}>
+            <Send className="size-4" aria-hidden="true" />
+            {sendIssue.isPending ? 'Sending...' : `Send to ${subscribersLabel(recipients)}`}
+          </button>
+        </div>
+      </ModalDialog>
+    </section>
+  );
+}
