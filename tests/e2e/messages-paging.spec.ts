@@ -4,6 +4,7 @@ import pg from 'pg';
 import { PATHS } from '../../app/lib/paths.ts';
 import { THREAD_PAGE_SIZE_DEFAULT } from '../../common/schemas/messages.ts';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
+import { samplePng } from '../helpers/sample-files.ts';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme, type E2EAccount } from './fixtures.ts';
 
 const ORIGIN = { origin: E2E_BASE_URL };
@@ -151,6 +152,36 @@ test('the composer shows the server\'s reason when the sending limit is reached'
   const alert = client.getByRole('alert').filter({ hasText: 'Failed to send message' });
   await expect(alert).toContainText('You are sending messages too quickly. Please try again in a minute.');
   await expect(composer.getByLabel('Message', { exact: true })).toHaveValue('One more from the page');
+  await client.context().close();
+});
+
+test('the composer shows the server\'s reason when the upload limit is reached', async ({ browser, page }) => {
+  const setup = await setUp(page, 'uplimit');
+  const client = await signedInPage(browser, setup.client, 'client');
+  // The upload limit counts per clock hour: not in its last minute, so the burst and the page share one.
+  const now = new Date();
+  if (now.getMinutes() === 59) await client.waitForTimeout((61 - now.getSeconds()) * 1000);
+  const png = await samplePng(2, 2);
+  let status = 201;
+  for (let i = 0; i < 200 && status === 201; i++) {
+    status = (
+      await client.request.post('/api/messages/upload', {
+        multipart: { name: `dot-${i}.png`, mimeType: 'image/png', file: { name: `dot-${i}.png`, mimeType: 'image/png', buffer: png } },
+        headers: ORIGIN,
+      })
+    ).status();
+  }
+  expect(status).toBe(429);
+  await client.goto(clientUrl(setup));
+  const composer = section(client).getByRole('form', { name: 'Write a message' });
+  await composer.getByLabel('Message', { exact: true }).fill('With a photo');
+  await composer.getByLabel('Attach files').setInputFiles([{ name: 'site.png', mimeType: 'image/png', buffer: png }]);
+  await composer.getByRole('button', { name: 'Send' }).click();
+  const alert = client.getByRole('alert').filter({ hasText: 'Failed to upload all attachments' });
+  await expect(alert).toContainText(/Too many uploads\. Please try again in \d+ minutes?\./);
+  // Nothing was sent: the thread is still empty and the text is kept for a later try.
+  await expect(section(client).getByText('No messages yet. Start the conversation!')).toBeVisible();
+  await expect(composer.getByLabel('Message', { exact: true })).toHaveValue('With a photo');
   await client.context().close();
 });
 
