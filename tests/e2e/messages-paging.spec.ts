@@ -5,7 +5,7 @@ import { PATHS } from '../../app/lib/paths.ts';
 import { THREAD_PAGE_SIZE_DEFAULT } from '../../common/schemas/messages.ts';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { samplePng } from '../helpers/sample-files.ts';
-import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme, type E2EAccount } from './fixtures.ts';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as presetTheme, type E2EAccount } from './fixtures.ts';
 
 const ORIGIN = { origin: E2E_BASE_URL };
 const SHOTS = process.env.MESSAGES_SHOTS_DIR ?? 'test-results/messages-shots';
@@ -78,7 +78,7 @@ async function offsetInThread(page: Page, target: Locator): Promise<number> {
 async function signedInPage(browser: Browser, account: E2EAccount, role: 'admin' | 'client', viewport = DESKTOP, theme?: 'light' | 'dark') {
   const context = await browser.newContext({ viewport, baseURL: E2E_BASE_URL });
   const page = await context.newPage();
-  if (theme) await useTheme(page, theme);
+  if (theme) await presetTheme(page, theme);
   await signInAs(page, { role, account });
   return page;
 }
