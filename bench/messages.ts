@@ -22,6 +22,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const THREAD_SIZE = 50;
 const UPLOAD_RUNS = 3;
+// Sending is limited per sender (30 a minute, 120 an hour: decision 063), so the send load rotates
+// over this many staff sessions; enough for about 6,000 messages within one minute.
+const SENDERS = 200;
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -40,6 +43,14 @@ async function seed(databaseUrl: string) {
       ).rows[0].id;
     const adminId = await user('admin');
     const clientId = await user('client');
+    const senderIds: string[] = [];
+    for (let i = 0; i < SENDERS; i++) {
+      const row = await db.query<{ id: string }>(`insert into users (role, name, email) values ('admin', $1, $2) returning id`, [
+        `Bench sender ${i} ${suffix}`,
+        `bench-sender-${i}-${suffix}@example.test`,
+      ]);
+      senderIds.push(row.rows[0].id);
+    }
     const project = async (name: string) =>
       (await db.query<{ id: string }>(`insert into projects (client_id, name, code) values ($1, $2, $3) returning id`, [clientId, name, `${name}-${suffix}`])).rows[0].id;
     const session = async (userId: string) => {
@@ -52,6 +63,7 @@ async function seed(databaseUrl: string) {
       listProject: await project('BENCH-LIST'),
       adminToken: await session(adminId),
       clientToken: await session(clientId),
+      senderTokens: await Promise.all(senderIds.map(session)),
     };
   } finally {
     await db.end();
@@ -101,12 +113,19 @@ export default async function messagesBench(base: string): Promise<BenchRow[]> {
   };
   await bare.close();
 
+  let nextSender = 0;
   const send = await load({
     url: `${base}/api/messages`,
     method: 'POST',
-    headers: as(s.clientToken),
+    headers: as(s.adminToken),
     body: JSON.stringify({ subject: 'Subject: Load', text: 'A message sent under load.', projectId: s.sendProject }),
+    requests: [
+      {
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...as(s.senderTokens[nextSender++ % s.senderTokens.length]) } }),
+      },
+    ],
   });
+  // The first page of the thread (default page size 100 holds all THREAD_SIZE messages; hasMore false).
   const list = await load({ url: `${base}/api/messages/project/${s.listProject}`, headers: as(s.adminToken) });
 
   const video = sampleMp4(MESSAGE_ATTACHMENT_MAX_BYTES);
