@@ -11,7 +11,8 @@ export function NewsletterIssues() {
   const { page, go } = useListParams('filter', NO_FILTER);
   const { data, error, isPending, refetch } = useNewsletterIssues(page);
   return (
-    <div className="grid gap-6">
+    // A column of flex items (not grid cells): the wide table scrolls inside its card instead of widening the page on phones.
+    <div className="flex min-w-0 flex-col gap-6">
       <NewsletterIssueForm confirmedSubscribers={data?.confirmedSubscribers} />
       <IssueList data={data} error={error} isPending={isPending} onRetry={() => void refetch()} page={page} onPage={(p) => go({ page: p })} />
     </div>
