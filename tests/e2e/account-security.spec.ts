@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { PATHS } from '../../app/lib/paths.ts';
 import { base32Decode, hotp, timeStep } from '../../server/modules/auth/totp.ts';
-import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, test, useTheme, type E2EAccount } from './fixtures.ts';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, test, useTheme as withTheme, type E2EAccount } from './fixtures.ts';
 
 // Managing an active second factor from the Account dialog (docs/decisions/081-managing-the-second-factor.md).
 
@@ -149,7 +149,7 @@ test('an admin makes new recovery codes, moves to a new phone and turns two-step
 test('the management steps are axe-clean and fit phone and desktop screens, light and dark', async ({ page }) => {
   test.setTimeout(180_000);
   for (const theme of ['light', 'dark'] as const) {
-    await useTheme(page, theme);
+    await withTheme(page, theme);
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
       // Signed out: the login page would send a signed-in admin straight to the dashboard.
