@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { company } from '../../app/content/company.ts';
 import { PATHS } from '../../app/lib/paths.ts';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme, type E2EAccount } from './fixtures.ts';
@@ -183,6 +183,34 @@ test("failures show the spec's text and the server's message", async ({ page }) 
   await page.getByRole('button', { name: /change status of Harbour Logistics Ltd/ }).first().click();
   const statusAlert = page.getByRole('alert').filter({ hasText: 'Failed to update status' });
   await expect(statusAlert).toContainText('Please sign in to continue');
+});
+
+test("a project's messages that fail to load give the one 'Failed to load project data' toast, on both dashboards", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(DESKTOP);
+  const s = await seed(page);
+  // The thread's call fails on the server's side (reports and timeline still load): after the
+  // three retries the screen says so, as it does when the reports or the timeline fail.
+  const threadDown = (route: Route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'The server is busy' }) });
+  await page.route('**/api/messages/project/**', threadDown);
+  await page.goto(`${PATHS.adminDashboard}?client=${s.client._id}&project=${s.projectId}`);
+  await expect(page.getByRole('article', { name: 'Report of 14 Mar 2026' })).toBeVisible();
+  const toastAlert = page.getByRole('region', { name: 'Notifications' }).getByRole('alert').filter({ hasText: 'Failed to load project data' });
+  await expect(toastAlert).toHaveCount(1, { timeout: 20_000 });
+  await expect(toastAlert).toContainText('The server is busy');
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to load messages' })).toBeVisible();
+
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: test.info().project.use.baseURL });
+  const clientPage = await context.newPage();
+  await signInAs(clientPage, { role: 'client', account: s.client });
+  await clientPage.route('**/api/messages/project/**', threadDown);
+  await clientPage.goto(`${PATHS.clientDashboard}?project=${s.projectId}`);
+  await expect(clientPage.getByRole('article', { name: 'Report of 14 Mar 2026' })).toBeVisible();
+  await expect(
+    clientPage.getByRole('region', { name: 'Notifications' }).getByRole('alert').filter({ hasText: 'Failed to load project data' }),
+  ).toHaveCount(1, { timeout: 20_000 });
+  await context.close();
 });
 
 test(`long lists load a page at a time`, async ({ page }) => {

@@ -42,12 +42,13 @@ const olderThan = (held: Message[], than: Message | undefined) => (than ? held.f
  * reaches the oldest message already shown, so new messages join at the bottom, read receipts
  * reach every loaded message, and earlier pages the reader opened stay.
  */
-export function useProjectMessages(projectId: string) {
+export function useProjectMessages(projectId: string | null | undefined) {
   const live = useStreamLive();
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: projectMessagesKey(projectId),
+    queryKey: projectMessagesKey(projectId ?? 'none'),
     queryFn: async ({ signal }): Promise<ThreadWindow> => {
+      if (!projectId) throw new Error('No project selected');
       const key = projectMessagesKey(projectId);
       const floor = queryClient.getQueryData<ThreadWindow>(key)?.messages[0];
       let messages: Message[] = [];
@@ -63,9 +64,19 @@ export function useProjectMessages(projectId: string) {
       const earlier = olderThan(now?.messages ?? [], messages[0]);
       return earlier.length > 0 ? { messages: [...earlier, ...messages], hasMore: now!.hasMore } : { messages, hasMore };
     },
+    enabled: Boolean(projectId),
     refetchInterval: live ? false : MESSAGES_POLL_MS,
     retry: retryUnlessClientError,
   });
+}
+
+/**
+ * The thread's first load failure (not a later refetch's), for the dashboards' one 'Failed to load
+ * project data' toast: a project's messages, reports and timelines load together.
+ */
+export function useMessagesLoadError(projectId: string | null | undefined) {
+  const messages = useProjectMessages(projectId);
+  return messages.data ? null : messages.error;
 }
 
 /** Loads the page before the oldest message shown and puts it in front ('Show earlier messages'). */

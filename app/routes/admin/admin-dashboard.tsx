@@ -15,6 +15,7 @@ import { SubmissionCounts } from '../../features/submissions/submission-counts.t
 import { ClientManagement } from '../../features/clients/client-management.tsx';
 import { CLIENTS_KEY, clientsOf, useClients } from '../../features/clients/clients-api.ts';
 import { ProjectCommunication } from '../../features/messages/project-communication.tsx';
+import { useMessagesLoadError } from '../../features/messages/messages-api.ts';
 import { useMessageStream } from '../../features/messages/use-message-stream.ts';
 import { CreateProjectDialog } from '../../features/projects/create-project-dialog.tsx';
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
@@ -49,7 +50,8 @@ function AdminDashboard() {
   const detailHeading = useRef<HTMLHeadingElement>(null);
   const reportsError = useReportsError(project?._id);
   const timelinesError = useTimelinesError(project?._id);
-  useFailureToast(reportsError ?? timelinesError, 'Failed to load project data');
+  const messagesError = useMessagesLoadError(project?._id);
+  useFailureToast(reportsError ?? timelinesError ?? messagesError, 'Failed to load project data');
 
   const revealOnPhone = (target: HTMLElement | null) => {
     if (target && window.matchMedia(`(max-width: ${STACKED_MAX_PX}px)`).matches) {

@@ -10,6 +10,7 @@ import { RequireRole } from '../../features/auth/require-role.tsx';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useLogout } from '../../features/auth/use-logout.ts';
 import { ProjectCommunication } from '../../features/messages/project-communication.tsx';
+import { useMessagesLoadError } from '../../features/messages/messages-api.ts';
 import { useMessageStream } from '../../features/messages/use-message-stream.ts';
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
@@ -33,7 +34,8 @@ function ClientDashboard({ clientId }: { clientId: string }) {
   const detailHeading = useRef<HTMLHeadingElement>(null);
   const reportsError = useReportsError(project?._id);
   const timelinesError = useTimelinesError(project?._id);
-  useFailureToast(reportsError ?? timelinesError, 'Failed to load project data');
+  const messagesError = useMessagesLoadError(project?._id);
+  useFailureToast(reportsError ?? timelinesError ?? messagesError, 'Failed to load project data');
 
   function selectProject(next: Project) {
     setParams({ project: next._id });
