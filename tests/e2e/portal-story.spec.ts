@@ -25,8 +25,14 @@ test('staff run a project end to end and only its client sees it', async ({ brow
     const form = page.getByRole('form', { name: 'Add client' });
     await form.getByRole('button', { name: 'Add Client' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Please fill in all fields' })).toBeVisible();
+    // The missing fields are marked (decision 053), each until it is filled in.
+    await expect(form.getByLabel('Client name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await form.getByLabel('Client name').fill(clientName);
+    await expect(form.getByLabel('Client name')).not.toHaveAttribute('aria-invalid');
+    await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await form.getByLabel('Email').fill(clientEmail);
+    await expect(form.getByLabel('Email')).not.toHaveAttribute('aria-invalid');
     await expect(form.getByLabel(/Username/)).toHaveValue(`rivers-${stamp}`);
     await form.getByLabel(/Username/).fill(`rivers.${stamp}`);
     await form.getByRole('button', { name: 'Add Client' }).click();

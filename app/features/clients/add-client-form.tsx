@@ -14,6 +14,8 @@ export function AddClientForm() {
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
   const [usernameEdited, setUsernameEdited] = useState(false);
+  // After a submit with a field missing, that field is marked invalid until it is filled in.
+  const [missing, setMissing] = useState<{ name: boolean; email: boolean }>({ name: false, email: false });
   const [invitation, setInvitation] = useState<{ name: string; username: string | null; url: string } | null>(null);
   const createClient = useCreateClient();
   const shownUsername = usernameEdited ? username : suggestUsername(name, email);
@@ -21,6 +23,7 @@ export function AddClientForm() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim() || !email.trim()) {
+      setMissing({ name: !name.trim(), email: !email.trim() });
       toast({ title: 'Please fill in all fields', variant: 'destructive' });
       return;
     }
@@ -44,7 +47,17 @@ export function AddClientForm() {
           <label htmlFor={`${id}-name`} className={labelClass}>
             Client name
           </label>
-          <input id={`${id}-name`} className={inputClass} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+          <input
+            id={`${id}-name`}
+            className={inputClass}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              if (e.target.value.trim()) setMissing((m) => ({ ...m, name: false }));
+            }}
+            aria-invalid={missing.name || undefined}
+            autoComplete="off"
+          />
         </div>
         <div>
           <label htmlFor={`${id}-email`} className={labelClass}>
@@ -56,7 +69,11 @@ export function AddClientForm() {
             inputMode="email"
             className={inputClass}
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              if (e.target.value.trim()) setMissing((m) => ({ ...m, email: false }));
+            }}
+            aria-invalid={missing.email || undefined}
             autoComplete="off"
           />
         </div>
