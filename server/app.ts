@@ -55,8 +55,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   clock?: Clock;
   storage?: FileStorage;
-  /** Serve the React Router build too (needs `npm run build`). API tests leave it off. */
-  web?: boolean;
+  /**
+   * Serve the web pages too: true from the React Router build (needs `npm run build`), 'vite'
+   * from the sources through Vite's dev server (`npm run dev` only). API tests leave it off.
+   */
+  web?: boolean | 'vite';
 }
 
 // The whole upload limits per file live with their domains; this caps any single multipart part.
@@ -148,7 +151,11 @@ export async function buildApp(options: BuildAppOptions) {
     throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);
   });
 
-  if (options.web) {
+  if (options.web === 'vite') {
+    // Imported only here, so no other process ever loads Vite.
+    const { default: webDevPlugin } = await import('./plugins/web-dev.ts');
+    await app.register(webDevPlugin);
+  } else if (options.web) {
     const { default: webPlugin } = await import('./plugins/web.ts');
     await app.register(webPlugin);
   }

@@ -43,8 +43,13 @@ export function configOrExit(): AppConfig {
   }
 }
 
+export interface StartOptions {
+  /** Where the web pages come from: the build (`npm start`) or Vite's dev server (`npm run dev`). */
+  web?: 'build' | 'vite';
+}
+
 /** Starts the whole product: database, migrations, API and web pages; stops it on SIGTERM/SIGINT. */
-export async function startServer() {
+export async function startServer(options: StartOptions = {}) {
   const config = configOrExit();
   const log = pino({ level: config.LOG_LEVEL });
   let running: RunningDatabase;
@@ -57,7 +62,8 @@ export async function startServer() {
   let database: Database | undefined;
   try {
     database = createDatabase(running.url, { max: config.DB_POOL_MAX });
-    const app = await buildApp({ config, database, logger: log, web: config.SERVE_WEB });
+    const web = config.SERVE_WEB && (options.web === 'vite' ? 'vite' : true);
+    const app = await buildApp({ config, database, logger: log, web });
     if (!config.ADMIN_ALLOWED_CIDRS.length) {
       log.warn('ADMIN_ALLOWED_CIDRS is empty: the admin area accepts sign-ins from any address');
     }

@@ -10,6 +10,20 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
  * is hashed here, so injected markup cannot execute.
  */
 export function contentSecurityPolicy(html: string): string {
+  return policyFor(html, '');
+}
+
+/**
+ * Development only (`npm run dev`, server/plugins/web-dev.ts): the production policy plus what
+ * Vite's client needs. Its inline scripts (React Router's HMR runtime and refresh preamble) are
+ * hashed like any others, and its modules come from this origin; what it adds is the HMR websocket,
+ * which `'self'` does not cover in every browser. This is the only place the two policies differ.
+ */
+export function developmentContentSecurityPolicy(html: string): string {
+  return policyFor(html, ' ws: wss:');
+}
+
+function policyFor(html: string, extraConnectSrc: string): string {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     hashes.add(`'sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}'`);
@@ -21,7 +35,7 @@ export function contentSecurityPolicy(html: string): string {
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${extraConnectSrc}`,
     'frame-src https:',
     "object-src 'none'",
     "base-uri 'none'",

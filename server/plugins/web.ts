@@ -12,7 +12,7 @@ import { findStaticFile, loadStaticFiles, sendStaticFile, totalStaticBytes } fro
 
 export const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build');
 
-function toWebRequest(request: FastifyRequest, controller: AbortController): Request {
+export function toWebRequest(request: FastifyRequest, controller: AbortController): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -21,6 +21,27 @@ function toWebRequest(request: FastifyRequest, controller: AbortController): Req
   }
   const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
   return new Request(url, { method: request.method, headers, signal: controller.signal });
+}
+
+/** Sends React Router's answer through Fastify; HTML gets the policy that `csp` writes for it. */
+export async function sendRouterResponse(reply: FastifyReply, response: Response, csp: (html: string) => string) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key === 'set-cookie') continue;
+    reply.header(key, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType.startsWith('text/html')) {
+    const html = await response.text();
+    reply.header('Content-Security-Policy', csp(html));
+    reply.header('Cache-Control', reply.getHeader('Cache-Control') ?? 'no-store');
+    reply.removeHeader('content-length');
+    return reply.send(html);
+  }
+  if (!response.body) return reply.send();
+  reply.removeHeader('content-length');
+  return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 }
 
 /** Serves the React Router build: static assets, pre-rendered pages, then server rendering. */
@@ -43,23 +64,7 @@ async function webPlugin(app: FastifyInstance) {
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
     const response = await handleRequest(toWebRequest(request, controller), { logger: request.log });
-    reply.status(response.status);
-    for (const [key, value] of response.headers) {
-      if (key === 'set-cookie') continue;
-      reply.header(key, value);
-    }
-    for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
-    const contentType = response.headers.get('content-type') ?? '';
-    if (contentType.startsWith('text/html')) {
-      const html = await response.text();
-      reply.header('Content-Security-Policy', contentSecurityPolicy(html));
-      reply.header('Cache-Control', reply.getHeader('Cache-Control') ?? 'no-store');
-      reply.removeHeader('content-length');
-      return reply.send(html);
-    }
-    if (!response.body) return reply.send();
-    reply.removeHeader('content-length');
-    return reply.send(Readable.fromWeb(response.body as WebReadableStream));
+    return sendRouterResponse(reply, response, contentSecurityPolicy);
   }
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', config: { access: 'public' }, handler: serve });

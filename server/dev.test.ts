@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../tests/helpers/free-port.ts';
+import { contentSecurityPolicy, developmentContentSecurityPolicy } from './plugins/security-headers.ts';
+
+// `npm run dev` as a real process (server/dev.ts, what the script runs): embedded PostgreSQL,
+// the API, and the web pages through Vite's dev server in middleware mode.
+let root: string;
+let dataDir: string;
+let base: string;
+let child: ChildProcess;
+let output = '';
+let exited: Promise<number | null>;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'dev-server-'));
+  chmodSync(root, 0o755);
+  dataDir = path.join(root, 'data');
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ['--import', 'tsx', 'server/dev.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(await freePort()),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setInterval(() => {
+      if (output.includes('Ready: http')) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`the dev server exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (child.exitCode === null) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function page(urlPath: string) {
+  const res = await fetch(base + urlPath);
+  return { status: res.status, headers: res.headers, html: await res.text() };
+}
+
+// Vite compiles each module on first request; on a busy 2-core machine the first page takes a while.
+describe('npm run dev', { timeout: 180_000 }, () => {
+  it('server-renders / from the sources, with modules that load Vite\'s client', async () => {
+    const home = await page('/');
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(home.html).toMatch(/<h1[\s>]/);
+    // React Router's development runtime, served by Vite, instead of the hashed files of build/.
+    expect(home.html).toContain('virtual:react-router/inject-hmr-runtime');
+    expect(home.html).toContain('href="/app/root.tsx"');
+    expect(home.html).not.toContain('/assets/');
+    const rootModule = await fetch(`${base}/app/root.tsx`);
+    expect(rootModule.headers.get('content-type')).toMatch(/javascript/);
+    expect(await rootModule.text()).toContain('from "/@vite/client"');
+    const viteClient = await fetch(`${base}/@vite/client`);
+    expect(viteClient.status).toBe(200);
+    expect(viteClient.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('answers with the development CSP, which adds only the HMR websocket to production\'s', async () => {
+    const home = await page('/');
+    const csp = home.headers.get('content-security-policy');
+    expect(csp).toBe(developmentContentSecurityPolicy(home.html));
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+    expect(contentSecurityPolicy(home.html)).toContain("connect-src 'self';");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('server-renders a client route\'s loading view, and the 404 page with its status', async () => {
+    const login = await page('/s/login');
+    expect(login.status).toBe(200);
+    expect(login.html).toContain('<title>Client Login</title>');
+    expect(login.html).toContain('href="/app/routes/portal/client-login.tsx"');
+    const missing = await page('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('<html');
+  });
+
+  it('still answers the API, and unknown /api paths with the JSON 404', async () => {
+    const health = await fetch(`${base}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ database: { ok: true } });
+    const unknown = await fetch(`${base}/api/no-such-route`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it('connects Chromium to Vite\'s HMR websocket on the same port, and hot-updates a touched module without reloading', async () => {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+    const tab = await browser.newPage();
+    const messages: string[] = [];
+    tab.on('console', (m) => messages.push(m.text()));
+    const connected = tab.waitForEvent('console', { predicate: (m) => m.text() === '[vite] connected.', timeout: 120_000 });
+    await tab.goto(`${base}/`, { timeout: 120_000 });
+    await connected;
+    await tab.evaluate(() => Object.assign(window, { devServerProbe: 'same document' }));
+
+    // The test shares the working tree with other engineers, so it does not change a source file's
+    // content: it only touches home.tsx (same bytes, new mtime), which Vite's watcher treats as an edit.
+    const homeModule = path.resolve('app/routes/site/home.tsx');
+    const updated = tab.waitForEvent('console', {
+      predicate: (m) => m.text() === '[vite] hot updated: /app/routes/site/home.tsx',
+      timeout: 60_000,
+    });
+    const now = new Date();
+    utimesSync(homeModule, now, now);
+    await updated;
+    expect(await tab.evaluate(() => (window as unknown as { devServerProbe?: string }).devServerProbe)).toBe('same document');
+    expect(messages.filter((m) => /Content Security Policy|Refused to/i.test(m))).toEqual([]);
+  });
+
+  it('stops cleanly on SIGTERM, with the HMR websocket still open', async () => {
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('stopped');
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+});
