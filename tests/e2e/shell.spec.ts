@@ -160,6 +160,48 @@ test('tooltips open after 700 ms, reopen at once within the 300 ms skip delay, a
   await expect(page.getByRole('tooltip')).toHaveCount(0);
 });
 
+test('toasts stack, expand on hover or focus, close on Escape and dismiss themselves', async ({ page }) => {
+  await page.clock.install({ time: new Date('2026-11-22T09:00:00Z') });
+  await page.setViewportSize(DESKTOP);
+  await page.goto(PATHS.contact);
+  await expect(page.locator('main form[data-ready="true"]')).toBeVisible();
+  // From here on only runFor moves time, so the toasts' own timers are under the test's control.
+  await page.clock.pauseAt(new Date('2026-11-22T10:00:00Z'));
+  const send = page.getByRole('button', { name: 'Send Message' });
+  for (let i = 0; i < 3; i++) await send.click();
+  const toasts = page.getByRole('region', { name: 'Notifications' }).locator('li');
+  await expect(toasts).toHaveCount(3);
+  await expect(toasts.first()).toContainText('Validation Error');
+
+  /** Whether the second toast starts below the first (expanded) rather than tucked under it (stacked). */
+  const spreadOut = async () => {
+    const [first, second] = [await toasts.nth(0).boundingBox(), await toasts.nth(1).boundingBox()];
+    return Boolean(first && second && second.y >= first.y + first.height);
+  };
+  expect(await spreadOut()).toBe(false);
+  await toasts.first().hover();
+  await expect.poll(spreadOut).toBe(true);
+  await page.mouse.move(10, 700);
+  await expect.poll(spreadOut).toBe(false);
+
+  // Escape with the keyboard in the form closes the newest toast.
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(toasts).toHaveCount(2);
+  // Focus on a toast spreads the stack; Escape there closes that one.
+  await toasts.nth(1).focus();
+  await expect.poll(spreadOut).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(toasts).toHaveCount(1);
+
+  // Left alone, the last one goes after five seconds.
+  await page.getByRole('textbox', { name: 'Name', exact: true }).focus();
+  await page.clock.runFor(4_500);
+  await expect(toasts).toHaveCount(1);
+  await page.clock.runFor(600);
+  await expect(toasts).toHaveCount(0);
+});
+
 test('pre-rendered pages come compressed, cacheable and revalidated by ETag, with a hash-only script policy', async ({ request }) => {
   const page = await request.get('/about', { headers: { 'Accept-Encoding': 'br, gzip' } });
   expect(page.status()).toBe(200);

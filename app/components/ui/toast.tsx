@@ -56,7 +56,10 @@ function ToastCard({ item, index, expanded, paused }: { item: ToastItem; index: 
       tabIndex={0}
       data-variant={item.variant ?? 'default'}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') dismissToast(item.id);
+        if (e.key === 'Escape') {
+          e.preventDefault(); // handled: the stack's own Escape (the newest toast) leaves it alone
+          dismissToast(item.id);
+        }
       }}
       className={clsx(
         'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg transition-all duration-200',
@@ -84,15 +87,36 @@ function ToastCard({ item, index, expanded, paused }: { item: ToastItem; index: 
   );
 }
 
-/** The stack of notifications: collapsed, expanding on hover or focus; Escape closes the focused one. */
+/**
+ * The stack of notifications: collapsed, expanding on hover or focus. Escape closes the focused one,
+ * or, with the keyboard elsewhere, the newest one (unless a dialog is open: Escape closes that first).
+ */
 export function Toaster() {
   const list = useSyncExternalStore(subscribe, () => items, () => EMPTY);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  const stack = useRef<HTMLOListElement>(null);
   const expanded = hovered || focused;
+  const open = list.length > 0;
+  // A focused toast that closes takes the focus with it without a blur event: the others must not stay paused.
+  useEffect(() => {
+    if (focused && !stack.current?.contains(document.activeElement)) setFocused(false);
+  }, [list, focused]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
+      if (e.target instanceof Node && stack.current?.contains(e.target)) return; // the focused toast closes itself
+      if (document.querySelector('dialog[open]')) return;
+      if (items[0]) dismissToast(items[0].id);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <section aria-label="Notifications" className="pointer-events-none fixed top-16 right-0 z-[100] w-full max-w-sm p-4">
       <ol
+        ref={stack}
         className="flex flex-col gap-2"
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
