@@ -138,7 +138,7 @@ test('a route change scrolls to the top', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('tooltips open after 700 ms, reopen at once within the 300 ms skip delay, and close on Escape', async ({ page }) => {
+test('tooltips open after 700 ms, reopen at once within the 300 ms skip delay, and close on leave, Escape and scroll', async ({ page }) => {
   // The fake clock flows with real time until paused; paused, only runFor moves it.
   await page.clock.install({ time: new Date('2026-11-22T09:00:00Z') });
   await page.setViewportSize(DESKTOP);
@@ -157,6 +157,14 @@ test('tooltips open after 700 ms, reopen at once within the 300 ms skip delay, a
   await page.clock.runFor(10);
   await expect(page.getByRole('tooltip')).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  // Scrolling the page closes it too.
+  await page.mouse.move(0, 400);
+  await page.clock.runFor(1000);
+  await toggle.hover();
+  await page.clock.runFor(750);
+  await expect(page.getByRole('tooltip')).toBeVisible();
+  await page.evaluate(() => window.scrollBy(0, 300));
   await expect(page.getByRole('tooltip')).toHaveCount(0);
 });
 
