@@ -1,3 +1,4 @@
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
@@ -8,6 +9,11 @@ import { sendRouterResponse, toWebRequest } from './web.ts';
 
 // React Router's Vite plugin exposes the server build of the current sources under this id.
 const SERVER_BUILD_ID = 'virtual:react-router/server-build';
+// Vite's own list (server.fs.deny replaces it rather than adding to it).
+const VITE_DEFAULT_DENY = ['.env', '.env.*', '*.{crt,pem,key,p12,pfx,cer,der}', '.npmrc', '.yarnrc.yml', '**/.git/**'];
+// Builds (build/, BUILD_DIR=build-* of tests and benchmarks) and test output are nobody's source:
+// watching them would reload every open page whenever someone builds.
+const NOT_SOURCES = ['**/build/**', '**/build-*/**', '**/test-results/**', '**/playwright-report/**', '**/coverage/**'];
 
 /**
  * Development only (`npm run dev`, server/dev.ts): the web pages through Vite's dev server in
@@ -17,9 +23,19 @@ const SERVER_BUILD_ID = 'virtual:react-router/server-build';
  * web plugin (web.ts) never imports this file, so `npm start` never loads Vite.
  */
 async function webDevPlugin(app: FastifyInstance) {
+  // The embedded database's files and the uploads (under ./data by default, inside the project):
+  // they change all the time, so Vite does not watch them, and it must never serve them.
+  const dataDirs = [app.config.DATA_DIR, app.config.embeddedPgDir, app.config.uploadsDir].map(
+    (dir) => `${path.resolve(dir)}/**`,
+  );
   const sigtermListeners = new Set(process.listeners('SIGTERM'));
   const vite = await createServer({
-    server: { middlewareMode: true, hmr: { server: app.server } },
+    server: {
+      middlewareMode: true,
+      hmr: { server: app.server },
+      watch: { ignored: [...NOT_SOURCES, ...dataDirs] },
+      fs: { deny: [...VITE_DEFAULT_DENY, ...dataDirs] },
+    },
     appType: 'custom',
   });
   // React Router's plugin starts a second Vite server (its child compiler), and every non-middleware
