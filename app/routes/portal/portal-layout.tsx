@@ -8,7 +8,8 @@ export const QUERY_RETRY_COUNT = 3;
 export const QUERY_RETRY_MAX_DELAY_MS = 30_000;
 export const QUERY_GC_TIME_MS = 5 * 60_000;
 
-function makeQueryClient() {
+/** The portal's data client, with the specification's retry and cache numbers. */
+export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
