@@ -208,6 +208,17 @@ test('toasts stack, expand on hover or focus, close on Escape and dismiss themse
   await expect(toasts).toHaveCount(1);
   await page.clock.runFor(600);
   await expect(toasts).toHaveCount(0);
+
+  // Closing the last one with its button (focus and pointer were on it) leaves the next toast to go by itself.
+  await send.click();
+  await expect(toasts).toHaveCount(1);
+  await toasts.getByRole('button', { name: 'Close notification' }).click();
+  await expect(toasts).toHaveCount(0);
+  await page.mouse.move(10, 700);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).press('Enter');
+  await expect(toasts).toHaveCount(1);
+  await page.clock.runFor(5_100);
+  await expect(toasts).toHaveCount(0);
 });
 
 test('pre-rendered pages come compressed, cacheable and revalidated by ETag, with a hash-only script policy', async ({ request }) => {
