@@ -36,6 +36,10 @@ async function webDevPlugin(app: FastifyInstance) {
       watch: { ignored: [...NOT_SOURCES, ...dataDirs] },
       fs: { deny: [...VITE_DEFAULT_DENY, ...dataDirs] },
     },
+    // Every route's dependencies are found and pre-bundled at start; otherwise the first visit to a
+    // portal page makes Vite bundle new ones (a second React for a moment) and reload the page.
+    // (React Router's future.unstable_optimizeDeps does the same, but also changes the build's HTML.)
+    optimizeDeps: { entries: ['app/root.tsx', 'app/routes/**/*.{ts,tsx}'] },
     appType: 'custom',
   });
   // React Router's plugin starts a second Vite server (its child compiler), and every non-middleware
