@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../tests/helpers/free-port.ts';
+import { createTestDatabase } from '../tests/helpers/test-app.ts';
 import { contentSecurityPolicy, developmentContentSecurityPolicy } from './plugins/security-headers.ts';
 
 // `npm run dev` as a real process (server/dev.ts, what the script runs): embedded PostgreSQL,
@@ -143,5 +144,51 @@ describe('npm run dev', { timeout: 180_000 }, () => {
     expect(await exited).toBe(0);
     expect(output).toContain('stopped');
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+});
+
+describe('npm start / npm run serve', { timeout: 120_000 }, () => {
+  it('serves the web pages from the build without ever loading Vite', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'no-vite-'));
+    // A stand-in web build, so the production web plugin loads as it does after `npm run build`.
+    mkdirSync(path.join(dir, 'build', 'server'), { recursive: true });
+    mkdirSync(path.join(dir, 'build', 'client'), { recursive: true });
+    writeFileSync(
+      path.join(dir, 'build', 'server', 'index.js'),
+      "export const routes = {}; export const entry = { module: {} }; export const assets = { routes: {}, entry: { module: '', imports: [] }, url: '', version: '1' }; export const future = {}; export const publicPath = '/'; export const assetsBuildDirectory = ''; export const ssr = true; export const isSpaMode = false; export const prerender = [];\n",
+    );
+    // A module resolution hook that writes down every module the process loads.
+    const loaded = path.join(dir, 'loaded.txt');
+    writeFileSync(
+      path.join(dir, 'hook.mjs'),
+      `import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const result = await next(specifier, context);\n  appendFileSync(${JSON.stringify(loaded)}, result.url + '\\n');\n  return result;\n}\n`,
+    );
+    writeFileSync(path.join(dir, 'register.mjs'), "import { register } from 'node:module';\nregister('./hook.mjs', import.meta.url);\n");
+    const db = await createTestDatabase();
+    const port = await freePort();
+    const server = spawn(process.execPath, ['--import', 'tsx', '--import', path.join(dir, 'register.mjs'), 'server/main.ts'], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: db.url, BUILD_DIR: path.join(dir, 'build'), DATA_DIR: path.join(dir, 'data') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    server.stdout!.on('data', (d) => (log += d));
+    server.stderr!.on('data', (d) => (log += d));
+    const done = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => log.includes('Ready: http') && (clearInterval(timer), resolve()), 50);
+        void done.then((code) => (clearInterval(timer), reject(new Error(`exited (${code}):\n${log}`))));
+      });
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      server.kill('SIGTERM');
+      expect(await done).toBe(0);
+      const modules = readFileSync(loaded, 'utf8').split('\n');
+      expect(modules.some((url) => url.endsWith('/server/plugins/web.ts'))).toBe(true);
+      expect(modules.filter((url) => /\/node_modules\/(vite|@react-router\/dev)\/|web-dev\.ts$/.test(url))).toEqual([]);
+    } finally {
+      if (server.exitCode === null) server.kill('SIGKILL');
+      await db.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
