@@ -169,8 +169,16 @@ export type Message = z.infer<typeof messageSchema>;
 export const messageResponseSchema = z.object({ success: z.literal(true), message: messageSchema });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/** A page of a thread, oldest first; `hasMore` says whether older messages exist before it. */
-export const messageListResponseSchema = z.object({ success: z.literal(true), messages: z.array(messageSchema), hasMore: z.boolean() });
+/**
+ * A page of a thread, oldest first; `hasMore` says whether older messages exist before it, and
+ * `olderUnread` how many of those wait for the caller (so a badge can count what is not loaded).
+ */
+export const messageListResponseSchema = z.object({
+  success: z.literal(true),
+  messages: z.array(messageSchema),
+  hasMore: z.boolean(),
+  olderUnread: z.number().int().nonnegative(),
+});
 export type MessageListResponse = z.infer<typeof messageListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------

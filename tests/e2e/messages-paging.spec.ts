@@ -125,10 +125,16 @@ test('Show earlier messages puts the previous page in front without moving the r
     const staffNote = note(page, 3);
     await expect(staffNote.getByText('Delivered')).toBeVisible();
     const client = await signedInPage(browser, setup.client, 'client');
+    // The client's badge counts the unread message 3 although only the newest page is loaded.
+    await client.goto(clientUrl(setup));
+    await expect(thread(client).getByRole('article')).toHaveCount(THREAD_PAGE_SIZE_DEFAULT);
+    await expect(note(client, 3)).toHaveCount(0);
+    await expect(section(client).getByText('1 unread', { exact: true })).toBeVisible();
     const list = await client.request.get(`/api/messages/project/${setup.project._id}?limit=200`);
     const third = ((await list.json()).messages as { _id: string; text: string }[]).find((m) => m.text === noteText(3))!;
     expect((await client.request.put(`/api/messages/${third._id}/read`, { headers: ORIGIN })).status()).toBe(200);
     await expect(staffNote.getByText('Read', { exact: true })).toBeVisible();
+    await expect(section(client).getByText('1 unread', { exact: true })).toHaveCount(0);
     const sent = await client.request.post('/api/messages', { data: { text: 'A fresh reply', projectId: setup.project._id }, headers: ORIGIN });
     expect(sent.status()).toBe(201);
     await expect(thread(page).getByRole('article').last()).toContainText('A fresh reply');

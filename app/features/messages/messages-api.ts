@@ -26,6 +26,8 @@ export interface ThreadWindow {
   messages: Message[];
   /** Whether messages older than the first one held exist. */
   hasMore: boolean;
+  /** How many of those older messages are unread for this user (the badge counts them too). */
+  olderUnread: number;
 }
 
 function fetchThreadPage(projectId: string, before: string | undefined, signal?: AbortSignal) {
@@ -53,16 +55,20 @@ export function useProjectMessages(projectId: string | null | undefined) {
       const floor = queryClient.getQueryData<ThreadWindow>(key)?.messages[0];
       let messages: Message[] = [];
       let hasMore = false;
+      let olderUnread = 0;
       for (let n = 0; n < REFETCH_MAX_PAGES; n++) {
         const page = await fetchThreadPage(projectId, messages[0] ? threadCursor(messages[0]) : undefined, signal);
         messages = [...page.messages, ...messages];
         hasMore = page.hasMore;
+        olderUnread = page.olderUnread;
         if (!hasMore || !floor || !messages[0] || compareThreadPosition(messages[0], floor) <= 0) break;
       }
       // An earlier page may have arrived while this ran: it stays in front.
       const now = queryClient.getQueryData<ThreadWindow>(key);
       const earlier = olderThan(now?.messages ?? [], messages[0]);
-      return earlier.length > 0 ? { messages: [...earlier, ...messages], hasMore: now!.hasMore } : { messages, hasMore };
+      return earlier.length > 0
+        ? { messages: [...earlier, ...messages], hasMore: now!.hasMore, olderUnread: now!.olderUnread }
+        : { messages, hasMore, olderUnread };
     },
     enabled: Boolean(projectId),
     refetchInterval: live ? false : MESSAGES_POLL_MS,
@@ -95,7 +101,11 @@ export function useLoadEarlierMessages(projectId: string) {
         const earlier = olderThan(result.page.messages, data.messages[0]);
         // Whether more exist is known only when the page ends at what is held.
         const sameFloor = data.messages[0]?._id === result.oldest._id;
-        return { messages: [...earlier, ...data.messages], hasMore: sameFloor ? result.page.hasMore : data.hasMore };
+        return {
+          messages: [...earlier, ...data.messages],
+          hasMore: sameFloor ? result.page.hasMore : data.hasMore,
+          olderUnread: sameFloor ? result.page.olderUnread : data.olderUnread,
+        };
       });
     },
   });

@@ -29,7 +29,8 @@ export function ProjectCommunication({
   const messages = useProjectMessages(project._id);
   const markRead = useMarkRead(onActivity);
   const earlier = useLoadEarlierMessages(project._id);
-  const unread = (messages.data?.messages ?? []).filter((m) => isUnreadFor(m, viewer)).length;
+  // Loaded messages count as the screen shows them (marked read at once); older ones as the server counted them.
+  const unread = (messages.data?.messages ?? []).filter((m) => isUnreadFor(m, viewer)).length + (messages.data?.olderUnread ?? 0);
   const receiverId = viewer === 'admin' ? (clientId ?? project.clientId._id) : project.clientId._id;
 
   return (

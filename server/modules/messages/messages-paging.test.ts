@@ -142,7 +142,37 @@ describe('thread paging', () => {
     expect(res.json()).toMatchObject({ success: true, hasMore: false });
     expect(res.json().messages).toHaveLength(THREAD_PAGE_SIZE_DEFAULT);
     const empty = await page(clientAuth, await createProject(client.id));
-    expect(empty.json()).toEqual({ success: true, messages: [], hasMore: false });
+    expect(empty.json()).toEqual({ success: true, messages: [], hasMore: false, olderUnread: 0 });
+  });
+
+  it('counts, for each reader, the unread messages older than the page, so a badge can include what is not loaded', async () => {
+    const projectId = await createProject(client.id);
+    // 150 messages: every third from staff to the client, the rest from the client to staff; none read.
+    await seedThread(projectId, 150, 10);
+    const unreadForClient = (ms: Message[]) => ms.filter((m) => m.senderId._id === admin.id && !m.isRead).length;
+    const unreadForStaff = (ms: Message[]) => ms.filter((m) => m.senderId._id === client.id && !m.isRead).length;
+
+    const first = (await page(clientAuth, projectId, '?limit=60')).json() as { messages: Message[]; hasMore: boolean; olderUnread: number };
+    const staffFirst = (await page(adminAuth, projectId, '?limit=60')).json() as { messages: Message[]; olderUnread: number };
+    const all = joined((await readAllPages(projectId)).pages);
+    expect(all).toHaveLength(150);
+    const older = all.slice(0, 90);
+    expect(first.hasMore).toBe(true);
+    expect(first.olderUnread).toBe(unreadForClient(older));
+    expect(staffFirst.olderUnread).toBe(unreadForStaff(older));
+    expect(first.olderUnread + unreadForClient(first.messages)).toBe(50);
+    expect(staffFirst.olderUnread + unreadForStaff(staffFirst.messages)).toBe(100);
+
+    // Reading one old message lowers the count for its receiver only.
+    const oldFromStaff = older.find((m) => m.senderId._id === admin.id)!;
+    const read = await t.app.inject({ method: 'PUT', url: `/api/messages/${oldFromStaff._id}/read`, headers: { cookie: clientAuth.cookie, origin: ORIGIN } });
+    expect(read.statusCode).toBe(200);
+    expect((await page(clientAuth, projectId, '?limit=60')).json().olderUnread).toBe(first.olderUnread - 1);
+    expect((await page(adminAuth, projectId, '?limit=60')).json().olderUnread).toBe(staffFirst.olderUnread);
+
+    // The last page has nothing older.
+    const last = await page(clientAuth, projectId, `?before=${encodeURIComponent(threadCursor(all[30]))}&limit=60`);
+    expect(last.json()).toMatchObject({ hasMore: false, olderUnread: 0 });
   });
 
   it('lists, after a new message, the same earlier page for the same cursor (new messages never shift older pages)', async () => {

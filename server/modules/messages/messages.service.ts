@@ -138,7 +138,7 @@ export async function listProjectMessages(
   viewer: Viewer,
   projectId: string,
   page: { before?: ThreadCursor; limit: number },
-): Promise<{ messages: Message[]; hasMore: boolean }> {
+): Promise<{ messages: Message[]; hasMore: boolean; olderUnread: number }> {
   await findThreadProject(app, viewer, projectId);
   const { before, limit } = page;
   const rows = await selectMessages(app)
@@ -152,7 +152,23 @@ export async function listProjectMessages(
     // One more than asked tells whether an older page exists.
     .limit(limit + 1);
   const hasMore = rows.length > limit;
-  return { messages: await withAttachments(app, rows.slice(0, limit).reverse()), hasMore };
+  const shown = rows.slice(0, limit).reverse();
+  return { messages: await withAttachments(app, shown), hasMore, olderUnread: hasMore ? await countUnreadBefore(app, viewer, projectId, shown[0]) : 0 };
+}
+
+/** Unread messages for the viewer in a thread, older than the given position. */
+async function countUnreadBefore(app: FastifyInstance, viewer: Viewer, projectId: string, oldest: { id: string; createdAt: Date }): Promise<number> {
+  const [row] = await app.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.projectId, projectId),
+        unreadFor(viewer),
+        sql`(${threadTime}, ${messages.id}) < (date_trunc('milliseconds', ${oldest.createdAt.toISOString()}::timestamptz), ${oldest.id}::uuid)`,
+      ),
+    );
+  return row.n;
 }
 
 async function findMessage(app: FastifyInstance, viewer: Viewer, messageId: string): Promise<Message> {
