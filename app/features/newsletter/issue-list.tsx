@@ -1,10 +1,22 @@
 import { Mail } from 'lucide-react';
-import { NEWSLETTER_ISSUE_MESSAGES, NEWSLETTER_ISSUES_PAGE_SIZE, type NewsletterIssuesResponse } from '../../../common/schemas/newsletter.ts';
+import {
+  NEWSLETTER_ISSUE_MESSAGES,
+  NEWSLETTER_ISSUES_PAGE_SIZE,
+  type NewsletterIssuesResponse,
+} from '../../../common/schemas/newsletter.ts';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
+import { ScrollTable } from '../../components/ui/scroll-table.tsx';
 import { pageCount } from '../../lib/list-params.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+const ISSUE_COLUMNS = [
+  { label: 'Subject' },
+  { label: 'Sent' },
+  { label: 'Sent by' },
+  { label: 'Recipients', align: 'right' },
+] as const;
 
 /** The newsletters already sent: subject, when, by whom, how many recipients; newest first, paged. */
 export function IssueList({
@@ -24,52 +36,43 @@ export function IssueList({
 }) {
   const pages = data ? pageCount(data.total, NEWSLETTER_ISSUES_PAGE_SIZE) : 1;
   return (
-    <section aria-labelledby="issues-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="issues-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="issues-heading" className="mb-4 text-xl font-semibold">
-        Sent newsletters {data ? <span className="text-base font-normal text-slate-600 dark:text-slate-400">({data.total})</span> : null}
+        Sent newsletters{' '}
+        {data ? <span className="text-base font-normal text-slate-600 dark:text-slate-400">({data.total})</span> : null}
       </h2>
       {isPending ? (
         <InlineLoading label="Loading sent newsletters..." />
       ) : error || !data ? (
         <ErrorState title={NEWSLETTER_ISSUE_MESSAGES.loadFailed} error={error} onRetry={onRetry} />
       ) : !data.issues.length ? (
-        <EmptyState icon={<Mail className="size-8" aria-hidden="true" />} title="No newsletters sent yet" description="Newsletters you send appear here." />
+        <EmptyState
+          icon={<Mail className="size-8" aria-hidden="true" />}
+          title="No newsletters sent yet"
+          description="Newsletters you send appear here."
+        />
       ) : (
         <>
-          {/* Scrolls sideways on phones; focusable so keyboard users can scroll it too. */}
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Sent newsletters table">
-            <table className="w-full min-w-[34rem] text-left text-sm">
-              <caption className="sr-only">Sent newsletters, newest first</caption>
-              <thead>
-                <tr className="border-b border-slate-200 dark:border-slate-700">
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Subject
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Sent
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Sent by
-                  </th>
-                  <th scope="col" className="py-2 text-right font-semibold">
-                    Recipients
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.issues.map((issue) => (
-                  <tr key={issue._id} className="border-b border-slate-100 dark:border-slate-800">
-                    <td className="py-2 pr-4 break-words">{issue.subject}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">
-                      <time dateTime={issue.sentAt}>{when(issue.sentAt)}</time>
-                    </td>
-                    <td className="py-2 pr-4">{issue.sentBy.name}</td>
-                    <td className="py-2 text-right tabular-nums">{issue.recipientCount.toLocaleString('en-GB')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            label="Sent newsletters table"
+            caption="Sent newsletters, newest first"
+            minWidth="min-w-[34rem]"
+            columns={ISSUE_COLUMNS}
+          >
+            {data.issues.map((issue) => (
+              <tr key={issue._id} className="border-b border-slate-100 dark:border-slate-800">
+                <td className="py-2 pr-4 break-words">{issue.subject}</td>
+                <td className="py-2 pr-4 whitespace-nowrap">
+                  <time dateTime={issue.sentAt}>{when(issue.sentAt)}</time>
+                </td>
+                <td className="py-2 pr-4">{issue.sentBy.name}</td>
+                <td className="py-2 text-right tabular-nums">{issue.recipientCount.toLocaleString('en-GB')}</td>
+              </tr>
+            ))}
+          </ScrollTable>
           {pages > 1 ? <Pager page={page} pages={pages} onPage={onPage} label="Sent newsletters pages" /> : null}
         </>
       )}

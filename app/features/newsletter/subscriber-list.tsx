@@ -1,9 +1,15 @@
 import { clsx } from 'clsx';
 import { Download, Users } from 'lucide-react';
-import { NEWSLETTER_LIST_PAGE_SIZE, NEWSLETTER_STATUS_LABELS, NEWSLETTER_STATUSES, type NewsletterStatus } from '../../../common/schemas/newsletter.ts';
+import {
+  NEWSLETTER_LIST_PAGE_SIZE,
+  NEWSLETTER_STATUS_LABELS,
+  NEWSLETTER_STATUSES,
+  type NewsletterStatus,
+} from '../../../common/schemas/newsletter.ts';
 import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { FilterSelect } from '../../components/ui/filter-select.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
+import { ScrollTable } from '../../components/ui/scroll-table.tsx';
 import { pageCount, useListParams } from '../../lib/list-params.ts';
 import { subscribersCsvUrl, useNewsletterSubscribers } from './newsletter-api.ts';
 
@@ -14,6 +20,14 @@ const STYLE: Record<NewsletterStatus, string> = {
   unsubscribed: 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-100',
 };
 
+const SUBSCRIBER_COLUMNS = [
+  { label: 'Email' },
+  { label: 'Status' },
+  { label: 'Signed up' },
+  { label: 'Confirmed' },
+  { label: 'Unsubscribed' },
+] as const;
+
 /** Staff's list of newsletter subscribers with their status, and the CSV export. */
 export function SubscriberList() {
   const { value: status, page, go } = useListParams('status', NEWSLETTER_STATUSES);
@@ -21,10 +35,16 @@ export function SubscriberList() {
   const pages = data ? pageCount(data.total, NEWSLETTER_LIST_PAGE_SIZE) : 1;
 
   return (
-    <section aria-labelledby="subscribers-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="subscribers-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <h2 id="subscribers-heading" className="text-xl font-semibold">
-          Subscribers {data ? <span className="text-base font-normal text-slate-600 dark:text-slate-400">({data.total})</span> : null}
+          Subscribers{' '}
+          {data ? (
+            <span className="text-base font-normal text-slate-600 dark:text-slate-400">({data.total})</span>
+          ) : null}
         </h2>
         <div className="flex flex-wrap items-end gap-3">
           <FilterSelect
@@ -46,47 +66,35 @@ export function SubscriberList() {
       ) : error ? (
         <ErrorState title="Failed to load subscribers" error={error} onRetry={() => void refetch()} />
       ) : !data.subscribers.length ? (
-        <EmptyState icon={<Users className="size-8" aria-hidden="true" />} title="No subscribers" description="Addresses from the newsletter box will appear here." />
+        <EmptyState
+          icon={<Users className="size-8" aria-hidden="true" />}
+          title="No subscribers"
+          description="Addresses from the newsletter box will appear here."
+        />
       ) : (
         <>
-          {/* Scrolls sideways on phones; focusable so keyboard users can scroll it too. */}
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Subscribers table">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="sr-only">Newsletter subscribers</caption>
-              <thead>
-                <tr className="border-b border-slate-200 dark:border-slate-700">
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Email
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Signed up
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Confirmed
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    Unsubscribed
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.subscribers.map((s) => (
-                  <tr key={s._id} className="border-b border-slate-100 dark:border-slate-800">
-                    <td className="py-2 pr-4 break-all">{s.email}</td>
-                    <td className="py-2 pr-4">
-                      <span className={clsx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', STYLE[s.status])}>{NEWSLETTER_STATUS_LABELS[s.status]}</span>
-                    </td>
-                    <td className="py-2 pr-4">{date(s.createdAt)}</td>
-                    <td className="py-2 pr-4">{date(s.confirmedAt)}</td>
-                    <td className="py-2">{date(s.unsubscribedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            label="Subscribers table"
+            caption="Newsletter subscribers"
+            minWidth="min-w-[36rem]"
+            columns={SUBSCRIBER_COLUMNS}
+          >
+            {data.subscribers.map((s) => (
+              <tr key={s._id} className="border-b border-slate-100 dark:border-slate-800">
+                <td className="py-2 pr-4 break-all">{s.email}</td>
+                <td className="py-2 pr-4">
+                  <span
+                    className={clsx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', STYLE[s.status])}
+                  >
+                    {NEWSLETTER_STATUS_LABELS[s.status]}
+                  </span>
+                </td>
+                <td className="py-2 pr-4">{date(s.createdAt)}</td>
+                <td className="py-2 pr-4">{date(s.confirmedAt)}</td>
+                <td className="py-2">{date(s.unsubscribedAt)}</td>
+              </tr>
+            ))}
+          </ScrollTable>
           {pages > 1 ? <Pager page={page} pages={pages} onPage={(p) => go({ page: p })} /> : null}
         </>
       )}
