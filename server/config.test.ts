@@ -4,6 +4,7 @@ import { ConfigError, DEVELOPMENT_MFA_ENCRYPTION_KEY, loadConfig } from './confi
 
 const PROD_KEY = randomBytes(32);
 const PROD_KEY_BASE64 = PROD_KEY.toString('base64');
+const OLD_KEY = randomBytes(32);
 
 describe('configuration', () => {
   it('starts on its defaults with no environment', () => {
@@ -75,6 +76,54 @@ describe('configuration', () => {
           expect((err as ConfigError).message).not.toContain(bad);
         }
       }
+    });
+
+    it('reads MFA_ENCRYPTION_KEY_PREVIOUS as one key or a comma-separated list, none by default', () => {
+      const older = randomBytes(32);
+      expect(loadConfig({}).mfaPreviousEncryptionKeys).toEqual([]);
+      const one = loadConfig({ MFA_ENCRYPTION_KEY: PROD_KEY_BASE64, MFA_ENCRYPTION_KEY_PREVIOUS: OLD_KEY.toString('hex') });
+      expect(one.mfaPreviousEncryptionKeys.map((k) => k.toString('hex'))).toEqual([OLD_KEY.toString('hex')]);
+      const two = loadConfig({ MFA_ENCRYPTION_KEY: PROD_KEY_BASE64, MFA_ENCRYPTION_KEY_PREVIOUS: ` ${OLD_KEY.toString('base64')}, ${older.toString('base64url')} ` });
+      expect(two.mfaPreviousEncryptionKeys.map((k) => k.toString('hex'))).toEqual([OLD_KEY.toString('hex'), older.toString('hex')]);
+      expect(JSON.stringify(two)).not.toContain(OLD_KEY.toString('base64'));
+    });
+
+    it('refuses a malformed previous key with one line that does not repeat it', () => {
+      const cases = [
+        ['too-short', 'MFA_ENCRYPTION_KEY_PREVIOUS: must be 32 random bytes written as 64 hex characters or as base64 (make one with: openssl rand -base64 32) (several previous keys: separate them with commas)'],
+        [`${OLD_KEY.toString('base64')},${randomBytes(16).toString('base64')}`, 'MFA_ENCRYPTION_KEY_PREVIOUS: key 2 of 2 must be 32 random bytes written as 64 hex characters or as base64 (make one with: openssl rand -base64 32)'],
+        [`${OLD_KEY.toString('base64')} ${OLD_KEY.toString('hex')}`, 'MFA_ENCRYPTION_KEY_PREVIOUS: must be 32 random bytes written as 64 hex characters or as base64 (make one with: openssl rand -base64 32) (several previous keys: separate them with commas)'],
+      ];
+      for (const [bad, line] of cases) {
+        try {
+          loadConfig({ MFA_ENCRYPTION_KEY: PROD_KEY_BASE64, MFA_ENCRYPTION_KEY_PREVIOUS: bad });
+          expect.unreachable(`previous key ${bad} was accepted`);
+        } catch (err) {
+          expect(err).toBeInstanceOf(ConfigError);
+          expect((err as ConfigError).lines).toEqual([line]);
+          for (const part of bad.split(/[ ,]/)) expect((err as ConfigError).message).not.toContain(part);
+        }
+      }
+    });
+
+    it('refuses a previous key equal to the current one, in any notation, and the same key listed twice', () => {
+      const sameAsCurrent = [PROD_KEY_BASE64, PROD_KEY.toString('hex'), `${OLD_KEY.toString('base64')},${PROD_KEY.toString('base64url')}`];
+      for (const previous of sameAsCurrent) {
+        try {
+          loadConfig({ NODE_ENV: 'production', MFA_ENCRYPTION_KEY: PROD_KEY_BASE64, MFA_ENCRYPTION_KEY_PREVIOUS: previous });
+          expect.unreachable('the current key was accepted as a previous one');
+        } catch (err) {
+          expect((err as ConfigError).lines).toEqual([
+            'MFA_ENCRYPTION_KEY_PREVIOUS: must not contain MFA_ENCRYPTION_KEY itself: list only the keys it replaced (the current key is always tried)',
+          ]);
+          expect((err as ConfigError).message).not.toContain(PROD_KEY_BASE64);
+        }
+      }
+      // Without MFA_ENCRYPTION_KEY the current key is the development key: it cannot be "previous" too.
+      expect(() => loadConfig({ MFA_ENCRYPTION_KEY_PREVIOUS: DEVELOPMENT_MFA_ENCRYPTION_KEY.toString('base64') })).toThrow(/MFA_ENCRYPTION_KEY_PREVIOUS: must not contain/);
+      expect(() => loadConfig({ MFA_ENCRYPTION_KEY: PROD_KEY_BASE64, MFA_ENCRYPTION_KEY_PREVIOUS: `${OLD_KEY.toString('base64')},${OLD_KEY.toString('hex')}` })).toThrow(
+        /^Invalid configuration:\n {2}MFA_ENCRYPTION_KEY_PREVIOUS: lists the same key twice$/,
+      );
     });
 
     it('is required in production, and the public development key is refused there', () => {

@@ -22,19 +22,41 @@ const durationMinutes = (def: number) => z.coerce.number().int().positive().defa
 export const DEVELOPMENT_MFA_ENCRYPTION_KEY = Buffer.from('development-only-not-secret-key!', 'utf8');
 export const MFA_KEY_FORMAT = 'must be 32 random bytes written as 64 hex characters or as base64 (make one with: openssl rand -base64 32)';
 
-/** 32 bytes as hex or base64/base64url; anything else is refused without echoing the value. */
-const encryptionKey = z.string().transform((value, ctx) => {
+/** The 32 bytes of a key written as hex or base64/base64url, or null. */
+function decodeEncryptionKey(value: string): Buffer | null {
   const text = value.trim();
   const bytes = /^[0-9a-fA-F]{64}$/.test(text)
     ? Buffer.from(text, 'hex')
     : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
       ? Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
       : null;
-  if (!bytes || bytes.length !== 32) {
+  return bytes && bytes.length === 32 ? bytes : null;
+}
+
+/** 32 bytes as hex or base64/base64url; anything else is refused without echoing the value. */
+const encryptionKey = z.string().transform((value, ctx) => {
+  const bytes = decodeEncryptionKey(value);
+  if (!bytes) {
     ctx.addIssue({ code: 'custom', message: MFA_KEY_FORMAT });
     return z.NEVER;
   }
   return bytes;
+});
+
+/**
+ * The keys MFA_ENCRYPTION_KEY had before a rotation (decision 082): one key, or several separated by
+ * commas (base64 never contains one). A bad entry is refused by its position, never by its text.
+ */
+const previousEncryptionKeys = z.string().transform((value, ctx) => {
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const keys = entries.map(decodeEncryptionKey);
+  const bad = keys.findIndex((k) => !k);
+  if (bad >= 0 || !keys.length) {
+    const message = entries.length > 1 ? `key ${bad + 1} of ${entries.length} ${MFA_KEY_FORMAT}` : `${MFA_KEY_FORMAT} (several previous keys: separate them with commas)`;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }
+  return keys as Buffer[];
 });
 
 export const configSchema = z
@@ -68,6 +90,8 @@ export const configSchema = z
     ADMIN_MFA_REQUIRED: flag.optional(),
     /** Encrypts the admins' TOTP secrets at rest (AES-256-GCM); required in production. */
     MFA_ENCRYPTION_KEY: encryptionKey.optional(),
+    /** Keys MFA_ENCRYPTION_KEY had before: still open old secrets, which start-up re-seals (decision 082). */
+    MFA_ENCRYPTION_KEY_PREVIOUS: previousEncryptionKeys.optional(),
     CLIENT_SESSION_IDLE_MINUTES: durationMinutes(14 * 24 * 60),
     CLIENT_SESSION_ABSOLUTE_MINUTES: durationMinutes(30 * 24 * 60),
     ADMIN_SESSION_IDLE_MINUTES: durationMinutes(2 * 60),
@@ -81,6 +105,13 @@ export const configSchema = z
     SERVE_WEB: flag.default(true),
   })
   .superRefine((c, ctx) => {
+    const previous = c.MFA_ENCRYPTION_KEY_PREVIOUS ?? [];
+    const current = c.MFA_ENCRYPTION_KEY ?? DEVELOPMENT_MFA_ENCRYPTION_KEY;
+    if (previous.some((k) => k.equals(current))) {
+      ctx.addIssue({ code: 'custom', path: ['MFA_ENCRYPTION_KEY_PREVIOUS'], message: 'must not contain MFA_ENCRYPTION_KEY itself: list only the keys it replaced (the current key is always tried)' });
+    } else if (previous.some((k, i) => previous.findIndex((other) => other.equals(k)) !== i)) {
+      ctx.addIssue({ code: 'custom', path: ['MFA_ENCRYPTION_KEY_PREVIOUS'], message: 'lists the same key twice' });
+    }
     if (c.NODE_ENV !== 'production') return;
     if (!c.MFA_ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['MFA_ENCRYPTION_KEY'], message: 'is required in production: 32 random bytes as 64 hex characters or base64 (make one with: openssl rand -base64 32)' });
@@ -88,13 +119,15 @@ export const configSchema = z
       ctx.addIssue({ code: 'custom', path: ['MFA_ENCRYPTION_KEY'], message: 'is the public development key; production needs its own (make one with: openssl rand -base64 32)' });
     }
   })
-  .transform(({ MFA_ENCRYPTION_KEY, ...c }) => {
+  .transform(({ MFA_ENCRYPTION_KEY, MFA_ENCRYPTION_KEY_PREVIOUS, ...c }) => {
     const dataDir = c.DATA_DIR;
     return {
       ...c,
       // The key itself leaves the raw variables, so printing the configuration never shows it.
       mfaEncryptionKey: MFA_ENCRYPTION_KEY ?? DEVELOPMENT_MFA_ENCRYPTION_KEY,
       mfaEncryptionKeyIsDefault: !MFA_ENCRYPTION_KEY,
+      /** Older keys: they only open secrets sealed before the rotation, which are then re-sealed. */
+      mfaPreviousEncryptionKeys: MFA_ENCRYPTION_KEY_PREVIOUS ?? [],
       isProduction: c.NODE_ENV === 'production',
       publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
       embeddedPgDir: c.EMBEDDED_PG_DIR ?? `${dataDir}/postgres`,

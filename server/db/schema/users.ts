@@ -17,7 +17,7 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** Client pipeline status: new, in-progress, completed. */
     status: text('status').notNull().default('new'),
-    /** The active TOTP secret, encrypted (`v1:iv:tag:ciphertext`, server/modules/auth/secret-box.ts). */
+    /** The active TOTP secret, encrypted (`v2:keyid:iv:tag:ciphertext`, or `v1:iv:tag:ciphertext` from before decision 082; server/modules/auth/secret-box.ts). */
     mfaSecret: text('mfa_secret'),
     /** A secret being enrolled (first one, or a new phone), encrypted; becomes mfa_secret once a code confirms it. */
     mfaPendingSecret: text('mfa_pending_secret'),

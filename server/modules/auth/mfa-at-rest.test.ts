@@ -66,14 +66,14 @@ describe('TOTP secrets at rest', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const waiting = await storedOf(admin.id);
     expect(waiting.mfaSecret).toBeNull();
-    expect(waiting.mfaPendingSecret).toMatch(/^v1:[\w-]{16}:[\w-]{22}:[\w-]+$/);
+    expect(waiting.mfaPendingSecret).toMatch(/^v2:[\w-]{8}:[\w-]{16}:[\w-]{22}:[\w-]+$/);
     expect(waiting.mfaPendingSecret).not.toContain(secret);
 
     const done = await t.app.inject({ method: 'POST', url: '/api/auth/mfa/enrolment/confirm', headers: headersOf(pending), payload: { code: codeNow(secret) } });
     expect(done.statusCode).toBe(200);
     const active = await storedOf(admin.id);
     expect(active.mfaPendingSecret).toBeNull();
-    expect(active.mfaSecret).toMatch(/^v1:/);
+    expect(active.mfaSecret).toMatch(/^v2:/);
     expect(active.mfaSecret).not.toContain(secret);
     // The whole row, as a backup would hold it, has no trace of the key.
     const [row] = await t.database.pool.query('SELECT row_to_json(users)::text AS json FROM users WHERE id = $1', [admin.id]).then((r) => r.rows);
@@ -101,7 +101,7 @@ describe('TOTP secrets at rest', () => {
     const verified = await t.app.inject({ method: 'POST', url: '/api/auth/mfa/verify', headers: headersOf(pending), payload: { code: codeNow(secret) } });
     expect(verified.statusCode).toBe(200);
     const stored = (await storedOf(admin.id)).mfaSecret!;
-    expect(stored).toMatch(/^v1:/);
+    expect(stored).toMatch(/^v2:/);
     expect(openMfaSecret(t.config.mfaEncryptionKey, admin.id, stored).secret).toBe(secret);
     // And it goes on working encrypted.
     t.clock.advance(30_000);
@@ -131,7 +131,7 @@ describe('TOTP secrets at rest', () => {
     expect(openMfaSecret(t.config.mfaEncryptionKey, admin.id, sealedActive).secret).toBe(activeSecret);
     expect(openMfaSecret(t.config.mfaEncryptionKey, enrolling.id, sealedWaiting).secret).toBe(waitingSecret);
     // Running it again changes nothing.
-    expect(await encryptLegacyMfaSecrets(t.app)).toEqual({ sealed: 0, unreadable: 0 });
+    expect(await encryptLegacyMfaSecrets(t.app)).toEqual({ sealed: 0, resealed: 0, underPreviousKey: 0, unreadable: 0 });
     expect((await storedOf(admin.id)).mfaSecret).toBe(sealedActive);
 
     // The enrolment begun before the upgrade can still be finished with its QR code.

@@ -102,7 +102,7 @@ describe('setting up a new authenticator', () => {
     expect(otpauthUrl).toContain(`secret=${newSecret}`);
     expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, admin.id));
-    expect(row.mfaPendingSecret).toMatch(/^v1:/);
+    expect(row.mfaPendingSecret).toMatch(/^v2:/);
     expect(row.mfaPendingSecret).not.toContain(newSecret);
 
     // Not confirmed yet: the old phone still signs in, the new one does not.

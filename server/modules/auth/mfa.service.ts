@@ -7,7 +7,7 @@ import { MFA_NOT_ON } from '../../../common/schemas/auth.ts';
 import { company } from '../../../app/content/company.ts';
 import { mfaRecoveryCodes, mfaUsedSteps } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
-import { isLegacyPlainSecret, MfaSecretUnreadableError, openMfaSecret, sealMfaSecret } from './secret-box.ts';
+import { MfaSecretUnreadableError, openMfaSecret, sealMfaSecret, type MfaKeyring, type OpenedMfaSecret } from './secret-box.ts';
 import { base32Decode, generateTotpSecret, matchTotp, otpauthUrl } from './totp.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -34,13 +34,16 @@ async function mfaStateOf(app: FastifyInstance, userId: string) {
   return user;
 }
 
-/** The base32 secret of a stored value; logs (without the value) when the configured key cannot open it. */
+/** The current key and the ones it replaced (decision 082). */
+const keyringOf = (app: FastifyInstance): MfaKeyring => ({ current: app.config.mfaEncryptionKey, previous: app.config.mfaPreviousEncryptionKeys });
+
+/** The base32 secret of a stored value; logs (without the value) when no configured key can open it. */
 function openSecret(app: FastifyInstance, userId: string, stored: string) {
   try {
-    return openMfaSecret(app.config.mfaEncryptionKey, userId, stored);
+    return openMfaSecret(keyringOf(app), userId, stored);
   } catch (err) {
     if (err instanceof MfaSecretUnreadableError) {
-      app.log.error({ userId }, 'a stored TOTP secret cannot be decrypted: MFA_ENCRYPTION_KEY is not the key it was encrypted with, or the value is damaged');
+      app.log.error({ userId }, 'a stored TOTP secret cannot be decrypted: MFA_ENCRYPTION_KEY is not the key it was encrypted with (nor is any key of MFA_ENCRYPTION_KEY_PREVIOUS), or the value is damaged');
     }
     throw err;
   }
@@ -79,7 +82,7 @@ export async function startMfaReplacement(app: FastifyInstance, userId: string) 
 
 /** Accepts an authenticator code once: a code already used (same time step) is refused. */
 async function acceptTotp(app: FastifyInstance, userId: string, stored: string, code: string): Promise<boolean> {
-  const { secret, legacy } = openSecret(app, userId, stored);
+  const { secret, key } = openSecret(app, userId, stored);
   const step = matchTotp(base32Decode(secret), code, app.clock.now().getTime());
   if (step === null) return false;
   const inserted = await app.db
@@ -88,8 +91,9 @@ async function acceptTotp(app: FastifyInstance, userId: string, stored: string, 
     .onConflictDoNothing()
     .returning({ step: mfaUsedSteps.step });
   if (inserted.length !== 1) return false;
-  // Written before encryption (an earlier version, or a row restored from an old backup): seal it now.
-  if (legacy) await app.db.update(users).set({ mfaSecret: seal(app, userId, secret) }).where(and(eq(users.id, userId), eq(users.mfaSecret, stored)));
+  // Written before encryption or under a previous key (an earlier version, a row restored from an old
+  // backup, a process still on the old key during a rolling deploy): seal it under the current key now.
+  if (key !== 'current') await app.db.update(users).set({ mfaSecret: seal(app, userId, secret) }).where(and(eq(users.id, userId), eq(users.mfaSecret, stored)));
   return true;
 }
 
@@ -178,37 +182,59 @@ export async function disableMfa(app: FastifyInstance, userId: string): Promise<
   });
 }
 
-/**
- * Start-up step: seals every TOTP secret still stored in plain text (written before encryption),
- * and counts the sealed ones the configured key cannot open. Idempotent, and safe with several
- * processes starting at once (each row is only replaced while it still holds the plain value).
- */
-export async function encryptLegacyMfaSecrets(app: FastifyInstance): Promise<{ sealed: number; unreadable: number }> {
+/** Every stored secret (active and waiting), by user and column. */
+async function storedMfaSecrets(app: FastifyInstance) {
   const rows = await app.db
     .select({ id: users.id, mfaSecret: users.mfaSecret, mfaPendingSecret: users.mfaPendingSecret })
     .from(users)
     .where(or(isNotNull(users.mfaSecret), isNotNull(users.mfaPendingSecret)));
-  let sealed = 0;
-  let unreadable = 0;
-  for (const row of rows) {
-    for (const column of ['mfaSecret', 'mfaPendingSecret'] as const) {
-      const stored = row[column];
-      if (!stored) continue;
-      if (isLegacyPlainSecret(stored)) {
-        const done = await app.db
-          .update(users)
-          .set({ [column]: seal(app, row.id, stored) })
-          .where(and(eq(users.id, row.id), eq(users[column], stored)))
-          .returning({ id: users.id });
-        sealed += done.length;
-        continue;
-      }
-      try {
-        openMfaSecret(app.config.mfaEncryptionKey, row.id, stored);
-      } catch {
-        unreadable++;
-      }
-    }
+  return rows.flatMap((row) =>
+    (['mfaSecret', 'mfaPendingSecret'] as const).flatMap((column) => (row[column] ? [{ userId: row.id, column, stored: row[column] }] : [])),
+  );
+}
+
+const openedOrNull = (keys: MfaKeyring, userId: string, stored: string): OpenedMfaSecret | null => {
+  try {
+    return openMfaSecret(keys, userId, stored);
+  } catch (err) {
+    if (err instanceof MfaSecretUnreadableError) return null;
+    throw err;
   }
-  return { sealed, unreadable };
+};
+
+/**
+ * Start-up step: seals every TOTP secret still stored in plain text (written before encryption),
+ * re-seals under the current key every secret a previous key opens (decision 082), then counts the
+ * secrets still under a previous key and those no configured key opens. Idempotent, and safe with
+ * several processes starting at once (each row is only replaced while it still holds the value read).
+ */
+export async function encryptLegacyMfaSecrets(
+  app: FastifyInstance,
+): Promise<{ sealed: number; resealed: number; underPreviousKey: number; unreadable: number }> {
+  const keys = keyringOf(app);
+  let sealed = 0;
+  let resealed = 0;
+  for (const { userId, column, stored } of await storedMfaSecrets(app)) {
+    const opened = openedOrNull(keys, userId, stored);
+    // Values of the first format under the current key stay as they are: earlier versions still
+    // running during a rolling upgrade read them, and they need no previous key.
+    if (!opened || opened.key === 'current') continue;
+    const done = await app.db
+      .update(users)
+      .set({ [column]: seal(app, userId, opened.secret) })
+      .where(and(eq(users.id, userId), eq(users[column], stored)))
+      .returning({ id: users.id });
+    if (opened.key === 'none') sealed += done.length;
+    else resealed += done.length;
+  }
+  // Counted afresh: a row lost to another process, or written meanwhile by one still running with the
+  // previous key as its current key, is only known from what the database holds now.
+  let underPreviousKey = 0;
+  let unreadable = 0;
+  for (const { userId, stored } of await storedMfaSecrets(app)) {
+    const opened = openedOrNull(keys, userId, stored);
+    if (!opened) unreadable++;
+    else if (opened.key === 'previous') underPreviousKey++;
+  }
+  return { sealed, resealed, underPreviousKey, unreadable };
 }
