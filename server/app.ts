@@ -35,6 +35,7 @@ import contactRoutes from './modules/contact/contact.routes.ts';
 import newsletterRoutes from './modules/newsletter/newsletter.routes.ts';
 import submissionsRoutes from './modules/submissions/submissions.routes.ts';
 import eventsPlugin from './events/events.plugin.ts';
+import { closeMailTransport } from './mail/mailer.ts';
 import messagesRoutes from './modules/messages/messages.routes.ts';
 import filesRoutes from './modules/files/files.routes.ts';
 
@@ -99,6 +100,9 @@ export async function buildApp(options: BuildAppOptions) {
     reply.header('X-Request-Id', request.id);
     return payload;
   });
+
+  // Root-level, so it runs after the modules' own onClose hooks (newsletter deliveries under way).
+  app.addHook('onClose', async () => closeMailTransport(app));
 
   // Outside plugins first, then ours, then the API modules, then the web pages.
   // Answers over 1 KB travel compressed (metered networks); static files come precompressed.

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 
@@ -27,18 +29,56 @@ export const MAIL_RETRY_BASE_MS = 60_000;
  * (or a later tick) never sends it twice; a process that dies mid-delivery leaves it to be retried.
  */
 export const MAIL_DELIVERY_LEASE_MS = 5 * 60_000;
+/**
+ * No delivery starts this close to the end of its lease (longer than the SMTP timeouts of one send):
+ * a send never overlaps with another process claiming the same mail after the lease.
+ */
+export const MAIL_LEASE_MARGIN_MS = 60_000;
 export const MAIL_RETRY_INTERVAL_MS = 60_000;
-const RETRY_BATCH = 50;
+/** Due mails claimed per statement by a retry round; the round claims again while there is more. */
+export const MAIL_RETRY_BATCH = 100;
+/** A retry round stops claiming after this long (below the interval); the next tick goes on. */
+export const MAIL_RETRY_ROUND_MS = 50_000;
+/** Rows per multi-row INSERT of queueMails (9 parameters each: far below PostgreSQL's 65,535). */
+export const MAIL_INSERT_BATCH = 500;
+/** ...or fewer, so that one statement never carries more than this much mail text. */
+const MAIL_INSERT_MAX_CHARS = 8 * 1024 * 1024;
+/** SMTP connections of the pooled transport, which is also how many mails are sent at once. */
+export const MAIL_POOL_CONNECTIONS = 5;
+/** Mails per pooled connection before it is replaced by a fresh one. */
+export const MAIL_POOL_MAX_MESSAGES = 100;
+/** An idle pooled connection is closed after this long, so quiet servers hold no sockets. */
+export const MAIL_POOL_IDLE_MS = 30_000;
 
-const transporters = new Map<string, Transporter>();
-function transporterFor(url: string): Transporter {
-  let t = transporters.get(url);
+// One pooled transport per configuration (a Fastify app and its child contexts share one), closed by
+// closeMailTransport when the app closes; the next send after that opens a new one.
+const transporters = new WeakMap<AppConfig, Transporter>();
+function transporterFor(app: FastifyInstance, url: string): Transporter {
+  let t = transporters.get(app.config);
   if (!t) {
     // Short timeouts: an unreachable SMTP server must not hold a visitor's request for minutes.
-    t = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
-    transporters.set(url, t);
+    t = nodemailer.createTransport({
+      url,
+      pool: true,
+      maxConnections: MAIL_POOL_CONNECTIONS,
+      maxMessages: MAIL_POOL_MAX_MESSAGES,
+      idleTimeout: MAIL_POOL_IDLE_MS,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    transporters.set(app.config, t);
   }
   return t;
+}
+
+/** Closes the pooled SMTP connections of this app (server/app.ts calls it when the app closes). */
+export function closeMailTransport(app: FastifyInstance): void {
+  const t = transporters.get(app.config);
+  if (!t) return;
+  transporters.delete(app.config);
+  // Connections busy with a mail finish it first, then close.
+  t.close();
 }
 
 /** Escapes text for the HTML part of a mail. */
@@ -52,7 +92,7 @@ async function deliver(app: FastifyInstance, row: OutboxRow): Promise<boolean> {
   const url = app.config.SMTP_URL;
   if (!url) return false;
   try {
-    await transporterFor(url).sendMail({
+    await transporterFor(app, url).sendMail({
       from: app.config.MAIL_FROM,
       to: row.to,
       subject: row.subject,
@@ -84,36 +124,91 @@ async function deliver(app: FastifyInstance, row: OutboxRow): Promise<boolean> {
   }
 }
 
+/** Sends rows a few at a time (the pool's connections), each only while its own deadline allows. */
+async function deliverRows(app: FastifyInstance, rows: OutboxRow[], deadlineOf: (row: OutboxRow) => number): Promise<{ delivered: number; left: number }> {
+  let next = 0;
+  let delivered = 0;
+  let left = 0;
+  const worker = async () => {
+    while (next < rows.length) {
+      const row = rows[next++];
+      // Too close to the end of its lease: whoever claims it after the lease sends it instead.
+      if (app.clock.now().getTime() >= deadlineOf(row)) {
+        left++;
+        continue;
+      }
+      if (await deliver(app, row)) delivered++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MAIL_POOL_CONNECTIONS, rows.length) }, worker));
+  return { delivered, left };
+}
+
+type OutboxInsert = typeof mailOutbox.$inferInsert;
+
+function outboxValues(app: FastifyInstance, mail: MailInput, now: Date): OutboxInsert {
+  return {
+    id: randomUUID(),
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    kind: mail.kind,
+    headers: mail.headers,
+    replyTo: mail.replyTo,
+    status: app.config.SMTP_URL ? 'pending' : 'stored',
+    createdAt: now,
+    // The first delivery's lease: queued mails are not due for the retries until it has passed.
+    nextAttemptAt: app.config.SMTP_URL ? new Date(now.getTime() + MAIL_DELIVERY_LEASE_MS) : null,
+  };
+}
+
 /**
  * Records a mail in the outbox without sending it. Call inside the transaction that causes the mail,
  * then deliverQueuedMail() after the commit: a rolled-back change sends nothing, a committed one is
  * never without its mail (a failed delivery is retried).
  */
 export async function queueMail(db: DbExecutor, app: FastifyInstance, mail: MailInput): Promise<string> {
-  const now = app.clock.now();
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      kind: mail.kind,
-      headers: mail.headers,
-      replyTo: mail.replyTo,
-      status: app.config.SMTP_URL ? 'pending' : 'stored',
-      createdAt: now,
-      nextAttemptAt: app.config.SMTP_URL ? new Date(now.getTime() + MAIL_DELIVERY_LEASE_MS) : null,
-    })
-    .returning({ id: mailOutbox.id });
-  return row.id;
+  const [id] = await queueMails(db, app, [mail]);
+  return id;
 }
 
-/** Sends mails queued by queueMail (now, in this process); failures stay pending for the retries. */
-export async function deliverQueuedMail(app: FastifyInstance, ids: string[]): Promise<{ delivered: number }> {
-  if (!ids.length) return { delivered: 0 };
+/**
+ * queueMail for many mails: multi-row INSERTs of up to MAIL_INSERT_BATCH rows, in the caller's
+ * transaction like queueMail. Returns the ids in the order of the mails.
+ */
+export async function queueMails(db: DbExecutor, app: FastifyInstance, mails: MailInput[]): Promise<string[]> {
+  const now = app.clock.now();
+  const ids: string[] = [];
+  let batch: OutboxInsert[] = [];
+  let chars = 0;
+  const flush = async () => {
+    if (!batch.length) return;
+    await db.insert(mailOutbox).values(batch);
+    batch = [];
+    chars = 0;
+  };
+  for (const mail of mails) {
+    const size = mail.text.length + (mail.html?.length ?? 0);
+    if (batch.length >= MAIL_INSERT_BATCH || (batch.length && chars + size > MAIL_INSERT_MAX_CHARS)) await flush();
+    const values = outboxValues(app, mail, now);
+    batch.push(values);
+    chars += size;
+    ids.push(values.id!);
+  }
+  await flush();
+  return ids;
+}
+
+/**
+ * Sends mails queued by queueMail (now, in this process); failures stay pending for the retries.
+ * A mail is sent here only on its first attempt and well within the lease it was queued with; later
+ * it belongs to the retries (left counts those, so a long delivery can stop early).
+ */
+export async function deliverQueuedMail(app: FastifyInstance, ids: string[]): Promise<{ delivered: number; left: number }> {
+  if (!ids.length) return { delivered: 0, left: 0 };
   const rows = await app.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
-  let delivered = 0;
+  const pending: OutboxRow[] = [];
   for (const row of rows) {
     if (row.status === 'stored') {
       app.log.info({ mailId: row.id, kind: row.kind }, 'mail stored in outbox (no SMTP_URL)');
@@ -121,9 +216,9 @@ export async function deliverQueuedMail(app: FastifyInstance, ids: string[]): Pr
       if (!app.config.isProduction) app.log.info(`mail ${row.id} (${row.kind}) "${row.subject}":\n${row.text}`);
       continue;
     }
-    if (row.status === 'pending' && (await deliver(app, row))) delivered++;
+    if (row.status === 'pending' && row.attempts === 0) pending.push(row);
   }
-  return { delivered };
+  return deliverRows(app, pending, (row) => row.createdAt.getTime() + MAIL_DELIVERY_LEASE_MS - MAIL_LEASE_MARGIN_MS);
 }
 
 /**
@@ -136,32 +231,46 @@ export async function sendMail(app: FastifyInstance, mail: MailInput): Promise<{
   return { id, delivered: delivered === 1 };
 }
 
-/** Retries the pending mails whose time has come; returns how many were sent. */
+/**
+ * Claims up to MAIL_RETRY_BATCH due mails for this process: locked with SKIP LOCKED (other processes
+ * take other rows) and pushed a lease into the future in the same transaction (nobody else finds
+ * them due until it has passed). A row another process claimed after this statement's snapshot is
+ * re-checked on locking, and is no longer due.
+ */
+async function claimDueMail(app: FastifyInstance, now: Date): Promise<OutboxRow[]> {
+  return app.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(mailOutbox.nextAttemptAt)
+      .limit(MAIL_RETRY_BATCH)
+      .for('update', { skipLocked: true });
+    if (!due.length) return [];
+    return tx
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + MAIL_DELIVERY_LEASE_MS) })
+      .where(inArray(mailOutbox.id, due.map((r) => r.id)))
+      .returning();
+  });
+}
+
+/**
+ * Retries the pending mails whose time has come; returns how many were sent. Claims a batch, sends
+ * it over the pooled connections, and claims again while batches come back full, for at most
+ * MAIL_RETRY_ROUND_MS: a backlog drains at the transport's speed, not one batch a minute.
+ */
 export async function retryPendingMail(app: FastifyInstance): Promise<number> {
   if (!app.config.SMTP_URL) return 0;
-  const now = app.clock.now();
-  // Claims due mails by pushing their next attempt past the lease; SKIP LOCKED lets processes share the work.
-  const claimed = await app.db
-    .update(mailOutbox)
-    .set({ nextAttemptAt: new Date(now.getTime() + MAIL_DELIVERY_LEASE_MS) })
-    .where(
-      inArray(
-        mailOutbox.id,
-        app.db
-          .select({ id: mailOutbox.id })
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
-          .orderBy(mailOutbox.nextAttemptAt)
-          .limit(RETRY_BATCH)
-          .for('update', { skipLocked: true }),
-      ),
-    )
-    .returning();
+  const roundEnd = app.clock.now().getTime() + MAIL_RETRY_ROUND_MS;
   let sent = 0;
-  for (const row of claimed) {
-    if (await deliver(app, row)) sent++;
+  for (;;) {
+    const now = app.clock.now();
+    const claimed = await claimDueMail(app, now);
+    const deadline = now.getTime() + MAIL_DELIVERY_LEASE_MS - MAIL_LEASE_MARGIN_MS;
+    sent += (await deliverRows(app, claimed, () => deadline)).delivered;
+    if (claimed.length < MAIL_RETRY_BATCH || app.clock.now().getTime() >= roundEnd) return sent;
   }
-  return sent;
 }
 
 /**

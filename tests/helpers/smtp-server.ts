@@ -29,6 +29,9 @@ export interface TestSmtpServer {
   waitForMail(predicate?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   /** Refuses the next n mails with a temporary SMTP error (to exercise retries). */
   failNext(n: number): void;
+  /** SMTP connections accepted so far (a pooled client opens few), and how many are open now. */
+  connectionsOpened(): number;
+  openConnections(): number;
   clear(): void;
   close(): Promise<void>;
 }
@@ -50,6 +53,7 @@ export async function startSmtpServer(options: StartSmtpServerOptions = {}): Pro
   const waiters = new Set<{ predicate: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }>();
   let failures = 0;
   let sequence = 0;
+  let opened = 0;
   if (options.mailDir) mkdirSync(options.mailDir, { recursive: true });
 
   const server = new SMTPServer({
@@ -57,6 +61,10 @@ export async function startSmtpServer(options: StartSmtpServerOptions = {}): Pro
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     size: 60 * 1024 * 1024,
+    onConnect(_session, callback) {
+      opened++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -116,6 +124,9 @@ export async function startSmtpServer(options: StartSmtpServerOptions = {}): Pro
     failNext(n) {
       failures = n;
     },
+    connectionsOpened: () => opened,
+    // The server's own set of live connections (smtp-server keeps it; not in its type definitions).
+    openConnections: () => (server as unknown as { connections: Set<unknown> }).connections.size,
     clear() {
       messages.length = 0;
     },

@@ -217,7 +217,11 @@ describe('sending a newsletter', () => {
     expect((await t.database.db.select().from(newsletterIssues).where(eq(newsletterIssues.subject, 'Double click'))).length).toBe(1);
     expect((await issueMailCount()) - before).toBe(2);
     await expect.poll(() => withSubject('Double click').length).toBe(2);
-    // Give a wrongly queued third mail the chance to arrive before counting.
+    // Both deliveries recorded (the server keeps a mail before its answer reaches us), then give a
+    // wrongly queued third mail the chance to arrive before counting.
+    await expect
+      .poll(async () => (await t.database.db.select({ n: count() }).from(mailOutbox).where(and(eq(mailOutbox.subject, 'Double click'), eq(mailOutbox.status, 'sent'))))[0].n)
+      .toBe(2);
     t.clock.advance(60 * 60_000);
     await retryPendingMail(t.app);
     expect(withSubject('Double click')).toHaveLength(2);

@@ -15,7 +15,7 @@ import {
 } from '../../../common/schemas/newsletter.ts';
 import { newsletterIssues, newsletterSubscribers } from '../../db/schema/newsletter.ts';
 import { renderMail, type MailContent } from '../../mail/layout.ts';
-import { deliverQueuedMail, MAIL_DELIVERY_LEASE_MS, queueMail, sendMail, type DbExecutor, type MailInput } from '../../mail/mailer.ts';
+import { deliverQueuedMail, queueMail, queueMails, sendMail, type DbExecutor, type MailInput } from '../../mail/mailer.ts';
 
 type Row = typeof newsletterSubscribers.$inferSelect;
 
@@ -236,9 +236,8 @@ export async function countNewsletterSubscribers(app: FastifyInstance): Promise<
 
 /** Subscribers read and mailed per round inside the sending transaction (bounded memory for long lists). */
 export const NEWSLETTER_SEND_BATCH = 500;
-/** Mails handed to the outbox's delivery per round after the commit, and rounds under way at once. */
-const DELIVERY_CHUNK = 25;
-const DELIVERY_WORKERS = 4;
+/** Mails handed to the outbox's delivery per round after the commit (it sends them over its pooled connections). */
+const DELIVERY_CHUNK = 100;
 
 /** Paragraphs of a plain-text body: blocks separated by blank lines; single line breaks stay inside. */
 export function newsletterParagraphs(body: string): string[] {
@@ -319,7 +318,8 @@ export async function sendNewsletterIssue(
         .where(and(eq(newsletterSubscribers.status, 'subscribed'), after ? gt(newsletterSubscribers.id, after) : undefined))
         .orderBy(newsletterSubscribers.id)
         .limit(NEWSLETTER_SEND_BATCH);
-      for (const subscriber of batch) mailIds.push(await queueMail(tx, app, newsletterMail(app, subscriber, content, 'newsletter-issue')));
+      // One multi-row INSERT per batch, still inside this transaction (decision 076).
+      mailIds.push(...(await queueMails(tx, app, batch.map((subscriber) => newsletterMail(app, subscriber, content, 'newsletter-issue')))));
       if (batch.length < NEWSLETTER_SEND_BATCH) break;
       after = batch[batch.length - 1].id;
     }
@@ -338,31 +338,23 @@ export async function sendNewsletterIssue(
 }
 
 /**
- * Hands an issue's queued mails to the outbox delivery after the commit, a few chunks at a time (one
- * SMTP connection per mail: one at a time ran at about 9 mails a second). It stops before the first
- * mails' delivery lease runs out: from then on the outbox's retry job owns the rest, so no mail is
- * sent by both. Failures stay pending and are retried by that job as well.
+ * Hands an issue's queued mails to the outbox delivery after the commit, a chunk at a time (the
+ * outbox sends each chunk over its pooled SMTP connections). The outbox sends a mail only well
+ * within the lease it was queued with; once it leaves mails to the retry job, so does this loop, so
+ * no mail is sent by both. Failures stay pending and are retried by that job as well.
  */
 export async function deliverIssueMail(app: FastifyInstance, mailIds: string[]): Promise<void> {
   if (!app.config.SMTP_URL) {
     app.log.info({ mails: mailIds.length }, 'newsletter stored in the outbox (no SMTP_URL)');
     return;
   }
-  const deadline = app.clock.now().getTime() + MAIL_DELIVERY_LEASE_MS - 30_000;
-  let next = 0;
-  const worker = async () => {
-    while (next < mailIds.length) {
-      if (app.clock.now().getTime() >= deadline) {
-        app.log.info({ left: mailIds.length - next }, 'newsletter delivery handed to the outbox retries');
-        next = mailIds.length;
-        return;
-      }
-      const chunk = mailIds.slice(next, next + DELIVERY_CHUNK);
-      next += DELIVERY_CHUNK;
-      await deliverQueuedMail(app, chunk);
+  for (let next = 0; next < mailIds.length; next += DELIVERY_CHUNK) {
+    const { left } = await deliverQueuedMail(app, mailIds.slice(next, next + DELIVERY_CHUNK));
+    if (left) {
+      app.log.info({ left: Math.max(0, mailIds.length - next - DELIVERY_CHUNK) + left }, 'newsletter delivery handed to the outbox retries');
+      return;
     }
-  };
-  await Promise.all(Array.from({ length: DELIVERY_WORKERS }, worker));
+  }
 }
 
 /** Issues already sent, newest first. */
