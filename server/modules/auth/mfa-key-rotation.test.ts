@@ -209,6 +209,40 @@ describe('rotating the TOTP encryption key', () => {
     }
   });
 
+  it('warns to keep the previous key while a secret is still under it, and says it can go once none is', async () => {
+    const secret = generateTotpSecret();
+    const admin = await adminWith('mfaSecret', (id) => sealMfaSecret(OLD_KEY, id, secret));
+    // The database refuses to change this row, as if a process still on the old key kept writing it.
+    await t.database.pool.query(`CREATE FUNCTION hold_row() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF OLD.id = '${admin.id}' THEN RETURN NULL; END IF; RETURN NEW; END $$`);
+    await t.database.pool.query('CREATE TRIGGER hold_row BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION hold_row()');
+    try {
+      const rotated = await appOnSameDatabase(ROTATED);
+      try {
+        const line = rotated.messages().find((m) => m.msg.startsWith('TOTP key rotation:'));
+        expect(line).toMatchObject({
+          level: 40,
+          msg: 'TOTP key rotation: 0 TOTP secret(s) re-encrypted from MFA_ENCRYPTION_KEY_PREVIOUS to MFA_ENCRYPTION_KEY, 1 still under a previous key, 0 that no configured key opens. Keep MFA_ENCRYPTION_KEY_PREVIOUS and restart once every process runs with the new key.',
+        });
+        expect(rotated.text()).not.toMatch(/can be removed/);
+      } finally {
+        await rotated.close();
+      }
+    } finally {
+      await t.database.pool.query('DROP TRIGGER hold_row ON users');
+      await t.database.pool.query('DROP FUNCTION hold_row()');
+    }
+    const restarted = await appOnSameDatabase(ROTATED);
+    try {
+      expect(restarted.messages().find((m) => m.msg.startsWith('TOTP key rotation:'))?.msg).toMatch(
+        /^TOTP key rotation: 1 TOTP secret\(s\) re-encrypted .*, 0 still under a previous key, .* MFA_ENCRYPTION_KEY_PREVIOUS can be removed\.$/,
+      );
+      expect((await storedOf(admin.id)).mfaSecret).toMatch(sealedUnderNewKey);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('keeps reading v1 values under the current key, and leaves them as they are', async () => {
     const secret = generateTotpSecret();
     const admin = await adminWith('mfaSecret', (id) => sealMfaSecretV1(OLD_KEY, id, secret));
