@@ -75,11 +75,13 @@ export async function startServer(options: StartOptions = {}) {
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
-      stopMailRetries();
+      const mailRetriesStopped = stopMailRetries();
       stopRetention();
       log.info(`${signal} received: finishing requests in flight, then stopping`);
       const force = setTimeout(() => process.exit(1), 20_000);
       force.unref();
+      // A retry round under way ends after the mails it is sending, before the database closes.
+      await mailRetriesStopped;
       await app.close().catch((err) => log.error({ err }, 'closing the server failed'));
       await database?.close();
       await running.embedded?.stop();

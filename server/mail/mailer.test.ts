@@ -1,4 +1,4 @@
-import { count, eq, like } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createDatabase } from '../db/client.ts';
@@ -117,7 +117,7 @@ describe('mail module', () => {
       // The row is marked sent right after the SMTP server said yes.
       await expect.poll(async () => (await outboxRow(id)).status).toBe('sent');
     } finally {
-      stop();
+      await stop();
     }
   });
 });
@@ -198,6 +198,28 @@ describe('bulk mail', () => {
     t.clock.advance(MAIL_DELIVERY_LEASE_MS);
     expect(await retryPendingMail(t.app)).toBe(n);
     const counts = receivedPerAddress('backlog');
+    expect(counts.size).toBe(n);
+    expect([...counts.values()].every((c) => c === 1)).toBe(true);
+  });
+
+  it('stops a retry round under way after the mails being sent when the job stops; the rest go out later, once each', async () => {
+    const n = 3 * MAIL_RETRY_BATCH;
+    await queueMails(t.database.db, t.app, many('stopping', n));
+    t.clock.advance(MAIL_DELIVERY_LEASE_MS);
+    const stop = startMailRetries(t.app, 10);
+    await smtp.waitForMail((m) => m.envelopeTo.some((to) => to.startsWith('stopping-')), 5000);
+    await stop();
+    const sentRows = async () =>
+      (await t.database.db.select({ n: count() }).from(mailOutbox).where(and(like(mailOutbox.to, 'stopping-%'), eq(mailOutbox.status, 'sent'))))[0].n;
+    // Nothing in flight once stop() settles: every mail that arrived is recorded as sent.
+    const first = await sentRows();
+    expect(first).toBe(receivedPerAddress('stopping').size);
+    expect(first).toBeLessThan(n);
+    // Mails claimed but not sent wait for their lease; then the retries send every one left.
+    t.clock.advance(MAIL_DELIVERY_LEASE_MS);
+    expect(await retryPendingMail(t.app)).toBe(n - first);
+    expect(await sentRows()).toBe(n);
+    const counts = receivedPerAddress('stopping');
     expect(counts.size).toBe(n);
     expect([...counts.values()].every((c) => c === 1)).toBe(true);
   });

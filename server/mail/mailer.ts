@@ -125,15 +125,20 @@ async function deliver(app: FastifyInstance, row: OutboxRow): Promise<boolean> {
 }
 
 /** Sends rows a few at a time (the pool's connections), each only while its own deadline allows. */
-async function deliverRows(app: FastifyInstance, rows: OutboxRow[], deadlineOf: (row: OutboxRow) => number): Promise<{ delivered: number; left: number }> {
+async function deliverRows(
+  app: FastifyInstance,
+  rows: OutboxRow[],
+  deadlineOf: (row: OutboxRow) => number,
+  signal?: AbortSignal,
+): Promise<{ delivered: number; left: number }> {
   let next = 0;
   let delivered = 0;
   let left = 0;
   const worker = async () => {
     while (next < rows.length) {
       const row = rows[next++];
-      // Too close to the end of its lease: whoever claims it after the lease sends it instead.
-      if (app.clock.now().getTime() >= deadlineOf(row)) {
+      // Too close to the end of its lease (or stopping): whoever claims it after the lease sends it instead.
+      if (signal?.aborted || app.clock.now().getTime() >= deadlineOf(row)) {
         left++;
         continue;
       }
@@ -258,41 +263,45 @@ async function claimDueMail(app: FastifyInstance, now: Date): Promise<OutboxRow[
 /**
  * Retries the pending mails whose time has come; returns how many were sent. Claims a batch, sends
  * it over the pooled connections, and claims again while batches come back full, for at most
- * MAIL_RETRY_ROUND_MS: a backlog drains at the transport's speed, not one batch a minute.
+ * MAIL_RETRY_ROUND_MS: a backlog drains at the transport's speed, not one batch a minute. An abort
+ * (the server stopping) ends the round after the mails being sent; the rest wait for their lease.
  */
-export async function retryPendingMail(app: FastifyInstance): Promise<number> {
+export async function retryPendingMail(app: FastifyInstance, signal?: AbortSignal): Promise<number> {
   if (!app.config.SMTP_URL) return 0;
   const roundEnd = app.clock.now().getTime() + MAIL_RETRY_ROUND_MS;
   let sent = 0;
   for (;;) {
+    if (signal?.aborted) return sent;
     const now = app.clock.now();
     const claimed = await claimDueMail(app, now);
     const deadline = now.getTime() + MAIL_DELIVERY_LEASE_MS - MAIL_LEASE_MARGIN_MS;
-    sent += (await deliverRows(app, claimed, () => deadline)).delivered;
+    sent += (await deliverRows(app, claimed, () => deadline, signal)).delivered;
     if (claimed.length < MAIL_RETRY_BATCH || app.clock.now().getTime() >= roundEnd) return sent;
   }
 }
 
 /**
  * Retries pending mail every interval while the server runs (started by server/start.ts, which stops
- * it before closing the app). The timer does not keep the process alive.
+ * it before closing the app). The timer does not keep the process alive. Stopping ends a round under
+ * way after the mails being sent; the promise it returns settles when that round has ended.
  */
-export function startMailRetries(app: FastifyInstance, intervalMs = MAIL_RETRY_INTERVAL_MS): () => void {
-  let running = false;
-  let stopped = false;
+export function startMailRetries(app: FastifyInstance, intervalMs = MAIL_RETRY_INTERVAL_MS): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const stopping = new AbortController();
   const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = true;
-    retryPendingMail(app)
+    if (running || stopping.signal.aborted) return;
+    running = retryPendingMail(app, stopping.signal)
+      .then(() => undefined)
       .catch((err) => app.log.error({ err }, 'mail retry round failed'))
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, intervalMs);
   timer.unref();
-  return () => {
-    stopped = true;
+  return async () => {
+    stopping.abort();
     clearInterval(timer);
+    await running;
   };
 }
 
