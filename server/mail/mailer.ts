@@ -51,15 +51,18 @@ export const MAIL_POOL_MAX_MESSAGES = 100;
 export const MAIL_POOL_IDLE_MS = 30_000;
 
 // One pooled transport per configuration (a Fastify app and its child contexts share one), closed by
-// closeMailTransport when the app closes; the next send after that opens a new one.
+// closeMailTransport when the app closes.
 const transporters = new WeakMap<AppConfig, Transporter>();
+const closedConfigs = new WeakSet<AppConfig>();
 function transporterFor(app: FastifyInstance, url: string): Transporter {
   let t = transporters.get(app.config);
   if (!t) {
     // Short timeouts: an unreachable SMTP server must not hold a visitor's request for minutes.
+    // After the app closed, a late send (a background delivery) gets one connection of its own,
+    // so no pool is left open that nobody will close.
     t = nodemailer.createTransport({
       url,
-      pool: true,
+      pool: !closedConfigs.has(app.config),
       maxConnections: MAIL_POOL_CONNECTIONS,
       maxMessages: MAIL_POOL_MAX_MESSAGES,
       idleTimeout: MAIL_POOL_IDLE_MS,
@@ -74,6 +77,7 @@ function transporterFor(app: FastifyInstance, url: string): Transporter {
 
 /** Closes the pooled SMTP connections of this app (server/app.ts calls it when the app closes). */
 export function closeMailTransport(app: FastifyInstance): void {
+  closedConfigs.add(app.config);
   const t = transporters.get(app.config);
   if (!t) return;
   transporters.delete(app.config);
