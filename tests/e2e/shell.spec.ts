@@ -1,4 +1,4 @@
-import { DESKTOP, PHONE, expect, expectNoAxeViolations, test, useTheme } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test, useTheme } from './fixtures.ts';
 import { HEADER_LINKS, PATHS, chromeFor } from '../../app/lib/paths.ts';
 
 // Every route of the specification's table, with a concrete path for the ones with parameters.
@@ -127,6 +127,20 @@ test('the 404 page offers a way home', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('a screen that crashes shows the router fallback with its message and a way home', async ({ page }) => {
+  await signInAs(page, { role: 'admin' });
+  // A malformed answer (a list that is not a list) makes the dashboard throw while rendering.
+  await page.route('**/api/users/clients*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, clients: 'not a list', pagination: null }) }),
+  );
+  await page.goto(PATHS.adminDashboard);
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!', level: 1 })).toBeVisible();
+  await expect(page.getByText(/not a function|is not iterable|Cannot read properties/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', PATHS.home);
+  await expect(page).toHaveTitle('Unexpected Application Error!');
+  await expectNoAxeViolations(page, 'router error fallback');
 });
 
 test('a route change scrolls to the top', async ({ page }) => {
