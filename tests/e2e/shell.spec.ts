@@ -77,6 +77,25 @@ test('the mobile menu opens and closes from the keyboard', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
 });
 
+test('with the mobile menu open, Escape closes the menu first and a toast only with the next Escape', async ({ page }) => {
+  await page.clock.install({ time: new Date('2026-11-22T09:00:00Z') });
+  await page.setViewportSize(PHONE);
+  await page.goto(PATHS.contact);
+  await expect(page.locator('main form[data-ready="true"]')).toBeVisible();
+  await page.clock.pauseAt(new Date('2026-11-22T10:00:00Z'));
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const toasts = page.getByRole('region', { name: 'Notifications' }).locator('li');
+  await expect(toasts).toHaveCount(1);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(toasts).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(toasts).toHaveCount(0);
+});
+
 test('the footer has quick links, newsletter box and social links', async ({ page }) => {
   await page.goto('/about');
   const footer = page.locator('footer');

@@ -39,14 +39,16 @@ export function SiteHeader() {
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
+    // Captured, and marked handled: one Escape closes the menu only, not also a toast underneath.
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
+        e.preventDefault();
         setOpen(false);
         menuButton.current?.focus();
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
   }, [open]);
 
   return (
