@@ -1,35 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import pg from 'pg';
-import { PATHS } from '../../app/lib/paths.ts';
 import { THREAD_PAGE_SIZE_DEFAULT } from '../../common/schemas/messages.ts';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { samplePng } from '../helpers/sample-files.ts';
 import type { RateLimitRule } from '../../server/lib/rate-limit.ts';
 import { MESSAGE_RATE_LIMITS, UPLOAD_RATE_LIMIT } from '../../server/modules/messages/messages.routes.ts';
-import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as presetTheme, type E2EAccount } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test, useTheme as presetTheme, type E2EAccount } from './fixtures.ts';
+import { adminThreadUrl, clientThreadUrl, setUpThread, type ThreadSetup } from './message-setup.ts';
 
 const ORIGIN = { origin: E2E_BASE_URL };
 const SHOTS = process.env.MESSAGES_SHOTS_DIR ?? 'test-results/messages-shots';
 const SEEDED = THREAD_PAGE_SIZE_DEFAULT + 30;
-
-interface Setup {
-  admin: E2EAccount;
-  client: E2EAccount;
-  project: { _id: string; name: string };
-}
-
-async function setUp(page: Page, tag: string): Promise<Setup> {
-  const stamp = `${tag}-${Date.now().toString(36)}`;
-  const admin = await signInAs(page, { role: 'admin', name: `Ngozi Staff ${stamp}` });
-  const client = await createUserViaApi(page.request, { role: 'client', name: `Amaka Client ${stamp}` });
-  const res = await page.request.post('/api/projects', {
-    data: { name: `Jetty repair ${stamp}`, code: `JP-${stamp}`.toUpperCase(), clientId: client._id },
-    headers: ORIGIN,
-  });
-  expect(res.status()).toBe(201);
-  return { admin, client, project: (await res.json()).project };
-}
 
 /** The browser-test server's own database (the embedded PostgreSQL of playwright.config.ts). */
 const pgClient = () => new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 54410}/app` });
@@ -41,7 +23,7 @@ const noteText = (i: number) => `Older note ${String(i).padStart(3, '0')}`;
  * each timestamp (1 and 2, 3 and 4, ...), days before now (the server's clock is the real one here). Every third message
  * is from staff and already read by the client; the client's are read by staff, except none.
  */
-async function seedLongThread(s: Setup) {
+async function seedLongThread(s: ThreadSetup) {
   const db = pgClient();
   await db.connect();
   try {
@@ -70,8 +52,8 @@ const section = (page: Page) => page.getByRole('region', { name: /^Project Commu
 const thread = (page: Page) => page.getByRole('region', { name: 'Message thread' });
 const note = (page: Page, i: number) => thread(page).getByRole('article').filter({ hasText: noteText(i) });
 const showEarlier = (page: Page) => thread(page).getByRole('button', { name: 'Show earlier messages' });
-const adminUrl = (s: Setup) => `${PATHS.adminDashboard}?client=${s.client._id}&project=${s.project._id}`;
-const clientUrl = (s: Setup) => `${PATHS.clientDashboard}?project=${s.project._id}`;
+const adminUrl = adminThreadUrl;
+const clientUrl = clientThreadUrl;
 
 /** Where an element sits inside the scrolling thread's visible area (pixels from its top). */
 async function offsetInThread(page: Page, target: Locator): Promise<number> {
@@ -91,7 +73,7 @@ async function signedInPage(browser: Browser, account: E2EAccount, role: 'admin'
 test('Show earlier messages puts the previous page in front without moving the reader; live messages and receipts keep every loaded page', async ({ browser, page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);
-  const setup = await setUp(page, 'pages');
+  const setup = await setUpThread(page, 'pages');
   await seedLongThread(setup);
   await page.goto(adminUrl(setup));
 
@@ -168,7 +150,7 @@ async function exhaust(rule: RateLimitRule, userId: string) {
 }
 
 test('the composer shows the server\'s reason when the sending limit is reached', async ({ browser, page }) => {
-  const setup = await setUp(page, 'limit');
+  const setup = await setUpThread(page, 'limit');
   const client = await signedInPage(browser, setup.client, 'client');
   await exhaust(MESSAGE_RATE_LIMITS[0], setup.client._id);
   await client.goto(clientUrl(setup));
@@ -183,7 +165,7 @@ test('the composer shows the server\'s reason when the sending limit is reached'
 });
 
 test('the composer shows the server\'s reason when the upload limit is reached', async ({ browser, page }) => {
-  const setup = await setUp(page, 'uplimit');
+  const setup = await setUpThread(page, 'uplimit');
   const client = await signedInPage(browser, setup.client, 'client');
   await exhaust(UPLOAD_RATE_LIMIT, setup.client._id);
   await client.goto(clientUrl(setup));
@@ -201,7 +183,7 @@ test('the composer shows the server\'s reason when the upload limit is reached',
 
 test('the thread with Show earlier messages is accessible and readable on phones and desktops, light and dark', async ({ browser, page }) => {
   test.setTimeout(120_000);
-  const setup = await setUp(page, 'pglook');
+  const setup = await setUpThread(page, 'pglook');
   await seedLongThread(setup);
   mkdirSync(SHOTS, { recursive: true });
   for (const theme of ['light', 'dark'] as const) {

@@ -2,35 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { PATHS } from '../../app/lib/paths.ts';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { samplePdf, samplePng } from '../helpers/sample-files.ts';
 import { MESSAGE_ATTACHMENT_MAX_BYTES } from '../../common/schemas/messages.ts';
-import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as presetTheme, type E2EAccount } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test, useTheme as presetTheme } from './fixtures.ts';
+import { adminThreadUrl, clientThreadUrl, setUpThread, type ThreadSetup } from './message-setup.ts';
 
 const ORIGIN = { origin: E2E_BASE_URL };
 const SHOTS = process.env.MESSAGES_SHOTS_DIR ?? 'test-results/messages-shots';
 
-interface Setup {
-  admin: E2EAccount;
-  client: E2EAccount;
-  project: { _id: string; name: string };
-}
-
-/** A staff member, a client and one project of the client, made through the API. */
-async function setUp(page: Page, tag: string): Promise<Setup> {
-  const stamp = `${tag}-${Date.now().toString(36)}`;
-  const admin = await signInAs(page, { role: 'admin', name: `Ngozi Staff ${stamp}` });
-  const client = await createUserViaApi(page.request, { role: 'client', name: `Amaka Client ${stamp}` });
-  const res = await page.request.post('/api/projects', {
-    data: { name: `Jetty repair ${stamp}`, code: `JR-${stamp}`.toUpperCase(), clientId: client._id },
-    headers: ORIGIN,
-  });
-  expect(res.status()).toBe(201);
-  return { admin, client, project: (await res.json()).project };
-}
-
-async function clientPage(browser: Browser, setup: Setup, viewport = DESKTOP): Promise<Page> {
+async function clientPage(browser: Browser, setup: ThreadSetup, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: E2E_BASE_URL });
   const page = await context.newPage();
   await signInAs(page, { role: 'client', account: setup.client });
@@ -42,16 +23,16 @@ async function dismissToasts(page: Page) {
   const close = page.getByRole('button', { name: 'Close notification' });
   while ((await close.count()) > 0) await close.first().click();
 }
-const clientRow = (page: Page, s: Setup) => page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: s.client.name });
+const clientRow = (page: Page, s: ThreadSetup) => page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: s.client.name });
 const section = (page: Page) => page.getByRole('region', { name: /^Project Communication/ });
 const thread = (page: Page) => page.getByRole('region', { name: 'Message thread' });
-const adminUrl = (s: Setup) => `${PATHS.adminDashboard}?client=${s.client._id}&project=${s.project._id}`;
-const clientUrl = (s: Setup) => `${PATHS.clientDashboard}?project=${s.project._id}`;
+const adminUrl = adminThreadUrl;
+const clientUrl = clientThreadUrl;
 
 test('staff and client exchange messages with an image and a PDF, live, with previews, downloads and unread counts', async ({ browser, page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
-  const setup = await setUp(page, 'story');
+  const setup = await setUpThread(page, 'story');
   const client = await clientPage(browser, setup);
   await page.goto(adminUrl(setup));
   await client.goto(clientUrl(setup));
@@ -159,7 +140,7 @@ test('staff and client exchange messages with an image and a PDF, live, with pre
 });
 
 test('a failed upload is skipped, all failing stops the send, and a file over 50MB is refused at once', async ({ browser, page }) => {
-  const setup = await setUp(page, 'fail');
+  const setup = await setUpThread(page, 'fail');
   const client = await clientPage(browser, setup);
   await client.goto(clientUrl(setup));
   const composer = section(client).getByRole('form', { name: 'Write a message' });
@@ -214,7 +195,7 @@ test('a failed upload is skipped, all failing stops the send, and a file over 50
 });
 
 test('the thread falls back to polling when the live stream is unavailable', async ({ browser, page }) => {
-  const setup = await setUp(page, 'poll');
+  const setup = await setUpThread(page, 'poll');
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: E2E_BASE_URL });
   const client = await context.newPage();
   await signInAs(client, { role: 'client', account: setup.client });
@@ -232,7 +213,7 @@ test('the thread falls back to polling when the live stream is unavailable', asy
 
 test('the communication section is accessible and readable on phones and desktops, light and dark', async ({ browser, page }) => {
   test.setTimeout(120_000);
-  const setup = await setUp(page, 'look');
+  const setup = await setUpThread(page, 'look');
   // A thread with both sides, an unread message and attachments, made through the API.
   const png = await samplePng(800, 600);
   const up = await page.request.post('/api/messages/upload', {
