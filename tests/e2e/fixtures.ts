@@ -62,3 +62,23 @@ export async function signInAs(page: Page, input: { role: 'admin' | 'client'; na
 
 export const test = base;
 export { expect };
+
+const LOOKS = (['light', 'dark'] as const).flatMap((theme) => [PHONE, DESKTOP].map((viewport) => ({ theme, viewport })));
+
+/**
+ * The current page in each theme at phone and desktop width: reloaded, `ready` awaited, axe-clean,
+ * and a full-page screenshot to look at (named `{name}-{theme}-{width}.png`). Leaves the light theme
+ * at desktop width.
+ */
+export async function checkEveryLook(page: Page, name: string, outputPath: (file: string) => string, ready: () => Promise<void>) {
+  for (const { theme, viewport } of LOOKS) {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.setViewportSize(viewport);
+    await page.reload();
+    await ready();
+    await expectNoAxeViolations(page, `${name} ${theme} ${viewport.width}`);
+    await page.screenshot({ path: outputPath(`${name}-${theme}-${viewport.width}.png`), fullPage: true });
+  }
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await page.setViewportSize(DESKTOP);
+}

@@ -5,7 +5,7 @@ import { E2E_MAIL_DIR } from '../../playwright.config.ts';
 import { PATHS } from '../../app/lib/paths.ts';
 import { company } from '../../app/content/company.ts';
 import { waitForMailInDir, type ReceivedMail } from '../helpers/smtp-server.ts';
-import { DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test, useTheme } from './fixtures.ts';
+import { checkEveryLook, DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test, useTheme } from './fixtures.ts';
 
 // What visitors send, end to end: the public forms after hydration, the staff review pages, and the
 // newsletter's double opt-in through the mail the server really delivered (local SMTP server).
@@ -40,21 +40,6 @@ async function fillVendorForm(page: Page, company: string) {
   await page.getByRole('radio', { name: 'Yes' }).check();
   await field(page, 'Certifications').fill('ISO 9001:2015');
   await field(page, 'Bank details').fill('Example Bank, 0123456789');
-}
-
-const LOOKS = (['light', 'dark'] as const).flatMap((theme) => [PHONE, DESKTOP].map((viewport) => ({ theme, viewport })));
-
-/** Shows the current page in each theme at phone and desktop width: axe-clean, with a screenshot to look at. */
-async function checkEveryLook(page: Page, name: string, outputPath: (file: string) => string, ready: () => Promise<void>) {
-  for (const { theme, viewport } of LOOKS) {
-    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-    await page.setViewportSize(viewport);
-    await page.reload();
-    await ready();
-    await expectNoAxeViolations(page, `${name} ${theme} ${viewport.width}`);
-    await page.screenshot({ path: outputPath(`${name}-${theme}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
 }
 
 async function mailFor(to: string, subjectStart: string): Promise<ReceivedMail> {

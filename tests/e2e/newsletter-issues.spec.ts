@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { E2E_MAIL_DIR } from '../../playwright.config.ts';
 import { PATHS } from '../../app/lib/paths.ts';
 import { readMailDir, waitForMailInDir, type ReceivedMail } from '../helpers/smtp-server.ts';
-import { DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test } from './fixtures.ts';
+import { checkEveryLook, DESKTOP, expect, signInAs, test } from './fixtures.ts';
 
 // Staff send a newsletter end to end: subscribers confirmed through the real mails, a test to the
 // staff member, the confirmation naming the number, the mails as the local SMTP server got them.
@@ -29,22 +29,6 @@ async function subscribe(page: Page, email: string, confirm = true) {
   const link = new RegExp(`https?://\\S+${PATHS.newsletterConfirm}\\?token=[A-Za-z0-9_%-]+`).exec(mail.text)![0];
   await page.goto(link);
   await expect(page.getByRole('main').getByRole('status')).toHaveText('Your subscription is confirmed. Thank you!');
-}
-
-const LOOKS = (['light', 'dark'] as const).flatMap((theme) => [PHONE, DESKTOP].map((viewport) => ({ theme, viewport })));
-
-/** The current page in each theme at phone and desktop width: axe-clean, with a screenshot to look at. */
-async function checkEveryLook(page: Page, name: string, outputPath: (file: string) => string, ready: () => Promise<void>) {
-  for (const { theme, viewport } of LOOKS) {
-    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-    await page.setViewportSize(viewport);
-    await page.reload();
-    await ready();
-    await expectNoAxeViolations(page, `${name} ${theme} ${viewport.width}`);
-    await page.screenshot({ path: outputPath(`${name}-${theme}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.evaluate(() => localStorage.setItem('theme', 'light'));
-  await page.setViewportSize(DESKTOP);
 }
 
 test('staff write a newsletter, send a test to themselves, send it to the confirmed subscribers after a confirmation naming them, and see it in the sent list', async ({ page }, testInfo) => {
