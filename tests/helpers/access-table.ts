@@ -54,6 +54,11 @@ export interface AccessExpectation {
   missingStatus?: number;
   /** Status client A (or the admin, for admin routes) gets on its own resource; any 2xx unless said. */
   ownStatus?: number;
+  /**
+   * Status the admin gets on client A's resource when it differs from ownStatus (an `authenticated`
+   * route where staff are a party but not the one allowed, such as the sender of a read receipt).
+   */
+  adminOwnStatus?: number;
   /** Builds resources of client A and client B for the ownership checks. */
   fixture?: (ctx: AccessFixtureContext) => Promise<AccessFixture>;
   /** The route is a second-factor step, so an admin still waiting for the second factor may call it. */

@@ -33,9 +33,29 @@ export default defineAccess([
       return { own: { projectId: a._id }, other: { projectId: b._id } };
     },
   },
-  // Ownership of read receipts (receiver only: the sender 403, another client 404 like a missing message)
-  // is proven in messages.routes.test.ts: no single message lets both client A and staff mark it read.
-  { method: 'PUT', url: '/api/messages/:id/read', access: 'authenticated' },
+  {
+    method: 'PUT',
+    url: '/api/messages/:id/read',
+    access: 'authenticated',
+    // Only the receiver marks a message read: staff's message to client A is client A's to mark,
+    // client B gets 404 as for a missing message, and staff, its sender, get 403.
+    adminOwnStatus: 403,
+    fixture: async (ctx) => {
+      const { a, b } = await projectsOfBoth(ctx);
+      const send = async (projectId: string) => {
+        const res = await ctx.t.app.inject({
+          method: 'POST',
+          url: '/api/messages',
+          headers: ctx.admin.headers,
+          remoteAddress: ctx.adminAddress,
+          payload: { subject: 'Subject: Receipt', text: 'Please confirm', projectId },
+        });
+        if (res.statusCode !== 201) throw new Error(`message not sent: ${res.statusCode} ${res.body}`);
+        return res.json().message._id as string;
+      };
+      return { own: { id: await send(a._id) }, other: { id: await send(b._id) } };
+    },
+  },
   { method: 'GET', url: '/api/messages/unread', access: 'authenticated' },
   {
     method: 'GET',
