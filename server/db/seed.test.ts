@@ -6,6 +6,9 @@ import { users } from './schema/users.ts';
 import { DEMO_ADMIN, seedDatabase } from './seed.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { createAdminAccount } from '../modules/auth/admin-accounts.service.ts';
+import { confirmMfaEnrolment, isMfaEnabled, remainingRecoveryCodes, startMfaEnrolment } from '../modules/auth/mfa.service.ts';
+import { createSession, resolveSession } from '../modules/auth/sessions.service.ts';
+import { base32Decode, totp } from '../modules/auth/totp.ts';
 
 const run = promisify(execFile);
 const ORIGIN = 'http://localhost:3000';
@@ -82,4 +85,42 @@ describe('admin:create', () => {
     await expect(createAdminAccount(t.app, { email: 'weak@example.test', name: 'Weak', password: 'password1234' })).rejects.toThrow(/too common/);
     await expect(createAdminAccount(t.app, { email: 'not-an-email', name: 'X', password: 'a long admin passphrase' })).rejects.toThrow(/valid e-mail/);
   });
+});
+
+describe('admin:reset-mfa', () => {
+  it('turns off a lost second factor and ends every session of that admin, from the command line', async () => {
+    const admin = await createAdminAccount(t.app, { email: 'lost.phone@example.test', name: 'Lost Phone', password: 'a long admin passphrase' });
+    const { secret } = await startMfaEnrolment(t.app, admin.id);
+    const codes = await confirmMfaEnrolment(t.app, admin.id, totp(base32Decode(secret), t.clock.now().getTime()), { replacing: false });
+    expect(codes).toHaveLength(10);
+    const session = await createSession(t.app, { userId: admin.id, role: 'admin' });
+    const other = await createAdminAccount(t.app, { email: 'keeps.phone@example.test', name: 'Keeps Phone', password: 'a long admin passphrase' });
+    const otherSession = await createSession(t.app, { userId: other.id, role: 'admin' });
+
+    const res = await cli('server/modules/auth/admin-reset-mfa-cli.ts', ['--email', 'Lost.Phone@Example.test'], { NODE_ENV: 'development' });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain('Two-step verification turned off for Lost Phone <lost.phone@example.test>');
+    expect(await isMfaEnabled(t.app, admin.id)).toBe(false);
+    expect(await remainingRecoveryCodes(t.app, admin.id)).toBe(0);
+    expect(await resolveSession(t.app, session.token)).toBeNull();
+    // Nobody else is touched.
+    expect(await resolveSession(t.app, otherSession.token)).not.toBeNull();
+    // The password still works; the account now signs in without a second factor (not required here).
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/adminlogin', headers: { origin: ORIGIN }, payload: { email: 'lost.phone@example.test', password: 'a long admin passphrase' } });
+    expect(login.statusCode).toBe(200);
+  }, 120_000);
+
+  it('refuses an address that is not an admin\'s, changing nothing', async () => {
+    const [client] = await t.database.db
+      .insert(users)
+      .values({ role: 'client', name: 'Client', email: 'a.client@example.test', username: 'a.client', createdAt: t.clock.now() })
+      .returning({ id: users.id });
+    const clientSession = await createSession(t.app, { userId: client.id, role: 'client' });
+    for (const email of ['a.client@example.test', 'nobody@example.test']) {
+      const res = await cli('server/modules/auth/admin-reset-mfa-cli.ts', ['--email', email], { NODE_ENV: 'development' });
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain(`No admin account has the e-mail ${email}.`);
+    }
+    expect(await resolveSession(t.app, clientSession.token)).not.toBeNull();
+  }, 120_000);
 });
