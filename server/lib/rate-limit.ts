@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../common/errors.ts';
 import { rateLimitCounters } from '../db/schema/form-guard.ts';
@@ -18,13 +18,11 @@ export interface RateLimitResult {
   windowStart: Date;
 }
 
-// Old windows are useless; every so often a request clears them (no separate job needed).
-const PRUNE_PROBABILITY = 0.02;
-
 /**
  * Counts one hit (or `amount`, e.g. kilobytes) for `who` in the rule's current fixed window (in
  * PostgreSQL, so every process shares the count) and says whether it is still within the limit.
- * Time comes from app.clock.
+ * Time comes from app.clock. Ended windows are deleted by the hourly retention job
+ * (server/lib/retention.ts), not here.
  */
 export async function hitRateLimit(app: FastifyInstance, rule: RateLimitRule, who: string, amount = 1): Promise<RateLimitResult> {
   const now = app.clock.now().getTime();
@@ -38,9 +36,6 @@ export async function hitRateLimit(app: FastifyInstance, rule: RateLimitRule, wh
       set: { count: sql`${rateLimitCounters.count} + ${amount}` },
     })
     .returning({ count: rateLimitCounters.count });
-  if (Math.random() < PRUNE_PROBABILITY) {
-    await app.db.delete(rateLimitCounters).where(and(lt(rateLimitCounters.expiresAt, new Date(now))));
-  }
   return { allowed: row.count <= rule.limit, count: row.count, retryAfterMs: windowEnd - now, windowStart: new Date(windowStart) };
 }
 

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { PATHS } from '../../app/lib/paths.ts';
-import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as withTheme } from './fixtures.ts';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as withTheme, holdRequest } from './fixtures.ts';
 
 const ORIGIN = { origin: E2E_BASE_URL };
 const SHOTS = 'test-results/accounts-screens';
@@ -25,17 +25,6 @@ async function successfulSignIns(request: APIRequestContext, count: number) {
     expect(res.status()).toBe(200);
   }
   return client;
-}
-
-/** Holds a request until the test lets it go, to see the loading state. */
-async function holdRequest(page: Page, url: string) {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route(url, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 test('staff read the login audit from the dashboard: time, address, account and result, newest first, page by page', async ({ page, request }) => {

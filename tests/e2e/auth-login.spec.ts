@@ -1,22 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as withTheme } from './fixtures.ts';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as withTheme, holdRequest } from './fixtures.ts';
 import { PATHS } from '../../app/lib/paths.ts';
 import { base32Decode, totp } from '../../server/modules/auth/totp.ts';
 
 const SHOTS = 'test-results/auth-screens';
 mkdirSync(SHOTS, { recursive: true });
-
-/** Holds a request until the test lets it go, to see the busy state. */
-async function holdRequest(page: Page, url: string) {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  await page.route(url, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test.describe('client login', () => {
   test('signs a client in with username and password and goes to the dashboard', async ({ page }) => {

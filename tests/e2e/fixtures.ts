@@ -82,3 +82,14 @@ export async function checkEveryLook(page: Page, name: string, outputPath: (file
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
   await page.setViewportSize(DESKTOP);
 }
+
+/** Holds a request until the test lets it go, to see a loading or busy state. */
+export async function holdRequest(page: Page, url: string) {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
