@@ -10,3 +10,4 @@ export * from './contact.ts';
 export * from './newsletter.ts';
 export * from './form-guard.ts';
 export * from './messages.ts';
+export * from './blog.ts';
