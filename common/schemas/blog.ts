@@ -23,3 +23,13 @@ export type BlogStatus = (typeof BLOG_STATUSES)[number];
 /** Visible (default) or hidden from visitors. */
 export const BLOG_VISIBILITIES = ['visible', 'hidden'] as const;
 export type BlogVisibility = (typeof BLOG_VISIBILITIES)[number];
+
+/** Widths (px) of the renditions stored for every blog image, each as AVIF and WebP. */
+export const BLOG_IMAGE_WIDTHS = [480, 960, 1600] as const;
+export type BlogImageWidth = (typeof BLOG_IMAGE_WIDTHS)[number];
+export type BlogImageFormat = 'avif' | 'webp';
+
+/** Where a rendition of a blog image is served (public: banners and images inside published posts). */
+export function blogImageUrl(imageId: string, width: BlogImageWidth, format: BlogImageFormat): string {
+  return `/api/blog/images/${encodeURIComponent(imageId)}/${width}.${format}`;
+}
