@@ -50,11 +50,11 @@ describe('TOTP (RFC 6238)', () => {
   });
 
   it('builds an otpauth URL with issuer and account', () => {
-    const url = new URL(otpauthUrl({ issuer: 'Kora Delta', account: 'ada@example.test', secret: 'ABC' }));
+    const url = new URL(otpauthUrl({ issuer: 'Kora Delta', account: 'ada@example.test', secret: 'JBSWY3DPEHPK3PXP' }));
     expect(url.protocol).toBe('otpauth:');
     expect(url.host).toBe('totp');
     expect(decodeURIComponent(url.pathname)).toBe('/Kora Delta:ada@example.test');
-    expect(url.searchParams.get('secret')).toBe('ABC');
+    expect(url.searchParams.get('secret')).toBe('JBSWY3DPEHPK3PXP');
     expect(url.searchParams.get('issuer')).toBe('Kora Delta');
   });
 });
