@@ -1,6 +1,7 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { AwsClient } from 'aws4fetch';
 import { assertSafeKey, type FileStorage } from './storage.ts';
 
 export interface S3Settings {
@@ -18,66 +19,18 @@ export interface S3Settings {
   now?: () => Date;
 }
 
-const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
 const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 const REQUEST_TIMEOUT_MS = 120_000;
+// aws4fetch retries 5xx and 429 answers with backoff; every body we send is a buffer, so a retry
+// resends exactly the same bytes.
+const RETRIES = 2;
 
-const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
+const sha256Hex = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const EMPTY_SHA256 = sha256Hex(Buffer.alloc(0));
 
-/** RFC 3986 encoding, as SigV4 wants it: everything but A-Z a-z 0-9 - _ . ~ is escaped. */
+/** RFC 3986 encoding of a key segment (everything but A-Z a-z 0-9 - _ . ~ is escaped). */
 function encodeRfc3986(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-export interface SignInput {
-  method: string;
-  url: URL;
-  /** Headers to sign besides host, x-amz-date and x-amz-content-sha256 (which are added). */
-  headers?: Record<string, string>;
-  payloadHash: string;
-  region: string;
-  service?: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  now: Date;
-}
-
-/**
- * AWS Signature Version 4 (header form), written with node:crypto so the storage needs no SDK.
- * Returns every header the request must carry, Authorization included.
- */
-export function signV4(input: SignInput): Record<string, string> {
-  const service = input.service ?? 's3';
-  const amzDate = input.now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-  const dateStamp = amzDate.slice(0, 8);
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(input.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
-    host: input.url.host,
-    'x-amz-date': amzDate,
-    'x-amz-content-sha256': input.payloadHash,
-  };
-  const names = Object.keys(headers).sort();
-  const canonicalHeaders = names.map((n) => `${n}:${headers[n].trim().replace(/\s+/g, ' ')}\n`).join('');
-  const signedHeaders = names.join(';');
-  // S3 paths are encoded once, segment by segment (the slashes stay).
-  const canonicalUri = input.url.pathname
-    .split('/')
-    .map((segment) => encodeRfc3986(decodeURIComponent(segment)))
-    .join('/');
-  const canonicalQuery = [...input.url.searchParams.entries()]
-    .map(([k, v]) => [encodeRfc3986(k), encodeRfc3986(v)])
-    .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join('&');
-  const canonicalRequest = [input.method, canonicalUri, canonicalQuery, canonicalHeaders, signedHeaders, input.payloadHash].join('\n');
-  const scope = `${dateStamp}/${input.region}/${service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-  const kDate = hmac(`AWS4${input.secretAccessKey}`, dateStamp);
-  const kSigning = hmac(hmac(hmac(kDate, input.region), service), 'aws4_request');
-  const signature = createHmac('sha256', kSigning).update(stringToSign, 'utf8').digest('hex');
-  headers.authorization = `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
-  return headers;
 }
 
 /** A failed S3 call; `code` is ENOENT for a missing object, like the local storage's errors. */
@@ -128,21 +81,26 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     return url;
   };
 
+  // Requests are signed (Signature Version 4) by aws4fetch; the payload hash is ours, so the
+  // service checks the bytes it receives against the signature.
+  const aws = new AwsClient({
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    service: 's3',
+    region: settings.region,
+    retries: RETRIES,
+  });
+
   async function call(method: string, url: URL, options: { body?: Buffer; headers?: Record<string, string> } = {}): Promise<Response> {
     const body = options.body;
-    const headers = signV4({
+    const datetime = now().toISOString().replace(/[:-]|\.\d{3}/g, '');
+    return aws.fetch(url.toString(), {
       method,
-      url,
-      headers: { ...(options.headers ?? {}), ...(body ? { 'content-length': String(body.length) } : {}) },
-      payloadHash: body ? sha256Hex(body) : EMPTY_SHA256,
-      region: settings.region,
-      accessKeyId: settings.accessKeyId,
-      secretAccessKey: settings.secretAccessKey,
-      now: now(),
+      headers: { ...(options.headers ?? {}), 'x-amz-content-sha256': body ? sha256Hex(body) : EMPTY_SHA256 },
+      body: body ? new Uint8Array(body) : undefined,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      aws: { datetime },
     });
-    delete headers.host; // fetch sets it from the URL (and refuses to be told)
-    delete headers['content-length'];
-    return fetch(url, { method, headers, body: body ? new Uint8Array(body) : undefined, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   }
 
   async function failure(res: Response, what: string): Promise<S3Error> {
