@@ -29,7 +29,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**', 'tests/**', 'bench/**', '*.config.ts', '*.config.js'],
+    // The server never reaches into the browser's code: what both use lives in common/.
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/app/**'], message: 'Server code must not import from app/: move what both sides use to common/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['tests/**', 'bench/**', '*.config.ts', '*.config.js'],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -1,5 +1,5 @@
 import type { Config } from '@react-router/dev/config';
-import { PRERENDERED_PATHS } from './app/lib/paths.ts';
+import { PRERENDERED_PATHS } from './common/paths.ts';
 
 export default {
   appDirectory: 'app',
@@ -9,10 +9,10 @@ export default {
   // rendered once at build time and served as static files.
   ssr: true,
   prerender: [...PRERENDERED_PATHS],
-  // The company content (app/content) is checked against its zod schemas on every build; a bad
+  // The company content (common/content) is checked against its zod schemas on every build; a bad
   // field fails the build instead of shipping. The browser bundle never carries those schemas.
   async buildEnd() {
-    const { validateContent } = await import('./app/content/validate-content.server.ts');
+    const { validateContent } = await import('./common/content/validate-content.ts');
     validateContent();
   },
 } satisfies Config;

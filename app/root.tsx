@@ -6,7 +6,7 @@ import { SiteHeader } from './components/layout/site-header.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { ScrollToTop } from './components/layout/scroll-to-top.tsx';
 import { Toaster } from './components/ui/toast.tsx';
-import { chromeFor, PATHS } from './lib/paths.ts';
+import { chromeFor, PATHS } from '../common/paths.ts';
 import { THEME_BOOT_SCRIPT } from './lib/theme.ts';
 
 export const links: LinksFunction = () => [

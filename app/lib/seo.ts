@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { company } from '../content/company.ts';
+import { company } from '../../common/content/company.ts';
 
 /** The social-card picture (public/og-image.png, drawn by scripts/build-site-images.ts). */
 export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;

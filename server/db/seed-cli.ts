@@ -1,7 +1,7 @@
 // npm run db:seed: demo admin and demo client for local use, with their credentials printed.
 // Refused with NODE_ENV=production. Same database selection as the server (DATABASE_URL or embedded;
 // the embedded database cannot be open twice, so stop the server first).
-import { PATHS } from '../../app/lib/paths.ts';
+import { PATHS } from '../../common/paths.ts';
 import { withApp } from '../cli-support.ts';
 import { seedDatabase } from './seed.ts';
 

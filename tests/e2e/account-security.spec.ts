@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { PATHS } from '../../app/lib/paths.ts';
+import { PATHS } from '../../common/paths.ts';
 import { base32Decode, hotp, timeStep } from '../../server/modules/auth/totp.ts';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, test, useTheme as withTheme, type E2EAccount } from './fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { PATHS } from '../../common/paths.ts';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as withTheme, holdRequest } from './fixtures.ts';
 
 const ORIGIN = { origin: E2E_BASE_URL };

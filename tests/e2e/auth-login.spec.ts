@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as withTheme, holdRequest } from './fixtures.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { PATHS } from '../../common/paths.ts';
 import { base32Decode, totp } from '../../server/modules/auth/totp.ts';
 
 const SHOTS = 'test-results/auth-screens';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, test, useTheme as withTheme } from './fixtures.ts';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { PATHS } from '../../common/paths.ts';
 
 const ORIGIN = { origin: E2E_BASE_URL };
 const SHOTS = 'test-results/auth-screens';

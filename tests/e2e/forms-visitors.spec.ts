@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { E2E_MAIL_DIR } from '../../playwright.config.ts';
-import { PATHS } from '../../app/lib/paths.ts';
-import { company } from '../../app/content/company.ts';
+import { PATHS } from '../../common/paths.ts';
+import { company } from '../../common/content/company.ts';
 import { waitForMailInDir, type ReceivedMail } from '../helpers/smtp-server.ts';
 import { checkEveryLook, DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test, useTheme } from './fixtures.ts';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PATHS } from '../../app/lib/paths.ts';
+import { PATHS } from '../../common/paths.ts';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { createUserViaApi, expect, signInAs, type E2EAccount } from './fixtures.ts';
 

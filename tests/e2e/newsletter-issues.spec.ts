@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { E2E_MAIL_DIR } from '../../playwright.config.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { PATHS } from '../../common/paths.ts';
 import { readMailDir, waitForMailInDir, type ReceivedMail } from '../helpers/smtp-server.ts';
 import { checkEveryLook, DESKTOP, expect, signInAs, test } from './fixtures.ts';
 

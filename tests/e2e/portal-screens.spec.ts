@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page, Route } from '@playwright/test';
-import { company } from '../../app/content/company.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { company } from '../../common/content/company.ts';
+import { PATHS } from '../../common/paths.ts';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme, type E2EAccount } from './fixtures.ts';
 import { api, ORIGIN, testImage } from './portal-helpers.ts';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PATHS } from '../../app/lib/paths.ts';
+import { PATHS } from '../../common/paths.ts';
 import { DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test } from './fixtures.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { api, testImage } from './portal-helpers.ts';

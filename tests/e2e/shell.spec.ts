@@ -1,5 +1,5 @@
 import { DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test, useTheme } from './fixtures.ts';
-import { HEADER_LINKS, PATHS, chromeFor } from '../../app/lib/paths.ts';
+import { HEADER_LINKS, PATHS, chromeFor } from '../../common/paths.ts';
 
 // Every route of the specification's table, with a concrete path for the ones with parameters.
 const ROUTES = [

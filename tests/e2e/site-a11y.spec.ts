@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { DESKTOP, PHONE, expect, expectNoAxeViolations, test, useTheme } from './fixtures.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { PATHS } from '../../common/paths.ts';
 
 const PAGES = [PATHS.home, PATHS.services, PATHS.about, PATHS.howWeWork, PATHS.projects, PATHS.equipments, PATHS.gallery, PATHS.certifications];
 // Screenshots for people to look at (not compared): <output dir>/site-screens/.

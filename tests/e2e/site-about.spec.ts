@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
-import { team } from '../../app/content/team.ts';
-import { about } from '../../app/content/about.ts';
-import { companyFacts } from '../../app/content/facts.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { team } from '../../common/content/team.ts';
+import { about } from '../../common/content/about.ts';
+import { companyFacts } from '../../common/content/facts.ts';
+import { PATHS } from '../../common/paths.ts';
 
 test('Download Company Profile downloads a valid PDF', async ({ page }) => {
   await page.goto(PATHS.about);

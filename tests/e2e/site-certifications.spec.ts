@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { certificates } from '../../app/content/certificates.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { certificates } from '../../common/content/certificates.ts';
+import { PATHS } from '../../common/paths.ts';
 
 test('shows three certified 2024 certificates and regulatory compliance', async ({ page }) => {
   await page.goto(PATHS.certifications);

@@ -1,8 +1,8 @@
 import { DESKTOP, PHONE, expect, test } from './fixtures.ts';
 import { openWithClock, swipe } from './site-helpers.ts';
 import { EQUIPMENT_CARDS_PER_VIEW_LARGE, EQUIPMENT_CAROUSEL_INTERVAL_MS, EQUIPMENT_SWIPE_THRESHOLD_PX } from '../../app/features/site/carousel-settings.ts';
-import { equipment } from '../../app/content/equipment.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { equipment } from '../../common/content/equipment.ts';
+import { PATHS } from '../../common/paths.ts';
 import type { Page } from '@playwright/test';
 
 const carousel = (page: Page) => page.getByRole('region', { name: 'Our Fleet', exact: true });

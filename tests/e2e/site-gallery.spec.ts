@@ -1,9 +1,9 @@
 import { DESKTOP, PHONE, expect, test } from './fixtures.ts';
 import { openWithClock } from './site-helpers.ts';
 import { TESTIMONIAL_INTERVAL_MS } from '../../app/features/site/carousel-settings.ts';
-import { gallery } from '../../app/content/gallery.ts';
-import { testimonials } from '../../app/content/testimonials.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { gallery } from '../../common/content/gallery.ts';
+import { testimonials } from '../../common/content/testimonials.ts';
+import { PATHS } from '../../common/paths.ts';
 import type { Page } from '@playwright/test';
 
 const items = (page: Page) => page.getByRole('region', { name: 'Gallery' }).locator('figure');

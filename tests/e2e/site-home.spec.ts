@@ -1,11 +1,11 @@
 import { DESKTOP, PHONE, expect, test } from './fixtures.ts';
 import { openWithClock, swipe } from './site-helpers.ts';
 import { HOME_SLIDE_INTERVAL_MS, HOME_SLIDE_SWIPE_THRESHOLD_PX } from '../../app/features/site/carousel-settings.ts';
-import { slides } from '../../app/content/home.ts';
-import { services } from '../../app/content/services.ts';
-import { partners } from '../../app/content/partners.ts';
-import { whyChooseUs } from '../../app/content/facts.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { slides } from '../../common/content/home.ts';
+import { services } from '../../common/content/services.ts';
+import { partners } from '../../common/content/partners.ts';
+import { whyChooseUs } from '../../common/content/facts.ts';
+import { PATHS } from '../../common/paths.ts';
 import type { Page } from '@playwright/test';
 
 const slider = (page: Page) => page.getByRole('region', { name: 'Highlights' });

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { processSteps } from '../../app/content/process.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { processSteps } from '../../common/content/process.ts';
+import { PATHS } from '../../common/paths.ts';
 
 test('explains the five numbered steps, why the process works and how to start', async ({ page }) => {
   await page.goto(PATHS.howWeWork);

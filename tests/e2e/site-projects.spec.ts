@@ -1,6 +1,6 @@
 import { DESKTOP, PHONE, expect, test } from './fixtures.ts';
-import { showcaseProjects } from '../../app/content/projects.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { showcaseProjects } from '../../common/content/projects.ts';
+import { PATHS } from '../../common/paths.ts';
 import type { Page } from '@playwright/test';
 
 const cards = (page: Page) => page.getByRole('region', { name: 'Project Showcase' }).getByRole('list').first().locator(':scope > li');

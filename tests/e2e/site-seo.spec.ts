@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import { company } from '../../app/content/company.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { company } from '../../common/content/company.ts';
+import { PATHS } from '../../common/paths.ts';
 
 const PAGES = [PATHS.home, PATHS.services, PATHS.about, PATHS.howWeWork, PATHS.projects, PATHS.equipments, PATHS.gallery, PATHS.certifications];
 

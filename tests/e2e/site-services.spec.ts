@@ -1,6 +1,6 @@
 import { DESKTOP, PHONE, expect, test } from './fixtures.ts';
-import { services } from '../../app/content/services.ts';
-import { PATHS } from '../../app/lib/paths.ts';
+import { services } from '../../common/content/services.ts';
+import { PATHS } from '../../common/paths.ts';
 
 test('shows the six services with details, a picture and key features', async ({ page }) => {
   await page.goto(PATHS.services);

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { company } from '../../content/company.ts';
-import { FOOTER_LINKS } from '../../lib/paths.ts';
+import { company } from '../../../common/content/company.ts';
+import { FOOTER_LINKS } from '../../../common/paths.ts';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
 
 const SOCIAL = [

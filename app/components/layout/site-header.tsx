@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { clsx } from 'clsx';
-import { company } from '../../content/company.ts';
-import { HEADER_LINKS, PATHS } from '../../lib/paths.ts';
-import { hasSignedInHint } from '../../lib/session-hint.ts';
+import { company } from '../../../common/content/company.ts';
+import { HEADER_LINKS, PATHS } from '../../../common/paths.ts';
+import { hasSignedInHint } from '../../../common/session-hint.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 function AccountButton({ className }: { className?: string }) {

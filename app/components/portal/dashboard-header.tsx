@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LogOut } from 'lucide-react';
-import { company } from '../../content/company.ts';
+import { company } from '../../../common/content/company.ts';
 import { ThemeToggle } from '../layout/theme-toggle.tsx';
 import { buttonClass } from './empty-state.tsx';
 

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_LOGIN_FAILED, type LoginResponse, type MfaStep } from '../../../common/schemas/auth.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 import { loginAdmin, logoutOnServer } from './auth-api.ts';
 import { FormError, linkClass, PasswordField, submitClass, TextField } from './auth-fields.tsx';
 import { MfaEnrolment, MfaVerifyForm } from './mfa-steps.tsx';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CLIENT_LOGIN_FAILED } from '../../../common/schemas/auth.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 import { loginClient } from './auth-api.ts';
 import { FormError, linkClass, PasswordField, submitClass, TextField } from './auth-fields.tsx';
 import { CURRENT_USER_KEY } from './use-current-user.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingView } from '../../components/layout/loading-view.tsx';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 import { useCurrentUser } from './use-current-user.ts';
 
 /**

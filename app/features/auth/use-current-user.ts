@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicUser } from '../../../common/schemas/auth.ts';
 import { apiFetch, ApiRequestError } from '../../lib/api.ts';
-import { clearSignedInHint } from '../../lib/session-hint.ts';
+import { clearSignedInHint } from '../../../common/session-hint.ts';
 
 export const CURRENT_USER_KEY = ['auth', 'me'] as const;
 

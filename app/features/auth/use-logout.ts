@@ -2,8 +2,8 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '../../../common/schemas/auth.ts';
-import { PATHS } from '../../lib/paths.ts';
-import { clearSignedInHint } from '../../lib/session-hint.ts';
+import { PATHS } from '../../../common/paths.ts';
+import { clearSignedInHint } from '../../../common/session-hint.ts';
 import { logoutOnServer } from './auth-api.ts';
 import { CURRENT_USER_KEY } from './use-current-user.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { clsx } from 'clsx';
 import { ChevronDown, Inbox, Mail } from 'lucide-react';
 import { CONTACT_INBOX_PAGE_SIZE, type ContactMessage } from '../../../common/schemas/contact.ts';
-import { company } from '../../content/company.ts';
+import { company } from '../../../common/content/company.ts';
 import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { pageCount, useListParams } from '../../lib/list-params.ts';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { NEWSLETTER_MESSAGES } from '../../../common/newsletter.ts';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 
 type Outcome = { kind: 'working' } | { kind: 'ok'; message: string } | { kind: 'failed'; message: string };
 

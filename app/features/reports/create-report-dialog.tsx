@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FilePlus2, X } from 'lucide-react';
-import { company } from '../../content/company.ts';
+import { company } from '../../../common/content/company.ts';
 import {
   createReportFieldsSchema,
   REPORT_IMAGE_MAX_BYTES,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { EquipmentItem } from '../../content/schemas.ts';
+import type { EquipmentItem } from '../../../common/content/schemas.ts';
 import {
   EQUIPMENT_CARDS_PER_VIEW_LARGE,
   EQUIPMENT_CAROUSEL_INTERVAL_MS,

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { clsx } from 'clsx';
-import type { Slide } from '../../content/schemas.ts';
-import { company } from '../../content/company.ts';
-import { PATHS } from '../../lib/paths.ts';
+import type { Slide } from '../../../common/content/schemas.ts';
+import { company } from '../../../common/content/company.ts';
+import { PATHS } from '../../../common/paths.ts';
 import { HOME_SLIDE_INTERVAL_MS, HOME_SLIDE_SWIPE_THRESHOLD_PX } from './carousel-settings.ts';
 import { CarouselDots, PlayPauseButton } from './carousel-controls.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';

@@ -1,6 +1,6 @@
-import { company } from '../../content/company.ts';
-import { companyFacts } from '../../content/facts.ts';
-import { services } from '../../content/services.ts';
+import { company } from '../../../common/content/company.ts';
+import { companyFacts } from '../../../common/content/facts.ts';
+import { services } from '../../../common/content/services.ts';
 
 /** schema.org description of the company (with its three offices) for search engines. */
 export function organizationJsonLd() {

@@ -1,4 +1,4 @@
-import { IMAGE_MANIFEST, type ImageEntry, type ImageKey } from '../../content/image-manifest.ts';
+import { IMAGE_MANIFEST, type ImageEntry, type ImageKey } from '../../../common/content/image-manifest.ts';
 
 /** Screens narrower than this get the portrait rendering of a picture that has one. */
 export const PORTRAIT_MEDIA = '(max-width: 767px)';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import { Building2, Cog, DraftingCompass, Flame, Ship, Wrench, type LucideIcon } from 'lucide-react';
-import type { Fact, Service } from '../../content/schemas.ts';
+import type { Fact, Service } from '../../../common/content/schemas.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
 /** The heading band at the top of each content page. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { clsx } from 'clsx';
 import { Quote } from 'lucide-react';
-import type { Testimonial } from '../../content/schemas.ts';
+import type { Testimonial } from '../../../common/content/schemas.ts';
 import { TESTIMONIAL_INTERVAL_MS } from './carousel-settings.ts';
 import { ArrowButton, CarouselDots, PlayPauseButton } from './carousel-controls.tsx';
 import { pauseOnKeyboardFocus, useAutoAdvance, usePrefersReducedMotion, useReadyMarker } from './use-carousel.ts';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, Mail, Newspaper } from 'lucide-react';
 import type { SubmissionCountsResponse } from '../../../common/schemas/submissions.ts';
 import { apiFetch } from '../../lib/api.ts';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 
 /** The dashboard counts; the review pages invalidate ['submissions'] when they change something. */
 export function useSubmissionCounts() {

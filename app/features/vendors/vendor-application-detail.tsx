@@ -11,7 +11,7 @@ import {
 import { buttonClass, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { toast } from '../../components/ui/toast.tsx';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 import { VendorStatusBadge } from './vendor-status-badge.tsx';
 import { useChangeVendorStatus, useVendorApplication, vendorDocumentUrl } from './vendors-api.ts';
 

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/e
 import { FilterSelect } from '../../components/ui/filter-select.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { pageCount, useListParams } from '../../lib/list-params.ts';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 import { VendorStatusBadge } from './vendor-status-badge.tsx';
 import { useVendorApplications } from './vendors-api.ts';
 

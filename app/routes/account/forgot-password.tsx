@@ -2,7 +2,7 @@ import { KeyRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard, linkClass } from '../../features/auth/auth-fields.tsx';
 import { ForgotPasswordForm } from '../../features/auth/forgot-password-form.tsx';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 
 export const meta = () => [{ title: 'Forgot Password' }, { name: 'robots', content: 'noindex, nofollow' }];
 

@@ -4,7 +4,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { resetPassword } from '../../features/auth/auth-api.ts';
 import { AuthCard, FormError, linkClass } from '../../features/auth/auth-fields.tsx';
 import { NewPasswordForm } from '../../features/auth/new-password-form.tsx';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 import { useLinkToken } from './token-link.ts';
 
 export const meta = () => [{ title: 'Reset Password' }, { name: 'robots', content: 'noindex, nofollow' }];

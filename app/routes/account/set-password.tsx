@@ -7,7 +7,7 @@ import { acceptInvitation, inspectInvitation } from '../../features/auth/auth-ap
 import { AuthCard, FormError, linkClass } from '../../features/auth/auth-fields.tsx';
 import { NewPasswordForm } from '../../features/auth/new-password-form.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 import { useLinkToken } from './token-link.ts';
 
 export const meta = () => [{ title: 'Set Your Password' }, { name: 'robots', content: 'noindex, nofollow' }];

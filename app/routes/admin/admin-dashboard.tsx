@@ -24,7 +24,7 @@ import { CreateReportDialog } from '../../features/reports/create-report-dialog.
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
 import { useTimelinesError } from '../../features/timelines/project-timeline.tsx';
 import { TimelineEditor } from '../../features/timelines/timeline-editor.tsx';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 
 export const meta = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 

@@ -1,5 +1,5 @@
 import { BlogPlaceholder } from '../../features/blog/blog-placeholder.tsx';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 
 export const meta = () => [{ title: 'Blog Management' }, { name: 'robots', content: 'noindex, nofollow' }];
 

@@ -6,7 +6,7 @@ import { buttonClass } from '../../components/portal/empty-state.tsx';
 import { RequireRole } from '../../features/auth/require-role.tsx';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useLogout } from '../../features/auth/use-logout.ts';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 
 // Not a route: the frame of the staff pages that review what visitors sent (admin only).
 const LINKS = [

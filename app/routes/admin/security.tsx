@@ -7,7 +7,7 @@ import { isLoginResult, LoginAudit } from '../../features/auth/login-audit.tsx';
 import { RequireRole } from '../../features/auth/require-role.tsx';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useLogout } from '../../features/auth/use-logout.ts';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 
 export const meta = () => [{ title: 'Security' }, { name: 'robots', content: 'noindex, nofollow' }];
 

@@ -1,11 +1,11 @@
 import { Download, Eye, Globe, Target } from 'lucide-react';
 import { pageMeta } from '../../lib/seo.ts';
-import { PATHS } from '../../lib/paths.ts';
-import { about } from '../../content/about.ts';
-import { company } from '../../content/company.ts';
-import { companyFacts, headlineFacts } from '../../content/facts.ts';
-import { team } from '../../content/team.ts';
-import type { TeamMember } from '../../content/schemas.ts';
+import { PATHS } from '../../../common/paths.ts';
+import { about } from '../../../common/content/about.ts';
+import { company } from '../../../common/content/company.ts';
+import { companyFacts, headlineFacts } from '../../../common/content/facts.ts';
+import { team } from '../../../common/content/team.ts';
+import type { TeamMember } from '../../../common/content/schemas.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { SectionHeading, SiteHero } from '../../features/site/site-sections.tsx';
 import { COMPANY_PROFILE_FILE_NAME, COMPANY_PROFILE_PDF_URL } from '../../features/site/company-profile.ts';

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { pageMeta } from '../../lib/seo.ts';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 
 export const meta = ({ params }: { params: { id?: string } }) =>
   pageMeta({ title: 'Article', description: 'An article from industry publications.', path: PATHS.article(params.id ?? '') });

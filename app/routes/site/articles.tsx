@@ -1,6 +1,6 @@
 import { PageHero } from '../../components/layout/page-placeholder.tsx';
 import { pageMeta } from '../../lib/seo.ts';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 
 export const meta = () =>
   pageMeta({

@@ -1,7 +1,7 @@
 import { BadgeCheck, FileCheck, RefreshCw, ShieldCheck } from 'lucide-react';
 import { pageMeta } from '../../lib/seo.ts';
-import { PATHS } from '../../lib/paths.ts';
-import { certificates, regulatoryCompliance } from '../../content/certificates.ts';
+import { PATHS } from '../../../common/paths.ts';
+import { certificates, regulatoryCompliance } from '../../../common/content/certificates.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { SectionHeading, SiteHero } from '../../features/site/site-sections.tsx';
 

@@ -2,7 +2,7 @@ import { ContactDetails } from '../../features/contact/contact-details.tsx';
 import { ContactForm } from '../../features/contact/contact-form.tsx';
 import { SiteHero } from '../../features/site/site-sections.tsx';
 import { pageMeta } from '../../lib/seo.ts';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 
 export const meta = () =>
   pageMeta({

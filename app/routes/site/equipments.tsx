@@ -1,7 +1,7 @@
 import { pageMeta } from '../../lib/seo.ts';
-import { PATHS } from '../../lib/paths.ts';
-import { equipment } from '../../content/equipment.ts';
-import { equipmentStatistics } from '../../content/facts.ts';
+import { PATHS } from '../../../common/paths.ts';
+import { equipment } from '../../../common/content/equipment.ts';
+import { equipmentStatistics } from '../../../common/content/facts.ts';
 import { FleetCarousel } from '../../features/site/fleet-carousel.tsx';
 import { SiteHero, StatGrid } from '../../features/site/site-sections.tsx';
 

@@ -1,8 +1,8 @@
 import { MapPin } from 'lucide-react';
 import { pageMeta } from '../../lib/seo.ts';
-import { PATHS } from '../../lib/paths.ts';
-import { gallery } from '../../content/gallery.ts';
-import { testimonials } from '../../content/testimonials.ts';
+import { PATHS } from '../../../common/paths.ts';
+import { gallery } from '../../../common/content/gallery.ts';
+import { testimonials } from '../../../common/content/testimonials.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { TestimonialsCarousel } from '../../features/site/testimonials-carousel.tsx';
 import { SiteHero } from '../../features/site/site-sections.tsx';

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { ArrowRight, CheckCircle2 } from 'lucide-react';
 import { pageMeta } from '../../lib/seo.ts';
-import { PATHS } from '../../lib/paths.ts';
-import { slides } from '../../content/home.ts';
-import { services } from '../../content/services.ts';
-import { whyChooseUs } from '../../content/facts.ts';
-import { partners } from '../../content/partners.ts';
+import { PATHS } from '../../../common/paths.ts';
+import { slides } from '../../../common/content/home.ts';
+import { services } from '../../../common/content/services.ts';
+import { whyChooseUs } from '../../../common/content/facts.ts';
+import { partners } from '../../../common/content/partners.ts';
 import { HeroSlider } from '../../features/site/hero-slider.tsx';
 import { imagePreloadLinks } from '../../features/site/responsive-image.tsx';
 import { organizationJsonLd } from '../../features/site/organization-json-ld.ts';

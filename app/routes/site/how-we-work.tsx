@@ -1,7 +1,7 @@
 import { CalendarCheck, Receipt, Target, Zap } from 'lucide-react';
 import { pageMeta } from '../../lib/seo.ts';
-import { PATHS } from '../../lib/paths.ts';
-import { processBenefits, processSteps } from '../../content/process.ts';
+import { PATHS } from '../../../common/paths.ts';
+import { processBenefits, processSteps } from '../../../common/content/process.ts';
 import { CallToAction, SectionHeading, SiteHero } from '../../features/site/site-sections.tsx';
 
 export const meta = () =>

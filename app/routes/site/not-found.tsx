@@ -1,6 +1,6 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/not-found';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;

@@ -1,9 +1,9 @@
 import { Building2, Calendar, Factory, MapPin, Ruler, Ship, UserRound } from 'lucide-react';
 import { pageMeta } from '../../lib/seo.ts';
-import { PATHS } from '../../lib/paths.ts';
-import { projectCategories, showcaseProjects } from '../../content/projects.ts';
-import { projectStatistics } from '../../content/facts.ts';
-import type { ShowcaseProject } from '../../content/schemas.ts';
+import { PATHS } from '../../../common/paths.ts';
+import { projectCategories, showcaseProjects } from '../../../common/content/projects.ts';
+import { projectStatistics } from '../../../common/content/facts.ts';
+import type { ShowcaseProject } from '../../../common/content/schemas.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { SectionHeading, SiteHero, StatGrid } from '../../features/site/site-sections.tsx';
 

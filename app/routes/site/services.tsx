@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { pageMeta } from '../../lib/seo.ts';
-import { PATHS } from '../../lib/paths.ts';
-import { services } from '../../content/services.ts';
+import { PATHS } from '../../../common/paths.ts';
+import { services } from '../../../common/content/services.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { CallToAction, ServiceIcon, SiteHero } from '../../features/site/site-sections.tsx';
 

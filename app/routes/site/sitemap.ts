@@ -1,5 +1,5 @@
-import { company } from '../../content/company.ts';
-import { PATHS, PRERENDERED_PATHS } from '../../lib/paths.ts';
+import { company } from '../../../common/content/company.ts';
+import { PATHS, PRERENDERED_PATHS } from '../../../common/paths.ts';
 
 // Every public page a search engine should index. Portal and admin paths stay out (robots.txt too).
 const SITEMAP_PATHS = [...PRERENDERED_PATHS, PATHS.articles];

@@ -1,8 +1,8 @@
-import { company } from '../../content/company.ts';
+import { company } from '../../../common/content/company.ts';
 import { VendorRegistrationForm } from '../../features/vendors/vendor-registration-form.tsx';
 import { SiteHero } from '../../features/site/site-sections.tsx';
 import { pageMeta } from '../../lib/seo.ts';
-import { PATHS } from '../../lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 
 export const meta = () =>
   pageMeta({

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline';
 import { AppError } from '../../../common/errors.ts';
-import { PATHS } from '../../../app/lib/paths.ts';
+import { PATHS } from '../../../common/paths.ts';
 import { withApp } from '../../cli-support.ts';
 import { createAdminAccount } from './admin-accounts.service.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SIGNED_IN_HINT_COOKIE } from '../../../app/lib/session-hint.ts';
+import { SIGNED_IN_HINT_COOKIE } from '../../../common/session-hint.ts';
 import { SESSION_COOKIE } from '../../plugins/access.ts';
 
 /**

@@ -14,8 +14,8 @@ import {
   type MfaStep,
   type PublicUser,
 } from '../../../common/schemas/auth.ts';
-import { company } from '../../../app/content/company.ts';
-import { PATHS } from '../../../app/lib/paths.ts';
+import { company } from '../../../common/content/company.ts';
+import { PATHS } from '../../../common/paths.ts';
 import { authTokens, type LoginPortal, type LoginResult } from '../../db/schema/auth.ts';
 import { users, type UserRole } from '../../db/schema/users.ts';
 import { escapeHtml, sendMail } from '../../mail/mailer.ts';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { AppError, conflict } from '../../../common/errors.ts';
 import { MFA_NOT_ON } from '../../../common/schemas/auth.ts';
-import { company } from '../../../app/content/company.ts';
+import { company } from '../../../common/content/company.ts';
 import { mfaRecoveryCodes, mfaUsedSteps } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
 import { MfaSecretUnreadableError, openMfaSecret, sealMfaSecret, type MfaKeyring, type OpenedMfaSecret } from './secret-box.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../tests/helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { company } from '../../../app/content/company.ts';
-import { services } from '../../../app/content/services.ts';
-import { team } from '../../../app/content/team.ts';
-import { certificates } from '../../../app/content/certificates.ts';
+import { company } from '../../../common/content/company.ts';
+import { services } from '../../../common/content/services.ts';
+import { team } from '../../../common/content/team.ts';
+import { certificates } from '../../../common/content/certificates.ts';
 
 describe('GET /api/company-profile.pdf', () => {
   let t: TestApp;

@@ -1,11 +1,11 @@
 import PDFDocument from 'pdfkit';
 import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
-import { company } from '../../../app/content/company.ts';
-import { companyFacts, headlineFacts } from '../../../app/content/facts.ts';
-import { services } from '../../../app/content/services.ts';
-import { team } from '../../../app/content/team.ts';
-import { certificates } from '../../../app/content/certificates.ts';
-import { about } from '../../../app/content/about.ts';
+import { company } from '../../../common/content/company.ts';
+import { companyFacts, headlineFacts } from '../../../common/content/facts.ts';
+import { services } from '../../../common/content/services.ts';
+import { team } from '../../../common/content/team.ts';
+import { certificates } from '../../../common/content/certificates.ts';
+import { about } from '../../../common/content/about.ts';
 
 const BRAND = '#083b6d';
 const TEXT = '#1e293b';

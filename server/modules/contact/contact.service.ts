@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../app/content/company.ts';
-import { PATHS } from '../../../app/lib/paths.ts';
+import { company } from '../../../common/content/company.ts';
+import { PATHS } from '../../../common/paths.ts';
 import {
   CONTACT_INBOX_PAGE_SIZE,
   type ContactMessage,

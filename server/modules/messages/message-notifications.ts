@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../app/content/company.ts';
-import { PATHS } from '../../../app/lib/paths.ts';
+import { company } from '../../../common/content/company.ts';
+import { PATHS } from '../../../common/paths.ts';
 import { renderMail } from '../../mail/layout.ts';
 import type { MailInput } from '../../mail/mailer.ts';
 

@@ -3,7 +3,7 @@ import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/
 import { multipartBody } from '../../../tests/helpers/multipart.ts';
 import { samplePdf, samplePng } from '../../../tests/helpers/sample-files.ts';
 import { projects } from '../../db/schema/projects.ts';
-import { company } from '../../../app/content/company.ts';
+import { company } from '../../../common/content/company.ts';
 import type { Message } from '../../../common/schemas/messages.ts';
 
 const ORIGIN = 'http://localhost:3000';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../app/content/company.ts';
+import { company } from '../../../common/content/company.ts';
 import { badRequest, forbidden, notFound } from '../../../common/errors.ts';
 import type { Message, MessageEvent } from '../../../common/schemas/messages.ts';
 import { messageFiles, messageNotifications, messages } from '../../db/schema/messages.ts';

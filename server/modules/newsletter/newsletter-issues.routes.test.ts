@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { company } from '../../../app/content/company.ts';
+import { company } from '../../../common/content/company.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { newsletterIssues, newsletterSubscribers } from '../../db/schema/newsletter.ts';
 import { retryPendingMail } from '../../mail/mailer.ts';

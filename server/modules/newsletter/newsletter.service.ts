@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../app/content/company.ts';
-import { PATHS } from '../../../app/lib/paths.ts';
+import { company } from '../../../common/content/company.ts';
+import { PATHS } from '../../../common/paths.ts';
 import {
   NEWSLETTER_CONFIRM_TTL_MS,
   NEWSLETTER_ISSUES_PAGE_SIZE,
@@ -247,7 +247,7 @@ export function newsletterParagraphs(body: string): string[] {
     .filter(Boolean);
 }
 
-/** The company identity every newsletter ends with (app/content/company.ts, never a literal name). */
+/** The company identity every newsletter ends with (common/content/company.ts, never a literal name). */
 function issueContent(app: FastifyInstance, content: NewsletterIssueContent, extraFooter: string[] = []): MailContent {
   return {
     subject: content.subject,

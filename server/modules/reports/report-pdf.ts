@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
-import { company } from '../../../app/content/company.ts';
+import { company } from '../../../common/content/company.ts';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
 
 export interface PdfImage {

@@ -4,7 +4,7 @@ import { createLocalStorage } from '../../storage/local-storage.ts';
 import { isLosslessWebp } from './report-images.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { company } from '../../../app/content/company.ts';
+import { company } from '../../../common/content/company.ts';
 import { REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX } from '../../../common/schemas/reports.ts';
 import { progressReports, reportImages } from '../../db/schema/reports.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../common/errors.ts';
-import { company } from '../../../app/content/company.ts';
+import { company } from '../../../common/content/company.ts';
 import { paginationOf, type Pagination, type PaginationQuery } from '../../../common/schemas/pagination.ts';
 import { reportUrls, type Report } from '../../../common/schemas/reports.ts';
 import { projects } from '../../db/schema/projects.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateContent } from './validate-content.server.ts';
+import { validateContent } from './validate-content.ts';
 import { companySchema } from './schemas.ts';
 import { company } from './company.ts';
 import { services } from './services.ts';

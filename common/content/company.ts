@@ -3,7 +3,7 @@ import type { Company } from './schemas.ts';
 // The placeholder identity of the company. Everything the site says about who the company is comes
 // from here, so the real company replaces this one module. All names, numbers and addresses are
 // invented; the domains use the reserved `.example` top-level domain.
-// Checked against companySchema (app/content/schemas.ts) by the build and the content tests, not at
+// Checked against companySchema (common/content/schemas.ts) by the build and the content tests, not at
 // import: the header imports this module on every page and zod would add ~24 KB to each.
 export type { Company };
 

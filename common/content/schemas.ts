@@ -5,7 +5,7 @@ import { z } from 'zod';
 // (react-router.config.ts, buildEnd) and the unit tests parse the content with these schemas.
 
 const text = z.string().trim().min(1);
-/** A key of the generated image manifest (app/content/image-manifest.ts). */
+/** A key of the generated image manifest (common/content/image-manifest.ts). */
 const imageKey = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*\/[a-z0-9]+(-[a-z0-9]+)*$/, 'must be "group/name"');
 const optionalUrl = z.url().optional();
 
