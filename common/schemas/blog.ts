@@ -179,6 +179,11 @@ export const blogDeleteResponseSchema = z.object({ success: z.literal(true), mes
 export const blogImageResponseSchema = z.object({ success: z.literal(true), image: blogImageSchema });
 export type BlogImageResponse = z.infer<typeof blogImageResponseSchema>;
 
+/** The preview: the content as the public page will show it, through the same sanitiser. */
+export const blogPreviewSchema = z.object({ content: storableText().max(BLOG_LIMITS.content, `The content is too long (at most ${BLOG_LIMITS.content.toLocaleString('en-GB')} characters)`) });
+export const blogPreviewResponseSchema = z.object({ success: z.literal(true), html: z.string() });
+export type BlogPreviewResponse = z.infer<typeof blogPreviewResponseSchema>;
+
 /** The slug a title gives: lower-case ASCII words joined by hyphens ('post' when nothing is left). */
 export function slugFromTitle(title: string): string {
   const slug = title

@@ -17,6 +17,7 @@ export default defineAccess([
   { method: 'PUT', url: '/api/blog/posts/:id', access: 'admin', body: { ...post, version: 1 } },
   { method: 'PUT', url: '/api/blog/posts/:id/visibility', access: 'admin', body: { visibility: 'hidden' } },
   { method: 'DELETE', url: '/api/blog/posts/:id', access: 'admin' },
+  { method: 'POST', url: '/api/blog/preview', access: 'admin', body: { content: '<p>Preview.</p>' } },
   // Without a multipart body a permitted caller is told what to send (415); blog.routes.test.ts uploads real images.
   { method: 'POST', url: '/api/blog/images', access: 'admin' },
   { method: 'GET', url: '/api/blog/images/:imageId/:file', access: 'public' },

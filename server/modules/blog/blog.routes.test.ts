@@ -148,6 +148,22 @@ describe('creating a post', () => {
   });
 });
 
+describe('the preview', () => {
+  it('shows the content through the same sanitiser as a save, storing nothing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/blog/preview',
+      headers,
+      payload: { content: '<h2 onclick="x()">Heading</h2><p><strong>Bold</strong> <a href="javascript:alert(1)">bad</a></p><script>alert(1)</script>' },
+    });
+    expect(res.json()).toEqual({ success: true, html: '<h2>Heading</h2><p><strong>Bold</strong> <a>bad</a></p>' });
+    const relative = await t.app.inject({ method: 'POST', url: '/api/blog/preview', headers, payload: { content: '<img src="relative:x">' } });
+    expect(relative.statusCode).toBe(400);
+    expect(relative.json().message).toBe('relative: exploit attempt');
+    expect(await postCount()).toBe(0);
+  });
+});
+
 describe('slugs', () => {
   it('gives a clashing title the next free suffix', async () => {
     const slugs = [];

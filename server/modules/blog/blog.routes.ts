@@ -15,6 +15,8 @@ import {
   blogPostIdParamsSchema,
   blogPostResponseSchema,
   blogPostUpdateSchema,
+  blogPreviewResponseSchema,
+  blogPreviewSchema,
   blogVisibilitySchema,
   type BlogImageFormat,
   type BlogImageWidth,
@@ -27,6 +29,7 @@ import {
   deleteBlogPost,
   findBlogPost,
   listBlogPosts,
+  previewContent,
   recordBlogImage,
   setBlogPostVisibility,
   updateBlogPost,
@@ -182,6 +185,25 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteBlogPost(app, request.params.id);
       return { success: true as const, message: BLOG_MESSAGES.deleted.description };
     },
+  );
+
+  app.post(
+    '/blog/preview',
+    {
+      config: { access: 'admin' },
+      bodyLimit: BLOG_POST_BODY_LIMIT_BYTES,
+      preParsing: async (request, _reply, payload) => {
+        await refuseLargePost(request);
+        return payload;
+      },
+      schema: {
+        tags: ['blog'],
+        summary: "A post's content as the public page will show it (sanitised with the allowlist); nothing is stored",
+        body: blogPreviewSchema,
+        response: { 200: blogPreviewResponseSchema, 413: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, html: previewContent(request.body.content) }),
   );
 
   app.post(

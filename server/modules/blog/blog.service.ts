@@ -98,6 +98,16 @@ export async function findBlogPost(app: FastifyInstance, id: string): Promise<Bl
 
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ field: `body.${field}`, message }]);
 
+/** The HTML a preview shows: exactly what a save would store (the public page sanitises it once more). */
+export function previewContent(html: string): string {
+  try {
+    return sanitizeArticleHtml(html);
+  } catch (err) {
+    if (err instanceof UnsafeArticleHtmlError) throw invalid('content', RELATIVE_EXPLOIT_MESSAGE);
+    throw err;
+  }
+}
+
 /** The post's HTML through the specification's allowlist; a 'relative:' URL or an empty body is refused. */
 function cleanContent(html: string): string {
   let clean: string;
