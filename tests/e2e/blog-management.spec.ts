@@ -228,7 +228,7 @@ test('two people editing one post: the second save is refused with a clear messa
 
   await other.getByRole('textbox', { name: 'Title' }).fill('Edited by the second person');
   await other.getByRole('button', { name: 'Save changes' }).click();
-  await expect(other.getByRole('alert').filter({ hasText: BLOG_MESSAGES.versionConflict })).toBeVisible();
+  await expect(other.getByRole('form', { name: 'Edit blog post' }).getByRole('alert')).toContainText(BLOG_MESSAGES.versionConflict);
   await expect(other).toHaveURL(PATHS.blogEdit(post._id));
   await other.getByRole('button', { name: 'Reload the post' }).click();
   await expect(other.getByRole('textbox', { name: 'Title' })).toHaveValue('Edited by the first person');
