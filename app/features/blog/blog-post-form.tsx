@@ -64,8 +64,8 @@ function initialState(post: BlogPost | null): FormState {
 const same = (a: FormState, b: FormState) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Asks before leaving the form with unsaved changes: in-app navigation (a dialog) and closing the tab (the browser's prompt). */
-function useLeaveGuard(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+function useLeaveGuard(dirty: boolean, saved: { current: boolean }) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
@@ -119,7 +119,9 @@ export function BlogPostForm({ post, onReload }: { post: BlogPost | null; onRelo
   const update = useUpdateBlogPost(post?._id ?? '');
   const saving = create.isPending || update.isPending;
   const dirty = !same(form, initial);
-  const blocker = useLeaveGuard(dirty);
+  // Set the moment a save succeeds: the way back to the list is then not blocked.
+  const saved = useRef(false);
+  const blocker = useLeaveGuard(dirty, saved);
   const slugLocked = post !== null && (post.firstPublishedAt !== null || post.status === 'published');
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -182,10 +184,9 @@ export function BlogPostForm({ post, onReload }: { post: BlogPost | null; onRelo
     try {
       if (post) await update.mutateAsync({ ...fields, version: post.version });
       else await create.mutateAsync(fields);
-      // Saved: nothing is left to lose, so the way back to the list is not blocked.
-      setInitial(form);
+      saved.current = true;
       toast(post ? BLOG_MESSAGES.updated : BLOG_MESSAGES.created);
-      setLeaving(true);
+      navigate(PATHS.blogList);
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 409) {
         setConflict(true);
@@ -203,12 +204,6 @@ export function BlogPostForm({ post, onReload }: { post: BlogPost | null; onRelo
       toastFailure(BLOG_MESSAGES.saveFailed, err);
     }
   }
-
-  // Navigates once the saved state has rendered, so the leave guard sees a clean form.
-  const [leaving, setLeaving] = useState(false);
-  useEffect(() => {
-    if (leaving && !dirty) navigate(PATHS.blogList);
-  }, [leaving, dirty, navigate]);
 
   const previewDate = form.status === 'scheduled' ? (fromLocalInput(form.publishAt) ?? new Date().toISOString()) : (post?.publishAt ?? new Date().toISOString());
 
