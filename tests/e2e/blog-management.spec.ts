@@ -38,7 +38,7 @@ async function fillRequired(page: Page, title: string) {
 }
 
 test('staff write a post with the editor, add a banner, save a draft, preview, publish, hide and delete it', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInAs(page, { role: 'admin', name: `Blog Editor ${unique()}` });
   await page.setViewportSize(DESKTOP);
   await createPost(page, `Earlier post ${unique()}`);
@@ -157,6 +157,7 @@ test('staff write a post with the editor, add a banner, save a draft, preview, p
 });
 
 test('a scheduled post needs a time and shows as scheduled', async ({ page }) => {
+  test.setTimeout(120_000);
   await signInAs(page, { role: 'admin' });
   await page.setViewportSize(DESKTOP);
   await page.goto(PATHS.blogNew);
@@ -212,6 +213,7 @@ test('leaving through the list link after confirming goes to the list', async ({
 });
 
 test('two people editing one post: the second save is refused with a clear message', async ({ page, context }) => {
+  test.setTimeout(120_000);
   await signInAs(page, { role: 'admin' });
   await page.setViewportSize(DESKTOP);
   const post = await createPost(page, `Shared post ${unique()}`);
