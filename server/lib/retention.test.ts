@@ -104,6 +104,8 @@ describe('pruneOldRecords', () => {
       usedTotpSteps: 1,
       rateLimitCounters: 1,
       unconfirmedSubscribers: 1,
+      orphanBlogImages: 0,
+      dueScheduledPosts: 0,
     });
     expect(await ids('attempts')).toEqual(['recent-attempt']);
     expect(await ids('mail')).toEqual(['old-pending', 'recent-sent']);

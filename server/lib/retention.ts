@@ -5,6 +5,7 @@ import { rateLimitCounters } from '../db/schema/form-guard.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { newsletterSubscribers } from '../db/schema/newsletter.ts';
 import { sessions } from '../db/schema/users.ts';
+import { publishDueScheduledPosts, pruneOrphanBlogImages } from '../modules/blog/blog.service.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -30,7 +31,15 @@ export const RETENTION = {
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 export type PruneCounts = Record<
-  'loginAttempts' | 'mailOutbox' | 'sessions' | 'authTokens' | 'usedTotpSteps' | 'rateLimitCounters' | 'unconfirmedSubscribers',
+    | 'loginAttempts'
+  | 'mailOutbox'
+  | 'sessions'
+  | 'authTokens'
+  | 'usedTotpSteps'
+  | 'rateLimitCounters'
+  | 'unconfirmedSubscribers'
+  | 'orphanBlogImages'
+  | 'dueScheduledPosts',
   number
 >;
 
@@ -80,6 +89,10 @@ export async function pruneOldRecords(app: FastifyInstance): Promise<PruneCounts
         )
         .returning({ id: newsletterSubscribers.id }),
     ),
+    // Uploaded blog images that no post took up within a day (decision 093).
+    orphanBlogImages: await pruneOrphanBlogImages(app),
+    // Not a deletion: scheduled posts already public are recorded as published (decision 091).
+    dueScheduledPosts: await publishDueScheduledPosts(app),
   };
 }
 

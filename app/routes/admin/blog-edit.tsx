@@ -1,8 +1,14 @@
-import { BlogPlaceholder } from '../../features/blog/blog-placeholder.tsx';
-import { PATHS } from '../../../common/paths.ts';
+import { useParams } from 'react-router';
+import { BlogEditPage } from '../../features/blog/blog-edit-page.tsx';
+import { ReviewShell } from './review-shell.tsx';
 
 export const meta = () => [{ title: 'Edit Blog Post' }, { name: 'robots', content: 'noindex, nofollow' }];
 
-export default function BlogEditPage() {
-  return <BlogPlaceholder title="Edit Blog Post" backTo={PATHS.blogList} backLabel="Back to blog posts" />;
+export default function BlogEditRoute() {
+  const { id = '' } = useParams();
+  return (
+    <ReviewShell title="Edit Blog Post">
+      <BlogEditPage id={id} />
+    </ReviewShell>
+  );
 }

@@ -1,8 +1,12 @@
-import { BlogPlaceholder } from '../../features/blog/blog-placeholder.tsx';
-import { PATHS } from '../../../common/paths.ts';
+import { BlogPostList } from '../../features/blog/blog-post-list.tsx';
+import { ReviewShell } from './review-shell.tsx';
 
 export const meta = () => [{ title: 'Blog Management' }, { name: 'robots', content: 'noindex, nofollow' }];
 
 export default function BlogListPage() {
-  return <BlogPlaceholder title="Blog Management" backTo={PATHS.adminDashboard} backLabel="Back to dashboard" />;
+  return (
+    <ReviewShell title="Blog Management">
+      <BlogPostList />
+    </ReviewShell>
+  );
 }

@@ -1,8 +1,14 @@
-import { BlogPlaceholder } from '../../features/blog/blog-placeholder.tsx';
-import { PATHS } from '../../../common/paths.ts';
+import { BackToBlogList } from '../../features/blog/blog-edit-page.tsx';
+import { BlogPostForm } from '../../features/blog/blog-post-form.tsx';
+import { ReviewShell } from './review-shell.tsx';
 
 export const meta = () => [{ title: 'New Blog Post' }, { name: 'robots', content: 'noindex, nofollow' }];
 
 export default function BlogNewPage() {
-  return <BlogPlaceholder title="New Blog Post" backTo={PATHS.blogList} backLabel="Back to blog posts" />;
+  return (
+    <ReviewShell title="New Blog Post">
+      <BackToBlogList />
+      <BlogPostForm post={null} />
+    </ReviewShell>
+  );
 }

@@ -8,13 +8,14 @@ import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useLogout } from '../../features/auth/use-logout.ts';
 import { PATHS } from '../../../common/paths.ts';
 
-// Not a route: the frame of the staff pages that review what visitors sent (admin only).
+// Not a route: the frame of the staff pages that review what visitors sent, and of blog management (admin only).
 const LINKS = [
   { to: PATHS.adminDashboard, label: 'Dashboard', end: true },
   { to: PATHS.adminVendorApplications, label: 'Vendor applications', end: false },
   { to: PATHS.adminContactMessages, label: 'Contact messages', end: true },
   { to: PATHS.adminNewsletterSubscribers, label: 'Subscribers', end: true },
   { to: PATHS.adminNewsletter, label: 'Newsletter', end: true },
+  { to: PATHS.blogList, label: 'Blog', end: false },
 ];
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {

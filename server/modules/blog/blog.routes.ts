@@ -1,0 +1,265 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, apiErrorSchema, notFound } from '../../../common/errors.ts';
+import {
+  BLOG_IMAGE_MAX_BYTES,
+  BLOG_IMAGE_WIDTHS,
+  BLOG_MESSAGES,
+  BLOG_POST_BODY_LIMIT_BYTES,
+  blogDeleteResponseSchema,
+  blogImageResponseSchema,
+  blogListQuerySchema,
+  blogListResponseSchema,
+  blogPostFieldsSchema,
+  blogPostIdParamsSchema,
+  blogPostResponseSchema,
+  blogPostUpdateSchema,
+  blogPreviewResponseSchema,
+  blogPreviewSchema,
+  blogVisibilitySchema,
+  type BlogImageFormat,
+  type BlogImageWidth,
+} from '../../../common/schemas/blog.ts';
+import { enforceRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+import { cleanFileName } from '../reports/report-images.ts';
+import { blogImageKey, deleteBlogImageFiles, storeBlogImage, type StoredBlogImage } from './blog-images.ts';
+import {
+  createBlogPost,
+  deleteBlogPost,
+  findBlogPost,
+  listBlogPosts,
+  previewContent,
+  recordBlogImage,
+  setBlogPostVisibility,
+  updateBlogPost,
+} from './blog.service.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const IMAGE_MAX_MB = BLOG_IMAGE_MAX_BYTES / (1024 * 1024);
+/** Blog image uploads per staff member per hour: a long post's pictures many times over, a ceiling for a runaway script. */
+export const BLOG_IMAGE_UPLOAD_RATE_LIMIT: RateLimitRule = { bucket: 'blog-image-upload', limit: 60, windowMs: 60 * 60_000 };
+// A rendition never changes under its name (a new upload gets a new id), so browsers and CDNs keep it.
+const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const RENDITION = /^(\d+)\.(avif|webp)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Refuses an oversized post by its declared length before a byte is read, with a message that says
+ * what to do (Fastify's own body limit still stops a body sent without a length).
+ */
+async function refuseLargePost(request: FastifyRequest) {
+  const length = Number(request.headers['content-length']);
+  if (Number.isFinite(length) && length > BLOG_POST_BODY_LIMIT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', BLOG_MESSAGES.bodyTooLarge);
+}
+
+/** Reads the one image of a multipart upload (field "file"), checks and stores it. */
+async function receiveImage(app: FastifyInstance, request: FastifyRequest): Promise<{ image: StoredBlogImage; name: string }> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "file"');
+  let received: { image: StoredBlogImage; name: string } | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: BLOG_IMAGE_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'field') continue;
+      const name = cleanFileName(part.filename, 'image');
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw new AppError('BAD_REQUEST', `Unexpected file field "${part.fieldname}": send the image as "file"`);
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', `${name} is larger than ${IMAGE_MAX_MB} MB`);
+        throw err;
+      }
+      if (bytes.length === 0) throw new AppError('BAD_REQUEST', `${name} is empty`);
+      received = { image: await storeBlogImage(app, bytes, name), name };
+    }
+  } catch (err) {
+    if (received) await deleteBlogImageFiles(app, received.image.variants);
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', 'Send one image at a time');
+    throw err;
+  }
+  if (!received) throw new AppError('BAD_REQUEST', 'Please choose an image file');
+  return received;
+}
+
+const blogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/blog/posts',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['blog'],
+        summary: 'Staff list of blog posts (every status), newest change first, optionally searched by title',
+        querystring: blogListQuerySchema,
+        response: { 200: blogListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await listBlogPosts(app, request.query)) }),
+  );
+
+  app.get(
+    '/blog/posts/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['blog'],
+        summary: 'One blog post with its content, for the edit form',
+        params: blogPostIdParamsSchema,
+        response: { 200: blogPostResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, post: await findBlogPost(app, request.params.id) }),
+  );
+
+  app.post(
+    '/blog/posts',
+    {
+      config: { access: 'admin' },
+      bodyLimit: BLOG_POST_BODY_LIMIT_BYTES,
+      preParsing: async (request, _reply, payload) => {
+        await refuseLargePost(request);
+        return payload;
+      },
+      schema: {
+        tags: ['blog'],
+        summary: 'Create a blog post (content sanitised with the allowlist; slug from the title, suffixed on a clash)',
+        body: blogPostFieldsSchema,
+        response: { 201: blogPostResponseSchema, 413: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ success: true as const, post: await createBlogPost(app, request.user!, request.body) }),
+  );
+
+  app.put(
+    '/blog/posts/:id',
+    {
+      config: { access: 'admin' },
+      bodyLimit: BLOG_POST_BODY_LIMIT_BYTES,
+      preParsing: async (request, _reply, payload) => {
+        await refuseLargePost(request);
+        return payload;
+      },
+      schema: {
+        tags: ['blog'],
+        summary: 'Save an edit made from `version`; 409 if someone else saved in between',
+        params: blogPostIdParamsSchema,
+        body: blogPostUpdateSchema,
+        response: { 200: blogPostResponseSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, post: await updateBlogPost(app, request.user!, request.params.id, request.body) }),
+  );
+
+  app.put(
+    '/blog/posts/:id/visibility',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['blog'],
+        summary: "Show or hide a post (the list's toggle)",
+        params: blogPostIdParamsSchema,
+        body: blogVisibilitySchema,
+        response: { 200: blogPostResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      post: await setBlogPostVisibility(app, request.user!, request.params.id, request.body.visibility),
+    }),
+  );
+
+  app.delete(
+    '/blog/posts/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['blog'],
+        summary: 'Delete a blog post for good',
+        params: blogPostIdParamsSchema,
+        response: { 200: blogDeleteResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteBlogPost(app, request.params.id);
+      return { success: true as const, message: BLOG_MESSAGES.deleted.description };
+    },
+  );
+
+  app.post(
+    '/blog/preview',
+    {
+      config: { access: 'admin' },
+      bodyLimit: BLOG_POST_BODY_LIMIT_BYTES,
+      preParsing: async (request, _reply, payload) => {
+        await refuseLargePost(request);
+        return payload;
+      },
+      schema: {
+        tags: ['blog'],
+        summary: "A post's content as the public page will show it (sanitised with the allowlist); nothing is stored",
+        body: blogPreviewSchema,
+        response: { 200: blogPreviewResponseSchema, 413: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, html: previewContent(request.body.content) }),
+  );
+
+  app.post(
+    '/blog/images',
+    {
+      config: { access: 'admin' },
+      // Counted before a byte of the file is read: a refused upload costs nothing.
+      preParsing: async (request, reply, payload) => {
+        await enforceRateLimit(app, reply, BLOG_IMAGE_UPLOAD_RATE_LIMIT, request.user!._id, BLOG_MESSAGES.uploadsRateLimited);
+        return payload;
+      },
+      schema: {
+        tags: ['blog'],
+        summary: 'Upload a banner or an image for the text (multipart field "file"): checked by its bytes, stored as AVIF/WebP renditions',
+        consumes: ['multipart/form-data'],
+        response: { 201: blogImageResponseSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { image, name } = await receiveImage(app, request);
+      try {
+        return reply.status(201).send({ success: true as const, image: await recordBlogImage(app, request.user!, image, name) });
+      } catch (err) {
+        await deleteBlogImageFiles(app, image.variants);
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/blog/images/:imageId/:file',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['blog'],
+        summary: 'A rendition of a blog image: {480|960|1600}.{avif|webp} (public, cached for a year)',
+        params: z.object({ imageId: z.string().max(100), file: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const { imageId, file } = request.params;
+      const match = RENDITION.exec(file);
+      const width = Number(match?.[1]);
+      if (!match || !UUID.test(imageId) || !(BLOG_IMAGE_WIDTHS as readonly number[]).includes(width)) throw notFound('Image not found');
+      const format = match[2] as BlogImageFormat;
+      const key = blogImageKey(imageId, width as BlogImageWidth, format);
+      const stat = await app.storage.stat(key);
+      if (!stat) throw notFound('Image not found');
+      reply
+        .type(`image/${format}`)
+        .header('Content-Length', String(stat.size))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', IMAGE_CACHE_CONTROL);
+      return reply.send(await app.storage.get(key));
+    },
+  );
+};
+
+export default blogRoutes;
