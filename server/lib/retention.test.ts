@@ -104,6 +104,7 @@ describe('pruneOldRecords', () => {
       usedTotpSteps: 1,
       rateLimitCounters: 1,
       unconfirmedSubscribers: 1,
+      chatConversations: 0,
     });
     expect(await ids('attempts')).toEqual(['recent-attempt']);
     expect(await ids('mail')).toEqual(['old-pending', 'recent-sent']);
