@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import { freePort } from './free-port.ts';
 
 /**
@@ -57,7 +58,7 @@ export async function startFakeGeminiServer(options: { port?: number; defaultBeh
   let scripts: { match: string; behaviour: FakeGeminiBehaviour }[] = [];
   let queued: FakeGeminiBehaviour[] = [];
   const requests: FakeGeminiRequest[] = [];
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { company } from '../../../app/content/company.ts';
-import { CHAT_MAX_TURNS, type ChatStreamEvent } from '../../../common/schemas/chat.ts';
+import { CHAT_MAX_TURNS } from '../../../common/schemas/chat.ts';
 import { CHAT_TEXTS } from '../../../common/schemas/chat-texts.ts';
 import { chatConversations, chatTurns } from '../../db/schema/chat.ts';
 import { contactMessages } from '../../db/schema/contact.ts';
@@ -10,6 +10,7 @@ import { formToken } from '../../../tests/helpers/forms.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { CHAT_RATE_LIMITS } from './chat.routes.ts';
+import { ask } from '../../../tests/helpers/chat.ts';
 
 const STAFF = 'chat-staff@example.test';
 const ORIGIN = 'http://localhost:3000';
@@ -19,43 +20,6 @@ let smtp: TestSmtpServer;
 let t: TestApp;
 let ipCounter = 1;
 const freshIp = () => `198.51.100.${ipCounter++}`;
-
-export interface Asked {
-  status: number;
-  events: ChatStreamEvent[];
-  text: string;
-  conversationId?: string;
-  outcome?: string;
-  mode?: string;
-  message?: string;
-  headers: Record<string, unknown>;
-}
-
-/** Asks through the real route and reads the JSON-lines stream (or the error body). */
-export async function ask(app: TestApp['app'], question: string, options: { ip?: string; conversationId?: string } = {}): Promise<Asked> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/chat',
-    payload: { question, ...(options.conversationId ? { conversationId: options.conversationId } : {}) },
-    remoteAddress: options.ip ?? '192.0.2.10',
-  });
-  if (res.statusCode !== 200) return { status: res.statusCode, events: [], text: '', message: res.json().message, headers: res.headers };
-  const events = res.body
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as ChatStreamEvent);
-  const start = events.find((e) => e.type === 'start');
-  const done = events.find((e) => e.type === 'done');
-  return {
-    status: 200,
-    events,
-    text: events.map((e) => (e.type === 'delta' ? e.text : '')).join(''),
-    conversationId: start?.type === 'start' ? start.conversationId : undefined,
-    outcome: done?.type === 'done' ? done.outcome : events.some((e) => e.type === 'error') ? 'error' : undefined,
-    mode: done?.type === 'done' ? done.mode : undefined,
-    headers: res.headers,
-  };
-}
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
