@@ -6,6 +6,7 @@ import { SiteHeader } from './components/layout/site-header.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { ScrollToTop } from './components/layout/scroll-to-top.tsx';
 import { Toaster } from './components/ui/toast.tsx';
+import { ChatButton } from './features/chat/chat-button.tsx';
 import { chromeFor, PATHS } from './lib/paths.ts';
 import { THEME_BOOT_SCRIPT } from './lib/theme.ts';
 
@@ -43,6 +44,7 @@ function Chrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       {chrome.footer ? <SiteFooter /> : null}
+      {chrome.chat ? <ChatButton /> : null}
       <ScrollToTop />
       <Toaster />
     </>

@@ -91,6 +91,7 @@ export function chromeFor(pathname: string): { header: boolean; footer: boolean;
   return {
     header: !admin && !clientDashboard,
     footer: !admin && !adminLogin && !clientLogin && !clientDashboard,
-    chat: !admin && !adminLogin && !clientDashboard,
+    // Issue 11 also hides it on the client login (the specification lists admin, admin login, dashboard).
+    chat: !admin && !adminLogin && !clientLogin && !clientDashboard,
   };
 }
