@@ -28,6 +28,8 @@ export const PATHS = {
   adminNewsletter: '/secured/v1/admin/newsletter',
   // The login audit (every sign-in attempt), for staff.
   adminSecurity: '/secured/v1/admin/security',
+  // The support chat's conversations, for staff.
+  adminChat: '/secured/v1/admin/chat',
   newsletterConfirm: '/newsletter/confirm',
   newsletterUnsubscribe: '/newsletter/unsubscribe',
   serviceSection: (id: string) => `/services#${id}`,

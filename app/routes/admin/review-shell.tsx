@@ -15,6 +15,7 @@ const LINKS = [
   { to: PATHS.adminContactMessages, label: 'Contact messages', end: true },
   { to: PATHS.adminNewsletterSubscribers, label: 'Subscribers', end: true },
   { to: PATHS.adminNewsletter, label: 'Newsletter', end: true },
+  { to: PATHS.adminChat, label: 'Support chat', end: true },
 ];
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
