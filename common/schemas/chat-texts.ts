@@ -29,7 +29,6 @@ export const CHAT_TEXTS = {
   subtitle: 'We typically reply in a few minutes',
   welcome: (companyShortName: string) =>
     `Hello! Welcome to ${companyShortName}. I can answer questions about our services, projects, equipment, certifications, vendor registration and how to reach us. How can I help you today?`,
-  openButton: 'Open customer support chat',
   closeButton: 'Close chat',
   inputLabel: 'Type your message',
   inputPlaceholder: 'Type your message...',

@@ -3,7 +3,9 @@
 
 import type * as Panel from './chat-panel.ts';
 
+/** Where the conversation is kept for this browser tab (the panel reads and writes it). */
 export const CHAT_STORAGE_KEY = 'supportChat';
+export const CHAT_BUTTON_LABEL = 'Open customer support chat';
 
 type PanelModule = typeof Panel;
 let loading: Promise<PanelModule> | null = null;
@@ -23,7 +25,7 @@ function wasOpen(): boolean {
 /** Wires a `data-module="chat-button"` button; returns what undoes it (the panel goes too). */
 export function enhanceChatButton(button: HTMLElement): () => void {
   const open = () => {
-    void loadPanel().then((m) => m.toggleChatPanel(button));
+    void loadPanel().then((m) => m.toggleChatPanel(button, CHAT_STORAGE_KEY));
   };
   // A pointer over the button or keyboard focus on it: start fetching so the click feels instant.
   const warm = () => void loadPanel().catch(() => undefined);
@@ -31,7 +33,7 @@ export function enhanceChatButton(button: HTMLElement): () => void {
   button.addEventListener('pointerenter', warm, { once: true });
   button.addEventListener('focus', warm, { once: true });
   // The panel was open on the previous page: show it again (without taking focus).
-  if (wasOpen()) void loadPanel().then((m) => m.restoreChatPanel(button));
+  if (wasOpen()) void loadPanel().then((m) => m.restoreChatPanel(button, CHAT_STORAGE_KEY));
   return () => {
     button.removeEventListener('click', open);
     button.removeEventListener('pointerenter', warm);

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { CHAT_TEXTS } from '../../../common/schemas/chat-texts.ts';
-import { enhanceChatButton } from './chat-button-module.ts';
+import { CHAT_BUTTON_LABEL, enhanceChatButton } from './chat-button-module.ts';
 
 /**
  * The floating support-chat button. Its markup works without React too (data-module="chat-button",
@@ -14,7 +13,7 @@ export function ChatButton() {
       ref={ref}
       type="button"
       data-module="chat-button"
-      aria-label={CHAT_TEXTS.openButton}
+      aria-label={CHAT_BUTTON_LABEL}
       aria-expanded="false"
       className="fixed right-4 bottom-4 z-50 grid size-14 place-items-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800 print:hidden"
     >

@@ -22,17 +22,15 @@ interface ChatState {
   handedOff?: boolean;
 }
 
-import { CHAT_STORAGE_KEY } from './chat-button-module.ts';
-export { CHAT_STORAGE_KEY };
 const PANEL_ID = 'chat-panel';
 
 const tel = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, '')}`;
 /** The company's phone and e-mail as links (the text reads exactly as the plain words). */
 const contactLinks = { phone: `[${company.phone}](${tel(company.phone)})`, email: `[${company.email}](mailto:${company.email})` };
 
-function loadState(): ChatState {
+function loadState(storageKey: string): ChatState {
   try {
-    const raw = sessionStorage.getItem(CHAT_STORAGE_KEY);
+    const raw = sessionStorage.getItem(storageKey);
     if (raw) {
       const parsed = JSON.parse(raw) as ChatState;
       if (Array.isArray(parsed.messages)) return parsed;
@@ -91,7 +89,7 @@ const FIELD = 'mt-1 block w-full min-h-11 rounded-md border border-slate-400 bg-
 
 class ChatPanel {
   readonly root: HTMLElement;
-  private state = loadState();
+  private state: ChatState;
   private pending = false;
   private list: HTMLOListElement;
   private typing: HTMLLIElement;
@@ -103,7 +101,11 @@ class ChatPanel {
   private handoffError: HTMLElement;
   private formToken: Promise<{ token: string; at: number }> | null = null;
 
-  constructor(private button: HTMLElement) {
+  constructor(
+    private button: HTMLElement,
+    private storageKey: string,
+  ) {
+    this.state = loadState(storageKey);
     this.root = el('section', {
       id: PANEL_ID,
       role: 'dialog',
@@ -241,7 +243,7 @@ class ChatPanel {
 
   private save() {
     try {
-      sessionStorage.setItem(CHAT_STORAGE_KEY, JSON.stringify(this.state));
+      sessionStorage.setItem(this.storageKey, JSON.stringify(this.state));
     } catch {
       // storage full or refused: the conversation still works on this page
     }
@@ -461,14 +463,14 @@ class ChatPanel {
 let panel: ChatPanel | null = null;
 
 /** Opens (or closes) the panel for this button; creates it on first use. */
-export function toggleChatPanel(button: HTMLElement) {
-  if (!panel || !panel.root.isConnected) panel = new ChatPanel(button);
+export function toggleChatPanel(button: HTMLElement, storageKey: string) {
+  if (!panel || !panel.root.isConnected) panel = new ChatPanel(button, storageKey);
   panel.toggle();
 }
 
 /** Shows the panel again without taking focus (it was open on the previous page). */
-export function restoreChatPanel(button: HTMLElement) {
-  if (!panel || !panel.root.isConnected) panel = new ChatPanel(button);
+export function restoreChatPanel(button: HTMLElement, storageKey: string) {
+  if (!panel || !panel.root.isConnected) panel = new ChatPanel(button, storageKey);
   panel.open(false);
 }
 
