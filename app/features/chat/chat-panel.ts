@@ -82,7 +82,7 @@ export function renderReply(target: HTMLElement, text: string) {
   }
 }
 
-const BUTTON_BASE = 'inline-flex min-h-11 items-center justify-center rounded-md px-4 text-sm font-semibold';
+const BUTTON_BASE = 'inline-flex min-h-11 items-center justify-center rounded-md px-3 text-sm font-semibold';
 const PRIMARY = `${BUTTON_BASE} bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-400 dark:disabled:bg-slate-600 dark:disabled:text-slate-200`;
 const SECONDARY = `${BUTTON_BASE} border border-slate-300 text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800`;
 const FIELD = 'mt-1 block w-full min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100';
@@ -99,6 +99,7 @@ class ChatPanel {
   private composer: HTMLFormElement;
   private handoff: HTMLFormElement;
   private handoffError: HTMLElement;
+  private tools!: HTMLElement;
   private formToken: Promise<{ token: string; at: number }> | null = null;
 
   constructor(
@@ -113,7 +114,7 @@ class ChatPanel {
       'aria-labelledby': 'chat-panel-title',
       'data-chat-panel': '',
       class:
-        'fixed inset-x-2 bottom-20 z-50 flex max-h-[calc(100dvh-6rem)] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-slate-900 shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+        'fixed inset-x-2 bottom-20 z-50 flex max-h-[calc(100dvh-10rem)] flex-col overflow-y-auto rounded-xl border border-slate-200 bg-white text-slate-900 shadow-2xl sm:inset-x-auto sm:right-4 sm:w-96 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
     });
     this.root.hidden = true;
 
@@ -124,7 +125,7 @@ class ChatPanel {
     close.addEventListener('click', () => this.close(true));
     header.append(titles, close);
 
-    this.list = el('ol', { 'aria-label': 'Conversation', class: 'flex min-h-48 flex-1 flex-col gap-3 overflow-y-auto px-4 py-4 text-sm sm:h-96' });
+    this.list = el('ol', { 'aria-label': 'Conversation', class: 'flex min-h-32 flex-1 flex-col gap-3 overflow-y-auto px-4 py-4 text-sm sm:h-96' });
     this.typing = el('li', { class: 'self-start rounded-lg bg-slate-100 px-3 py-2 dark:bg-slate-800', 'data-chat-typing': '' });
     const dots = el('span', { class: 'flex gap-1', 'aria-hidden': 'true' });
     for (let i = 0; i < 3; i++) dots.append(el('span', { class: 'size-2 animate-pulse rounded-full bg-slate-500 dark:bg-slate-300' }));
@@ -132,7 +133,7 @@ class ChatPanel {
 
     this.live = el('div', { class: 'sr-only', 'aria-live': 'polite', 'aria-atomic': 'true', 'data-chat-live': '' });
 
-    const tools = el('div', { class: 'flex flex-wrap gap-2 border-t border-slate-200 px-4 pt-3 dark:border-slate-700' });
+    const tools = (this.tools = el('div', { class: 'flex flex-wrap gap-2 border-t border-slate-200 px-4 pt-3 dark:border-slate-700' }));
     const talk = el('button', { type: 'button', class: SECONDARY, 'data-chat-handoff-open': '' }, CHAT_TEXTS.handoffOpen);
     talk.addEventListener('click', () => this.showHandoff());
     const clear = el('button', { type: 'button', class: SECONDARY }, CHAT_TEXTS.clear);
@@ -396,6 +397,7 @@ class ChatPanel {
   private showHandoff() {
     this.handoff.hidden = false;
     this.composer.hidden = true;
+    this.tools.hidden = true;
     this.handoffError.textContent = '';
     // Issued when the form is shown; the server refuses a form sent back faster than people can.
     this.formToken ??= fetch('/api/form-token', { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
@@ -414,6 +416,7 @@ class ChatPanel {
   private hideHandoff() {
     this.handoff.hidden = true;
     this.composer.hidden = false;
+    this.tools.hidden = false;
     this.input.focus();
   }
 
