@@ -263,7 +263,10 @@ describe('hand-off to the team', () => {
 describe('staff overview and retention', () => {
   it('lists recent conversations, the most frequent unanswered questions and hand-offs, for admins only', async () => {
     t.clock.set(new Date('2026-12-01T09:00:00Z'));
-    for (const q of ['Do you sell  ICE CREAM?', 'do you sell ice cream?', 'Do you sell bicycles?']) await ask(t.app, q, { ip: freshIp() });
+    for (const q of ['Do you sell  ICE CREAM?', 'do you sell ice cream?', 'Do you sell bicycles?']) {
+      t.clock.advance(1000); // newest last, so the list order is known
+      await ask(t.app, q, { ip: freshIp() });
+    }
     const admin = await createUser(t, { role: 'admin' });
     const { cookie } = await signIn(t, admin, 'admin');
     const res = await t.app.inject({ method: 'GET', url: '/api/chat/conversations', headers: { cookie, origin: ORIGIN } });
