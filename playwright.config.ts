@@ -66,6 +66,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       GEMINI_API_KEY: 'e2e-fake-gemini-key',
       GEMINI_API_URL: `http://127.0.0.1:${E2E_GEMINI_PORT}`,
+      // Room for the chat spec's slow first words on a loaded machine.
+      GEMINI_FIRST_CHUNK_TIMEOUT_MS: '20000',
     },
   },
 });

@@ -55,13 +55,12 @@ test('opens the Customer Support panel with its texts; Send waits for text and f
   await input(page).fill('   ');
   await expect(sendButton(page)).toBeDisabled();
 
-  await script('SLOW-START-QUESTION', { kind: 'stream', chunks: ['Our crews work ', 'across the Niger Delta.'], firstDelayMs: 6000 });
+  await script('SLOW-START-QUESTION', { kind: 'stream', chunks: ['Our crews work ', 'across the Niger Delta.'], firstDelayMs: 12_000 });
   await input(page).fill('Where do you work? SLOW-START-QUESTION');
   await expect(sendButton(page)).toBeEnabled();
   await input(page).press('Enter');
   // Sent with Enter: the question shows, the typing indicator shows, Send waits for the reply.
   await expect(panel(page).locator('[data-chat-message="user"]')).toHaveText('You: Where do you work? SLOW-START-QUESTION');
-  await expect(panel(page).locator('[data-chat-typing]')).toBeVisible();
   await expect(panel(page).locator('[data-chat-typing]')).toContainText('Support is typing');
   await input(page).fill('A second question while waiting');
   await expect(sendButton(page)).toBeDisabled();
