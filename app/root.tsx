@@ -7,6 +7,7 @@ import { SiteFooter } from './components/layout/site-footer.tsx';
 import { ScrollToTop } from './components/layout/scroll-to-top.tsx';
 import { Toaster } from './components/ui/toast.tsx';
 import { chromeFor, PATHS } from '../common/paths.ts';
+import { ChatButton } from './features/chat/chat-button.tsx';
 import { THEME_BOOT_SCRIPT } from './lib/theme.ts';
 
 export const links: LinksFunction = () => [
@@ -43,6 +44,7 @@ function Chrome({ children }: { children: ReactNode }) {
         {children}
       </main>
       {chrome.footer ? <SiteFooter /> : null}
+      {chrome.chat ? <ChatButton /> : null}
       <ScrollToTop />
       <Toaster />
     </>

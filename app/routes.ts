@@ -38,6 +38,8 @@ export default [
     route('secured/v1/admin/newsletter', 'routes/admin/newsletter.tsx'),
     // The login audit (every sign-in attempt).
     route('secured/v1/admin/security', 'routes/admin/security.tsx'),
+    // The support chat's conversations and unanswered questions.
+    route('secured/v1/admin/chat', 'routes/admin/chat-conversations.tsx'),
   ]),
   route('sitemap.xml', 'routes/site/sitemap.ts'),
   route('*', 'routes/site/not-found.tsx'),

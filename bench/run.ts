@@ -119,7 +119,7 @@ async function main() {
       await baseline.close();
     }
     // Later work adds its rows through bench modules that take the running server's address.
-    for (const extra of ['./lighthouse.ts', './messages.ts', './newsletter.ts']) {
+    for (const extra of ['./lighthouse.ts', './messages.ts', './newsletter.ts', './chat.ts']) {
       if (!existsSync(new URL(extra, import.meta.url))) continue;
       type RowsOf = (base: string) => Promise<BenchRow[]>;
       const mod = (await import(extra)) as { default?: RowsOf; runLighthouseBench?: RowsOf };

@@ -28,6 +28,8 @@ export const PATHS = {
   adminNewsletter: '/secured/v1/admin/newsletter',
   // The login audit (every sign-in attempt), for staff.
   adminSecurity: '/secured/v1/admin/security',
+  // The support chat's conversations, for staff.
+  adminChat: '/secured/v1/admin/chat',
   newsletterConfirm: '/newsletter/confirm',
   newsletterUnsubscribe: '/newsletter/unsubscribe',
   serviceSection: (id: string) => `/services#${id}`,
@@ -91,6 +93,7 @@ export function chromeFor(pathname: string): { header: boolean; footer: boolean;
   return {
     header: !admin && !clientDashboard,
     footer: !admin && !adminLogin && !clientLogin && !clientDashboard,
-    chat: !admin && !adminLogin && !clientDashboard,
+    // Issue 11 also hides it on the client login (the specification lists admin, admin login, dashboard).
+    chat: !admin && !adminLogin && !clientLogin && !clientDashboard,
   };
 }

@@ -39,6 +39,7 @@ import { closeMailTransport } from './mail/mailer.ts';
 import messagesRoutes from './modules/messages/messages.routes.ts';
 import filesRoutes from './modules/files/files.routes.ts';
 import blogRoutes from './modules/blog/blog.routes.ts';
+import chatRoutes from './modules/chat/chat.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(messagesRoutes);
       await api.register(filesRoutes);
       await api.register(blogRoutes);
+      await api.register(chatRoutes);
       await api.register(authRoutes);
       // Only in a test process started with E2E_TEST_HOOKS=1 (browser tests); never in production.
       if (testHooksEnabled(config)) await api.register(testHookRoutes);

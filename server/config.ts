@@ -98,6 +98,11 @@ export const configSchema = z
     ADMIN_SESSION_ABSOLUTE_MINUTES: durationMinutes(12 * 60),
     GEMINI_API_KEY: z.string().optional(),
     GEMINI_API_URL: z.url().default('https://generativelanguage.googleapis.com'),
+    /** The generative model of the support chat (issue 11). */
+    GEMINI_MODEL: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be a model name such as gemini-2.5-flash').default('gemini-2.5-flash'),
+    /** How long the chat waits for the first words, and for the whole answer, before answering from the facts. */
+    GEMINI_FIRST_CHUNK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
+    GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     NEWS_API_KEY: z.string().optional(),
     NEWS_API_URL: z.url().default('https://newsapi.org/v2/everything'),
     FORMMAIL_URL: z.url().optional(),

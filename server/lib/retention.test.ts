@@ -106,6 +106,7 @@ describe('pruneOldRecords', () => {
       unconfirmedSubscribers: 1,
       orphanBlogImages: 0,
       dueScheduledPosts: 0,
+      chatConversations: 0,
     });
     expect(await ids('attempts')).toEqual(['recent-attempt']);
     expect(await ids('mail')).toEqual(['old-pending', 'recent-sent']);

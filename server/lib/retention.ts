@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { chatConversations } from '../db/schema/chat.ts';
 import { authTokens, loginAttempts, mfaUsedSteps } from '../db/schema/auth.ts';
 import { rateLimitCounters } from '../db/schema/form-guard.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
@@ -26,6 +27,8 @@ export const RETENTION = {
   usedTotpStepsMs: 60 * 60_000,
   /** A subscription never confirmed is no consent: the address goes once its link has long expired. */
   unconfirmedSubscribersMs: 30 * DAY_MS,
+  /** Support-chat conversations (with their turns) untouched for a month (issue 11). */
+  chatConversationsMs: 30 * DAY_MS,
 } as const;
 
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
@@ -39,7 +42,8 @@ export type PruneCounts = Record<
   | 'rateLimitCounters'
   | 'unconfirmedSubscribers'
   | 'orphanBlogImages'
-  | 'dueScheduledPosts',
+  | 'dueScheduledPosts'
+  | 'chatConversations',
   number
 >;
 
@@ -93,6 +97,9 @@ export async function pruneOldRecords(app: FastifyInstance): Promise<PruneCounts
     orphanBlogImages: await pruneOrphanBlogImages(app),
     // Not a deletion: scheduled posts already public are recorded as published (decision 091).
     dueScheduledPosts: await publishDueScheduledPosts(app),
+    chatConversations: await count(
+      db.delete(chatConversations).where(lt(chatConversations.lastAt, ago(RETENTION.chatConversationsMs))).returning({ id: chatConversations.id }),
+    ),
   };
 }
 

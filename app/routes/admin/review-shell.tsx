@@ -16,6 +16,7 @@ const LINKS = [
   { to: PATHS.adminNewsletterSubscribers, label: 'Subscribers', end: true },
   { to: PATHS.adminNewsletter, label: 'Newsletter', end: true },
   { to: PATHS.blogList, label: 'Blog', end: false },
+  { to: PATHS.adminChat, label: 'Support chat', end: true },
 ];
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {

@@ -9,7 +9,7 @@ import {
 } from '../../../common/schemas/contact.ts';
 import { contactMessages } from '../../db/schema/contact.ts';
 import { renderMail } from '../../mail/layout.ts';
-import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
+import { deliverQueuedMail, queueMail, type MailInput } from '../../mail/mailer.ts';
 
 type Row = typeof contactMessages.$inferSelect;
 const toApi = (r: Row): ContactMessage => ({
@@ -23,14 +23,22 @@ const toApi = (r: Row): ContactMessage => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-/** Stores a contact message and, in the same transaction, the mail that tells staff; then sends it. */
-export async function createContactMessage(app: FastifyInstance, fields: ContactMessageFields, ip: string): Promise<{ id: string }> {
+/**
+ * Stores a contact message and, in the same transaction, the mail that tells staff (and, when given,
+ * an acknowledgement to the visitor, as the support chat's hand-off sends); then sends them.
+ */
+export async function createContactMessage(
+  app: FastifyInstance,
+  fields: ContactMessageFields,
+  ip: string | null,
+  options: { source?: string; acknowledgement?: MailInput } = {},
+): Promise<{ id: string }> {
   const now = app.clock.now();
-  const { id, mailId } = await app.db.transaction(async (tx) => {
+  const { id, mailIds } = await app.db.transaction(async (tx) => {
     const [row] = await tx.insert(contactMessages).values({ ...fields, ip, createdAt: now }).returning({ id: contactMessages.id });
     const mail = renderMail({
       subject: `New contact message from ${fields.name}${fields.company ? ` (${fields.company})` : ''}`,
-      paragraphs: [`A visitor wrote through the contact form of the ${company.shortName} website. Reply to this mail to answer them.`],
+      paragraphs: [`A visitor wrote through the ${options.source ?? 'contact form'} of the ${company.shortName} website. Reply to this mail to answer them.`],
       fields: [
         ['Name', fields.name],
         ['Email', fields.email],
@@ -40,11 +48,12 @@ export async function createContactMessage(app: FastifyInstance, fields: Contact
       ],
       action: { label: 'Open the inbox', url: `${app.config.publicUrl}${PATHS.adminContactMessages}` },
     });
-    const mailId = await queueMail(tx, app, { ...mail, to: app.config.STAFF_EMAIL, kind: 'contact-message-staff', replyTo: fields.email });
-    return { id: row.id, mailId };
+    const mailIds = [await queueMail(tx, app, { ...mail, to: app.config.STAFF_EMAIL, kind: 'contact-message-staff', replyTo: fields.email })];
+    if (options.acknowledgement) mailIds.push(await queueMail(tx, app, options.acknowledgement));
+    return { id: row.id, mailIds };
   });
   try {
-    await deliverQueuedMail(app, [mailId]);
+    await deliverQueuedMail(app, mailIds);
   } catch (err) {
     app.log.error({ err }, 'could not deliver the contact notification now');
   }
