@@ -11,3 +11,4 @@ export * from './newsletter.ts';
 export * from './form-guard.ts';
 export * from './messages.ts';
 export * from './blog.ts';
+export * from './news.ts';

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** The response header by which a server-rendered page says until when its HTML may be reused. */
+export const PAGE_CACHE_UNTIL_HEADER = 'x-page-cache-until';
+// Query strings are the visitor's to choose: the cache keeps at most this many pages, dropping the oldest.
+const MAX_ENTRIES = 500;
+
+export interface CachedPage {
+  status: number;
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  csp: string;
+  until: number;
+}
+
+/**
+ * Server-rendered HTML kept in memory with its brotli and gzip forms (like the pre-rendered pages),
+ * so a repeat visit costs a lookup instead of a render. Entries end at the time their page named,
+ * and all of them when the data behind them changes (clear()).
+ */
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+
+  get size() {
+    return this.pages.size;
+  }
+
+  /** The cached page of a URL (path and query), if still valid at `now`. */
+  get(url: string, now: Date): CachedPage | undefined {
+    const page = this.pages.get(url);
+    if (!page) return undefined;
+    if (page.until <= now.getTime()) {
+      this.pages.delete(url);
+      return undefined;
+    }
+    return page;
+  }
+
+  /** Keeps a rendered page until `until`. */
+  set(url: string, input: { status: number; html: string; csp: string; until: Date }): CachedPage {
+    const body = Buffer.from(input.html, 'utf8');
+    if (this.pages.size >= MAX_ENTRIES) this.pages.delete(this.pages.keys().next().value as string);
+    const page: CachedPage = {
+      status: input.status,
+      body,
+      br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      gzip: gzipSync(body, { level: 9 }),
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      csp: input.csp,
+      until: input.until.getTime(),
+    };
+    this.pages.set(url, page);
+    return page;
+  }
+
+  clear() {
+    this.pages.clear();
+  }
+}
+
+/** Sends a cached page, honouring If-None-Match (pages that were found) and Accept-Encoding. */
+export function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply.status(page.status);
+  reply.header('Content-Type', 'text/html; charset=utf-8');
+  reply.header('Content-Security-Policy', page.csp);
+  reply.header('Cache-Control', 'public, max-age=0, must-revalidate');
+  reply.header('Vary', 'Accept-Encoding');
+  if (page.status === 200) {
+    reply.header('ETag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  }
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  let body = page.body;
+  if (/\bbr\b/.test(accepts)) {
+    reply.header('Content-Encoding', 'br');
+    body = page.br;
+  } else if (/\bgzip\b/.test(accepts)) {
+    reply.header('Content-Encoding', 'gzip');
+    body = page.gzip;
+  }
+  reply.header('Content-Length', body.length);
+  return reply.send(request.method === 'HEAD' ? undefined : body);
+}
