@@ -127,6 +127,9 @@ export interface ArticlesReader {
   publicPosts(): Promise<ArticleDetail[]>;
 }
 
+/** The response header by which a server-rendered page says until when its HTML may be reused (server/lib/page-cache.ts). */
+export const PAGE_CACHE_UNTIL_HEADER = 'x-page-cache-until';
+
 /** The load-context key under which the server hands the reader to the pages. */
 export const ARTICLES_CONTEXT_KEY = 'articles';
 

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** The response header by which a server-rendered page says until when its HTML may be reused. */
-export const PAGE_CACHE_UNTIL_HEADER = 'x-page-cache-until';
+export { PAGE_CACHE_UNTIL_HEADER } from '../../common/schemas/articles.ts';
 // Query strings are the visitor's to choose: the cache keeps at most this many pages, dropping the oldest.
 const MAX_ENTRIES = 500;
 
