@@ -10,6 +10,8 @@ export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 // The local SMTP server of the browser tests (tests/e2e/smtp-global-setup.ts) and where it keeps what arrives.
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 20000);
 export const E2E_MAIL_DIR = path.join(os.tmpdir(), `portal-e2e-mail-${PORT}`);
+// The local news service of the browser tests (tests/e2e/news-global-setup.ts).
+export const E2E_NEWS_PORT = Number(process.env.E2E_NEWS_PORT ?? PORT + 21000);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,7 +24,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  globalSetup: ['./tests/e2e/global-setup.ts', './tests/e2e/smtp-global-setup.ts'],
+  globalSetup: ['./tests/e2e/global-setup.ts', './tests/e2e/smtp-global-setup.ts', './tests/e2e/news-global-setup.ts'],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
@@ -62,6 +64,8 @@ export default defineConfig({
       BUILD_DIR: process.env.BUILD_DIR ?? 'build',
       E2E_TEST_HOOKS: '1',
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      NEWS_API_KEY: 'e2e-news-key',
+      NEWS_API_URL: `http://127.0.0.1:${E2E_NEWS_PORT}/v2/everything`,
     },
   },
 });
