@@ -23,6 +23,12 @@ export interface CachedPage {
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
+  private generationCount = 0;
+
+  /** Changes on every clear(): a render that started before a change must not be kept after it. */
+  get generation() {
+    return this.generationCount;
+  }
 
   get size() {
     return this.pages.size;
@@ -39,8 +45,11 @@ export class PageCache {
     return page;
   }
 
-  /** Keeps a rendered page until `until`. */
-  set(url: string, input: { status: number; html: string; csp: string; until: Date }): CachedPage {
+  /**
+   * Keeps a rendered page until `until`, unless the cache was cleared since `generation` (read before
+   * rendering): that page may show data from before the change, so it is sent but not kept.
+   */
+  set(url: string, input: { status: number; html: string; csp: string; until: Date; generation?: number }): CachedPage {
     const body = Buffer.from(input.html, 'utf8');
     if (this.pages.size >= MAX_ENTRIES) this.pages.delete(this.pages.keys().next().value as string);
     const page: CachedPage = {
@@ -52,11 +61,12 @@ export class PageCache {
       csp: input.csp,
       until: input.until.getTime(),
     };
-    this.pages.set(url, page);
+    if (input.generation === undefined || input.generation === this.generationCount) this.pages.set(url, page);
     return page;
   }
 
   clear() {
+    this.generationCount++;
     this.pages.clear();
   }
 }

@@ -67,6 +67,7 @@ async function webPlugin(app: FastifyInstance) {
     const cached = app.pageCache.get(request.url, app.clock.now());
     if (cached) return sendCachedPage(request, reply, cached);
 
+    const generation = app.pageCache.generation;
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
     const response = await handleRequest(toWebRequest(request, controller), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles });
@@ -74,7 +75,7 @@ async function webPlugin(app: FastifyInstance) {
     response.headers.delete(PAGE_CACHE_UNTIL_HEADER);
     if (until && request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
       const html = await response.text();
-      const page = app.pageCache.set(request.url, { status: response.status, html, csp: contentSecurityPolicy(html), until: new Date(until) });
+      const page = app.pageCache.set(request.url, { status: response.status, html, csp: contentSecurityPolicy(html), until: new Date(until), generation });
       return sendCachedPage(request, reply, page);
     }
     return sendRouterResponse(reply, response, contentSecurityPolicy);

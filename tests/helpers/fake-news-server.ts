@@ -3,11 +3,11 @@ import { freePort } from './free-port.ts';
 
 /** How the fake answers the next requests. */
 export type FakeNewsMode =
-  | { kind: 'ok'; articles: unknown[] }
+  | { kind: 'ok'; articles: readonly unknown[] }
   | { kind: 'status'; status: number }
   | { kind: 'raw'; body: string }
   | { kind: 'huge'; bytes: number }
-  | { kind: 'slow'; delayMs: number; articles: unknown[] };
+  | { kind: 'slow'; delayMs: number; articles: readonly unknown[] };
 
 export interface FakeNewsServer {
   /** The everything-search endpoint, for NEWS_API_URL. */
@@ -44,7 +44,7 @@ export async function startFakeNewsServer(options: { port?: number } = {}): Prom
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     requests.push({ query: Object.fromEntries(url.searchParams), apiKey: req.headers['x-api-key'] as string | undefined });
-    const json = (articles: unknown[]) => {
+    const json = (articles: readonly unknown[]) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ status: 'ok', totalResults: articles.length, articles }));
     };

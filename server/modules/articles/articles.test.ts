@@ -230,4 +230,16 @@ describe('the rendered-page cache', () => {
     cache.clear();
     expect(cache.size).toBe(0);
   });
+
+  it('does not keep a page rendered before a change that arrived while it was rendering', () => {
+    const cache = new PageCache();
+    const until = new Date('2026-11-22T10:00:00Z');
+    const before = cache.generation;
+    cache.clear(); // a 'blog_changed' event lands while the page renders
+    const sent = cache.set('/articles', { status: 200, html: '<p>stale</p>', csp: '', until, generation: before });
+    expect(sent.body.toString()).toBe('<p>stale</p>');
+    expect(cache.size).toBe(0);
+    cache.set('/articles', { status: 200, html: '<p>fresh</p>', csp: '', until, generation: cache.generation });
+    expect(cache.size).toBe(1);
+  });
 });
