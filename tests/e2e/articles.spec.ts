@@ -8,7 +8,9 @@ import { DESKTOP, PHONE, checkEveryLook, expect, test } from './fixtures.ts';
 // The browser-test server's embedded database (playwright.config.ts), reached directly to write posts
 // the way the blog module does: rows plus a 'blog_changed' event in the same transaction.
 const PG_URL = `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 54410}/app`;
-const TAG = `e2e${Date.now().toString(36)}`;
+// The same in every worker (a run starts on a fresh database): whichever worker writes the posts
+// first, the others find them (on conflict do nothing), so no worker waits for posts of its own.
+const TAG = 'e2e';
 // One worker runs this file's tests in order: they share the posts written once below.
 test.describe.configure({ mode: 'default' });
 const slug = (name: string) => `${name}-${TAG}`;
@@ -47,7 +49,7 @@ test.beforeAll(async () => {
     for (const p of POSTS) {
       await client.query(
         `insert into blog_posts (title, slug, excerpt, content, author, category, status, visibility, publish_at, first_published_at)
-         values ($1, $2, $3, $4, 'Amina Editor', $5, $6, $7, $8, $8)`,
+         values ($1, $2, $3, $4, 'Amina Editor', $5, $6, $7, $8, $8) on conflict (slug) do nothing`,
         [p.title, p.slug, `<p>Short summary of ${p.title}</p>`, p.content ?? '<p>Body of the post.</p>', p.category, p.status ?? 'published', p.visibility ?? 'visible', p.publishAt ?? null],
       );
       await client.query(`select pg_notify('blog_changed', $1)`, [JSON.stringify({ id: p.slug })]);
