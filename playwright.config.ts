@@ -12,6 +12,8 @@ export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 20000);
 export const E2E_MAIL_DIR = path.join(os.tmpdir(), `portal-e2e-mail-${PORT}`);
 // The local stand-in for the generative service of the support chat (tests/e2e/gemini-global-setup.ts).
 export const E2E_GEMINI_PORT = Number(process.env.E2E_GEMINI_PORT ?? PORT + 21000);
+// The local news service of the browser tests (tests/e2e/news-global-setup.ts).
+export const E2E_NEWS_PORT = Number(process.env.E2E_NEWS_PORT ?? PORT + 22000);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,7 +26,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  globalSetup: ['./tests/e2e/global-setup.ts', './tests/e2e/smtp-global-setup.ts', './tests/e2e/gemini-global-setup.ts'],
+  globalSetup: [
+    './tests/e2e/global-setup.ts',
+    './tests/e2e/smtp-global-setup.ts',
+    './tests/e2e/gemini-global-setup.ts',
+    './tests/e2e/news-global-setup.ts',
+  ],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
@@ -68,6 +75,8 @@ export default defineConfig({
       GEMINI_API_URL: `http://127.0.0.1:${E2E_GEMINI_PORT}`,
       // Room for the chat spec's slow first words on a loaded machine.
       GEMINI_FIRST_CHUNK_TIMEOUT_MS: '20000',
+      NEWS_API_KEY: 'e2e-news-key',
+      NEWS_API_URL: `http://127.0.0.1:${E2E_NEWS_PORT}/v2/everything`,
     },
   },
 });

@@ -12,6 +12,8 @@ export default [
   route('certifications', 'routes/site/certifications.tsx'),
   route('vendor-registration', 'routes/site/vendor-registration.tsx'),
   route('articles', 'routes/site/articles.tsx'),
+  // The RSS feed of the company's posts (ranked before the detail page by its fixed segment).
+  route('articles/rss.xml', 'routes/site/articles-rss.ts'),
   route('articles/:id', 'routes/site/article-detail.tsx'),
   route('contact', 'routes/site/contact.tsx'),
   // Where the newsletter mails' confirm and unsubscribe links land (rendered on request).

@@ -9,7 +9,8 @@ import * as chromeLauncher from 'chrome-launcher'; // ships with lighthouse (its
 import lighthouse from 'lighthouse';
 import type { BenchRow } from './run.ts';
 
-const PAGES = ['/', '/services', '/about', '/how-we-work', '/projects', '/equipments', '/gallery', '/certifications'];
+// The server-rendered articles pages too (their posts are written by bench/articles.ts, which runs first).
+const PAGES = ['/', '/services', '/about', '/how-we-work', '/projects', '/equipments', '/gallery', '/certifications', '/articles', '/articles/bench-post-1'];
 
 const BUDGET = {
   performance: 95,

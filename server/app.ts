@@ -35,6 +35,7 @@ import contactRoutes from './modules/contact/contact.routes.ts';
 import newsletterRoutes from './modules/newsletter/newsletter.routes.ts';
 import submissionsRoutes from './modules/submissions/submissions.routes.ts';
 import eventsPlugin from './events/events.plugin.ts';
+import articlesPlugin from './modules/articles/articles.plugin.ts';
 import { closeMailTransport } from './mail/mailer.ts';
 import messagesRoutes from './modules/messages/messages.routes.ts';
 import filesRoutes from './modules/files/files.routes.ts';
@@ -117,6 +118,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(accessPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(eventsPlugin);
+  await app.register(articlesPlugin);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Company website and client portal API', version: '1.0.0' },

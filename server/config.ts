@@ -105,6 +105,8 @@ export const configSchema = z
     GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     NEWS_API_KEY: z.string().optional(),
     NEWS_API_URL: z.url().default('https://newsapi.org/v2/everything'),
+    /** How long one call of the news service may take (connection, headers and body). */
+    NEWS_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     FORMMAIL_URL: z.url().optional(),
     /** Serve the web pages too; off only for API-only processes and the process tests. */
     SERVE_WEB: flag.default(true),

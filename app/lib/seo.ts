@@ -11,6 +11,8 @@ export function pageMeta({
   path,
   noindex,
   jsonLd,
+  type = 'website',
+  image,
 }: {
   title: string;
   description: string;
@@ -18,27 +20,34 @@ export function pageMeta({
   noindex?: boolean;
   /** Structured data (schema.org) for the page, rendered as an inline JSON-LD script. */
   jsonLd?: Record<string, unknown>;
+  /** Open Graph type: 'article' for posts. */
+  type?: 'website' | 'article';
+  /** The page's own social-card picture (absolute URL or site path) instead of the company's card. */
+  image?: { url: string; alt: string; width?: number; height?: number };
 }): MetaDescriptor[] {
   const fullTitle = path === '/' ? `${company.name} | ${title}` : `${title} | ${company.shortName}`;
   const url = new URL(path, company.siteUrl).toString();
+  const picture = image
+    ? { url: new URL(image.url, company.siteUrl).toString(), alt: image.alt, width: image.width, height: image.height }
+    : { url: new URL(OG_IMAGE.path, company.siteUrl).toString(), alt: company.name, width: OG_IMAGE.width, height: OG_IMAGE.height };
   const meta: MetaDescriptor[] = [
     { title: fullTitle },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: url },
-    { property: 'og:type', content: 'website' },
+    { property: 'og:type', content: type },
     { property: 'og:site_name', content: company.name },
     { property: 'og:title', content: fullTitle },
     { property: 'og:description', content: description },
     { property: 'og:url', content: url },
-    { property: 'og:image', content: new URL(OG_IMAGE.path, company.siteUrl).toString() },
-    { property: 'og:image:width', content: String(OG_IMAGE.width) },
-    { property: 'og:image:height', content: String(OG_IMAGE.height) },
-    { property: 'og:image:alt', content: company.name },
+    { property: 'og:image', content: picture.url },
+    ...(picture.width ? [{ property: 'og:image:width', content: String(picture.width) }] : []),
+    ...(picture.height ? [{ property: 'og:image:height', content: String(picture.height) }] : []),
+    { property: 'og:image:alt', content: picture.alt },
     { property: 'og:locale', content: 'en_NG' },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: fullTitle },
     { name: 'twitter:description', content: description },
-    { name: 'twitter:image', content: new URL(OG_IMAGE.path, company.siteUrl).toString() },
+    { name: 'twitter:image', content: picture.url },
   ];
   if (jsonLd) meta.push({ 'script:ld+json': jsonLd });
   if (noindex) meta.push({ name: 'robots', content: 'noindex, nofollow' });

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { notFound } from '../../common/errors.ts';
+import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
 import { developmentContentSecurityPolicy } from './security-headers.ts';
 import { sendRouterResponse, toWebRequest } from './web.ts';
 
@@ -79,7 +80,7 @@ async function webDevPlugin(app: FastifyInstance) {
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
     try {
-      const response = await handleRequest(toWebRequest(request, controller), { logger: request.log });
+      const response = await handleRequest(toWebRequest(request, controller), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles });
       return await sendRouterResponse(reply, response, developmentContentSecurityPolicy);
     } catch (err) {
       // Stack traces of modules Vite transformed point at the sources, not at its output.

@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { notFound } from '../../common/errors.ts';
+import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
+import { PAGE_CACHE_UNTIL_HEADER, sendCachedPage } from '../lib/page-cache.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 import { findStaticFile, loadStaticFiles, sendStaticFile, totalStaticBytes } from './static-files.ts';
 
@@ -61,9 +63,21 @@ async function webPlugin(app: FastifyInstance) {
     const file = findStaticFile(files, urlPath);
     if (file) return sendStaticFile(request, reply, file);
 
+    // Server-rendered pages that said how long they stay valid (the articles pages) come from memory.
+    const cached = app.pageCache.get(request.url, app.clock.now());
+    if (cached) return sendCachedPage(request, reply, cached);
+
+    const generation = app.pageCache.generation;
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
-    const response = await handleRequest(toWebRequest(request, controller), { logger: request.log });
+    const response = await handleRequest(toWebRequest(request, controller), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles });
+    const until = response.headers.get(PAGE_CACHE_UNTIL_HEADER);
+    response.headers.delete(PAGE_CACHE_UNTIL_HEADER);
+    if (until && request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
+      const html = await response.text();
+      const page = app.pageCache.set(request.url, { status: response.status, html, csp: contentSecurityPolicy(html), until: new Date(until), generation });
+      return sendCachedPage(request, reply, page);
+    }
     return sendRouterResponse(reply, response, contentSecurityPolicy);
   }
 

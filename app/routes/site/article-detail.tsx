@@ -1,19 +1,217 @@
-import { Link, useParams } from 'react-router';
+import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { data, Link } from 'react-router';
+import type { Route } from './+types/article-detail';
+import {
+  ARTICLE_DETAIL_FALLBACK_IMAGE,
+  ARTICLES_TEXT,
+  PAGE_CACHE_UNTIL_HEADER,
+  fallbackImageFor,
+  formatArticleDate,
+  type ArticleDetail,
+} from '../../../common/schemas/articles.ts';
+import { company } from '../../../common/content/company.ts';
 import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../../common/paths.ts';
+import { articlesReaderFrom, loggerFrom } from '../../features/articles/articles-context.ts';
+import { ArticlePicture } from '../../features/articles/article-image.tsx';
 
-export const meta = ({ params }: { params: { id?: string } }) =>
-  pageMeta({ title: 'Article', description: 'An article from industry publications.', path: PATHS.article(params.id ?? '') });
+type LoaderData = { state: 'ok'; article: ArticleDetail } | { state: 'not-found' } | { state: 'error'; message: string };
 
-export default function ArticleDetailPage() {
-  const { id } = useParams();
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    const { data: article, validUntil } = await articlesReaderFrom(context).findArticle(params.id);
+    const headers = { [PAGE_CACHE_UNTIL_HEADER]: validUntil.toISOString() };
+    // Unknown, hidden, draft and not-yet-due posts are all simply not found: a real 404.
+    if (!article) return data<LoaderData>({ state: 'not-found' }, { status: 404, headers });
+    return data<LoaderData>({ state: 'ok', article }, { headers });
+  } catch (err) {
+    loggerFrom(context)?.error({ err }, 'article failed to load');
+    return data<LoaderData>({ state: 'error', message: ARTICLES_TEXT.articleFailed }, { status: 500 });
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+function socialImage(article: ArticleDetail) {
+  if (article.image?.kind === 'own') return { url: article.image.src, alt: article.title, width: article.image.width, height: article.image.height };
+  if (article.image?.kind === 'remote') return { url: article.image.src, alt: article.title };
+  return undefined;
+}
+
+export const meta = ({ loaderData, params }: Route.MetaArgs) => {
+  if (loaderData?.state !== 'ok') {
+    const title = loaderData?.state === 'error' ? ARTICLES_TEXT.articleFailed : ARTICLES_TEXT.notFound;
+    return pageMeta({ title, description: title, path: PATHS.article(params.id), noindex: true });
+  }
+  const a = loaderData.article;
+  const path = PATHS.article(a.id);
+  const url = new URL(path, company.siteUrl).toString();
+  const image = socialImage(a);
+  const description = (a.description ?? ARTICLES_TEXT.descriptionFallback).slice(0, 300);
+  const publisher = { '@type': 'Organization', name: company.name, logo: { '@type': 'ImageObject', url: new URL('/favicon.svg', company.siteUrl).toString() } };
+  return pageMeta({
+    title: a.title,
+    description,
+    path,
+    type: 'article',
+    image,
+    // Industry news is another publication's story: readers may see it here, search engines should index the original.
+    noindex: a.kind === 'news',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'Article',
+      headline: a.title.slice(0, 110),
+      description,
+      datePublished: a.publishedAt,
+      ...(a.updatedAt ? { dateModified: a.updatedAt } : {}),
+      mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+      url,
+      ...(image ? { image: [new URL(image.url, company.siteUrl).toString()] } : {}),
+      author: a.kind === 'post' ? { '@type': 'Person', name: a.author ?? company.name } : { '@type': 'Organization', name: a.source ?? ARTICLES_TEXT.detailSourceFallback },
+      publisher: a.kind === 'post' ? publisher : { '@type': 'Organization', name: a.source ?? ARTICLES_TEXT.detailSourceFallback },
+      ...(a.category ? { articleSection: a.category } : {}),
+    },
+  });
+};
+
+const backLink =
+  'inline-flex items-center gap-2 rounded-md px-1 py-2 font-semibold text-brand-700 hover:underline dark:text-sky-300';
+
+function BackToNews() {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <Link to={PATHS.articles} className="text-brand-700 underline dark:text-sky-300">
-        Back to News
-      </Link>
-      <h1 className="mt-6 text-3xl font-bold">Article</h1>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">{id}</p>
+    <Link to={PATHS.articles} className={backLink}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {ARTICLES_TEXT.backToNews}
+    </Link>
+  );
+}
+
+/** 'Return' goes back one page (specification); without JavaScript, or with no page to go back to, it opens the list. */
+function ReturnButton() {
+  return (
+    <Link
+      to={PATHS.articles}
+      className="mt-6 inline-block rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"
+      onClick={(event) => {
+        if (window.history.length > 1) {
+          event.preventDefault();
+          window.history.back();
+        }
+      }}
+    >
+      Return
+    </Link>
+  );
+}
+
+// Typography of the sanitised body (no plugin: a few rules for the tags the allowlist lets through).
+const BODY =
+  'mt-8 space-y-4 text-lg leading-relaxed text-slate-800 dark:text-slate-200 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline dark:[&_a]:text-sky-300 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-600 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h1]:text-3xl [&_h1]:font-bold [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_iframe]:aspect-video [&_iframe]:w-full [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_li]:ml-6 [&_ol]:list-decimal [&_pre]:overflow-x-auto [&_ul]:list-disc';
+
+function RelatedList({ article }: { article: ArticleDetail }) {
+  if (!article.related.length) return null;
+  const source = article.source ?? ARTICLES_TEXT.detailSourceFallback;
+  return (
+    <section aria-labelledby="more-from" className="rounded-xl border border-slate-200 p-5 dark:border-slate-700">
+      <h2 id="more-from" className="text-lg font-semibold">
+        More from {source}
+      </h2>
+      <ul className="mt-4 space-y-4">
+        {article.related.map((r, i) => (
+          <li key={r.id}>
+            <Link to={PATHS.article(r.id)} className="group flex gap-3">
+              <ArticlePicture image={r.image} fallback={fallbackImageFor(i)} alt="" sizes="96px" className="h-16 w-24 shrink-0 rounded-md" />
+              <span className="min-w-0">
+                <span className="line-clamp-2 font-medium group-hover:underline">{r.title}</span>
+                <time dateTime={r.publishedAt} className="mt-1 block text-sm text-slate-700 dark:text-slate-300">
+                  {formatArticleDate(r.publishedAt)}
+                </time>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ArticleView({ article }: { article: ArticleDetail }) {
+  const source = article.source ?? ARTICLES_TEXT.detailSourceFallback;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <BackToNews />
+      <div className="mt-4 grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <article>
+          <ArticlePicture
+            image={article.image}
+            fallback={ARTICLE_DETAIL_FALLBACK_IMAGE}
+            alt={article.title}
+            sizes="(min-width: 1024px) 880px, 100vw"
+            priority
+            className="aspect-video h-auto w-full rounded-xl"
+          />
+          <div className="mt-6 flex flex-wrap items-center gap-3 text-sm">
+            <span className="rounded-full bg-brand-100 px-3 py-1 font-semibold text-brand-800 dark:bg-brand-800 dark:text-white">{source}</span>
+            <time dateTime={article.publishedAt} className="text-slate-700 dark:text-slate-300">
+              {formatArticleDate(article.publishedAt)}
+            </time>
+            {article.category ? <span className="text-slate-700 dark:text-slate-300">{article.category}</span> : null}
+          </div>
+          <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{article.title}</h1>
+          {article.kind === 'post' && article.author ? <p className="mt-2 text-slate-700 dark:text-slate-300">By {article.author}</p> : null}
+          {/* Sanitised on the server with the specification's allowlist, when stored or fetched and again when read. */}
+          <div className={BODY} dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+          {article.url ? (
+            <a
+              href={article.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-8 inline-flex items-center gap-2 font-semibold text-brand-700 underline dark:text-sky-300"
+            >
+              Read original article on {article.source || ARTICLES_TEXT.originalSourceFallback}
+              <ExternalLink className="size-4" aria-hidden="true" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ) : null}
+        </article>
+        <aside aria-label="More articles" className="space-y-6">
+          <RelatedList article={article} />
+          {/* The specification's 'Stay Updated' promo is present but hidden. */}
+          <section hidden aria-labelledby="stay-updated" className="rounded-xl bg-brand-800 p-5 text-white">
+            <h2 id="stay-updated" className="text-lg font-semibold">
+              Stay Updated
+            </h2>
+            <p className="mt-2">Get the latest industry news and company updates.</p>
+            <a href="/subscribe" className="mt-4 inline-block rounded-md bg-white px-4 py-2 font-semibold text-brand-800">
+              Subscribe
+            </a>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export default function ArticleDetailPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === 'ok') return <ArticleView article={loaderData.article} />;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center">
+      {loaderData.state === 'not-found' ? (
+        <>
+          <h1 className="text-3xl font-bold">{ARTICLES_TEXT.notFound}</h1>
+          <ReturnButton />
+        </>
+      ) : (
+        <>
+          <h1 className="text-3xl font-bold">{ARTICLES_TEXT.articleFailed}</h1>
+          <p className="mt-4 text-slate-700 dark:text-slate-300">{loaderData.message}</p>
+          <div className="mt-6">
+            <BackToNews />
+          </div>
+        </>
+      )}
     </div>
   );
 }

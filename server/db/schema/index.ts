@@ -12,3 +12,4 @@ export * from './form-guard.ts';
 export * from './messages.ts';
 export * from './blog.ts';
 export * from './chat.ts';
+export * from './news.ts';

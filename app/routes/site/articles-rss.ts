@@ -1,0 +1,42 @@
+import { Feed } from 'feed';
+import type { Route } from './+types/articles-rss';
+import { ARTICLES_TEXT } from '../../../common/schemas/articles.ts';
+import { company } from '../../../common/content/company.ts';
+import { PATHS } from '../../../common/paths.ts';
+import { articlesReaderFrom } from '../../features/articles/articles-context.ts';
+
+// The feed lists the newest posts; readers keep older ones themselves.
+const FEED_ITEMS_MAX = 50;
+
+/** GET /articles/rss.xml: RSS 2.0 feed of the company's public posts (never news, drafts, hidden or future posts). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const posts = (await articlesReaderFrom(context).publicPosts()).slice(0, FEED_ITEMS_MAX);
+  const site = company.siteUrl;
+  const feed = new Feed({
+    title: `${company.name}: ${ARTICLES_TEXT.heroTitle}`,
+    description: `News and articles from ${company.name}`,
+    id: new URL(PATHS.articles, site).toString(),
+    link: new URL(PATHS.articles, site).toString(),
+    language: 'en',
+    favicon: new URL('/favicon.svg', site).toString(),
+    copyright: `© ${company.name}`,
+    updated: posts.length ? new Date(posts[0].updatedAt ?? posts[0].publishedAt) : undefined,
+    feedLinks: { rss: new URL('/articles/rss.xml', site).toString() },
+  });
+  for (const post of posts) {
+    const link = new URL(PATHS.article(post.id), site).toString();
+    feed.addItem({
+      title: post.title,
+      id: link,
+      link,
+      description: post.description ?? undefined,
+      content: post.bodyHtml,
+      author: post.author ? [{ name: post.author }] : undefined,
+      date: new Date(post.publishedAt),
+      category: post.category ? [{ name: post.category }] : undefined,
+    });
+  }
+  return new Response(feed.rss2(), {
+    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, max-age=600' },
+  });
+}
