@@ -6,6 +6,7 @@ import { paginationOf, type Pagination, type PaginationQuery } from '../../../co
 import { reportUrls, type Report } from '../../../common/schemas/reports.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { progressReports, reportImages } from '../../db/schema/reports.ts';
+import { publishChange } from '../../events/portal-events.ts';
 import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
 import type { StoredReportImage } from './report-images.ts';
 
@@ -71,7 +72,7 @@ async function imagesOf(app: FastifyInstance, reportIds: string[]): Promise<Map<
   return byReport;
 }
 
-/** Records a report and its already-stored images in one transaction (all or nothing). */
+/** Records a report and its already-stored images in one transaction (all or nothing), with its live event. */
 export async function createReport(
   app: FastifyInstance,
   viewer: Viewer,
@@ -79,7 +80,7 @@ export async function createReport(
   input: NewReport,
   images: readonly StoredReportImage[],
 ): Promise<Report> {
-  await findProjectForViewer(app, viewer, input.projectId);
+  const project = await findProjectForViewer(app, viewer, input.projectId);
   const { report, imageRows } = await app.db.transaction(async (tx) => {
     const [report] = await tx
       .insert(progressReports)
@@ -105,6 +106,7 @@ export async function createReport(
               })),
             )
             .returning();
+    await publishChange(tx, { type: 'report.created', clientId: project.clientId._id, projectId: project._id, id: reportId });
     return { report, imageRows };
   });
   return toReport(report, imageRows);
