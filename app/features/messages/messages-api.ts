@@ -10,11 +10,10 @@ import {
   type UploadResponse,
 } from '../../../common/schemas/messages.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { projectMessagesKey, UNREAD_KEY } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 import { useStreamLive } from './use-message-stream.ts';
 
-export const MESSAGES_KEY = ['messages'] as const;
-export const projectMessagesKey = (projectId: string) => ['messages', 'project', projectId] as const;
 
 /** How often the thread is read again while the live stream is down. */
 export const MESSAGES_POLL_MS = 10_000;
@@ -151,6 +150,7 @@ export function useMarkRead(onDone?: () => void) {
     onMutate: (message) => replaceInThread(queryClient, { ...message, isRead: true }),
     onSuccess: (res) => {
       replaceInThread(queryClient, res.message);
+      void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
       onDone?.();
     },
     onError: (err, message) => {
