@@ -7,6 +7,7 @@ import {
   type MessageListResponse,
   type MessageResponse,
   type SendMessageBody,
+  type UnreadCountsResponse,
   type UploadResponse,
 } from '../../../common/schemas/messages.ts';
 import { apiFetch } from '../../lib/api.ts';
@@ -70,6 +71,21 @@ export function useProjectMessages(projectId: string | null | undefined) {
         : { messages, hasMore, olderUnread };
     },
     enabled: Boolean(projectId),
+    refetchInterval: live ? false : MESSAGES_POLL_MS,
+    retry: retryUnlessClientError,
+  });
+}
+
+/**
+ * What waits to be read by the signed-in user (GET /messages/unread): in total, per project, and the
+ * threads longest waiting first, in one request for every project. Live events keep it current; it
+ * polls while the stream is down.
+ */
+export function useUnreadCounts() {
+  const live = useStreamLive();
+  return useQuery({
+    queryKey: UNREAD_KEY,
+    queryFn: ({ signal }) => apiFetch<UnreadCountsResponse>('/messages/unread', { signal, fallbackMessage: 'Failed to load unread messages' }),
     refetchInterval: live ? false : MESSAGES_POLL_MS,
     retry: retryUnlessClientError,
   });
