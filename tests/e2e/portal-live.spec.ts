@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { PATHS } from '../../app/lib/paths.ts';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
-import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, type E2EAccount } from './fixtures.ts';
+import { DESKTOP, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, type E2EAccount } from './fixtures.ts';
 import { api, ORIGIN } from './portal-helpers.ts';
 
 // Screenshots for people to look at (not compared by the test).
@@ -122,5 +122,7 @@ test('every change staff make reaches the open client dashboard live, and the st
 
   await expectNotReloaded(client);
   await expectNotReloaded(page);
+  await expectNoAxeViolations(client, 'client dashboard after live changes');
+  await expectNoAxeViolations(page, 'staff dashboard after live changes');
   await client.context().close();
 });

@@ -300,7 +300,7 @@ export const clientUnreadCountSql = (): SQL<number> =>
  * Claims the right to mail a recipient about a thread: true at most once per quiet period, even
  * with several processes sending at the same moment (one upsert decides, under the row's lock).
  */
-async function claimNotification(db: DbExecutor, now: Date, projectId: string, recipient: string): Promise<boolean> {
+export async function claimNotification(db: DbExecutor, now: Date, projectId: string, recipient: string): Promise<boolean> {
   const quietSince = new Date(now.getTime() - NOTIFICATION_QUIET_MS);
   const rows = await db
     .insert(messageNotifications)
