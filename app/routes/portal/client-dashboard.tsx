@@ -16,6 +16,7 @@ import { ProjectDetailCard } from '../../features/projects/project-detail-card.t
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
 import { projectsOf, useClientProjects } from '../../features/projects/projects-api.ts';
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
+import { ReportMailSetting } from '../../features/reports/report-mail-setting.tsx';
 import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
 import { useCountInTitle } from '../../lib/use-count-in-title.ts';
 
@@ -61,7 +62,9 @@ function ClientDashboard({ clientId }: { clientId: string }) {
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <DashboardHeader title="Client Dashboard" userName={user?.name} onLogout={() => void logout()} loggingOut={pending}>
-        <AccountButton role="client" />
+        <AccountButton role="client">
+          <ReportMailSetting />
+        </AccountButton>
       </DashboardHeader>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <section aria-labelledby="my-projects-heading" className={`${panelClass} min-w-0 self-start`}>
