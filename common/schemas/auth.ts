@@ -30,6 +30,8 @@ export const USERNAME_RULE = /^[a-z0-9][a-z0-9._-]{2,39}$/;
 // Messages of the login screens (specification, section 8).
 export const CLIENT_LOGIN_FAILED = 'Invalid username or password.';
 export const ADMIN_LOGIN_FAILED = 'Unable to verify this session.';
+/** A mistyped admin e-mail or password (the same words for both, so addresses cannot be probed). */
+export const ADMIN_WRONG_CREDENTIALS = 'The e-mail address or password is incorrect.';
 
 export const clientLoginBodySchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(254),

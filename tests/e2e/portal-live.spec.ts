@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { PATHS } from '../../app/lib/paths.ts';
-import { E2E_BASE_URL } from '../../playwright.config.ts';
+import { E2E_BASE_URL, E2E_MAIL_DIR } from '../../playwright.config.ts';
+import { readMailDir, waitForMailInDir } from '../helpers/smtp-server.ts';
 import { DESKTOP, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, type E2EAccount } from './fixtures.ts';
 import { api, ORIGIN } from './portal-helpers.ts';
 
@@ -124,5 +125,64 @@ test('every change staff make reaches the open client dashboard live, and the st
   await expectNotReloaded(page);
   await expectNoAxeViolations(client, 'client dashboard after live changes');
   await expectNoAxeViolations(page, 'staff dashboard after live changes');
+  await client.context().close();
+});
+
+test('a new report e-mails the client with a link to it; the client turns these mails off in Account', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const id = stamp();
+  await signInAs(page, { role: 'admin', name: `Report Staff ${id}` });
+  const account = await createUserViaApi(page.request, { role: 'client', name: `Calabar Ports ${id}` });
+  const first = await createProject(page, account._id, `Quay wall ${id}`);
+  const addReport = async (project: { _id: string; code: string; name: string }, date: string) => {
+    const res = await page.request.post('/api/reports', {
+      headers: ORIGIN,
+      multipart: { date, projectId: project._id, projectCode: project.code, project: project.name, tasks: 'Sheet piling', progress: 'On plan' },
+    });
+    expect(res.status()).toBe(201);
+    return (await res.json()).report._id as string;
+  };
+  const mailsAbout = (project: { name: string }) =>
+    readMailDir(E2E_MAIL_DIR).filter((m) => m.envelopeTo.includes(account.email) && m.subject === `New progress report for ${project.name}`);
+
+  const reportId = await addReport(first, '2026-04-02');
+  const mail = await waitForMailInDir(E2E_MAIL_DIR, (m) => m.envelopeTo.includes(account.email) && m.subject === `New progress report for ${first.name}`);
+  const link = /https?:\/\/\S+#report-[0-9a-f-]+/.exec(mail.text)?.[0];
+  expect(link).toBeDefined();
+  expect(link).toContain(`project=${first._id}`);
+  expect(link).toContain(`#report-${reportId}`);
+
+  const client = await newClientPage(browser, account);
+  await test.step('the link opens the report on the dashboard', async () => {
+    const url = new URL(link!);
+    await client.goto(`${url.pathname}${url.search}${url.hash}`);
+    const heading = client.getByRole('heading', { name: 'Report of 2 Apr 2026' });
+    await expect(heading).toBeFocused({ timeout: 30_000 });
+    await expect(heading).toBeInViewport();
+  });
+
+  await test.step('the client turns report mails off in Account: nothing is mailed until turned on again', async () => {
+    await client.getByRole('button', { name: 'Account' }).click();
+    const dialog = client.getByRole('dialog', { name: 'Account' });
+    const box = dialog.getByRole('checkbox', { name: 'E-mail me when a progress report is added' });
+    await expect(box).toBeChecked();
+    for (const theme of ['light', 'dark'] as const) {
+      await client.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+      await expectNoAxeViolations(client, `account dialog ${theme}`);
+      await client.screenshot({ path: `${SHOTS}/account-report-mail-${theme}.png` });
+    }
+    await box.uncheck();
+    await expect(client.getByRole('status').filter({ hasText: 'Report e-mails turned off' })).toBeVisible();
+    const quiet = await createProject(page, account._id, `Quiet basin ${id}`);
+    await addReport(quiet, '2026-04-03');
+    await box.check();
+    await expect(client.getByRole('status').filter({ hasText: 'Report e-mails turned on' })).toBeVisible();
+    const loud = await createProject(page, account._id, `Loud basin ${id}`);
+    await addReport(loud, '2026-04-04');
+    await waitForMailInDir(E2E_MAIL_DIR, (m) => m.envelopeTo.includes(account.email) && m.subject === `New progress report for ${loud.name}`);
+    // Mails go out in order; the one for the report added while mails were off never came.
+    expect(mailsAbout(quiet)).toEqual([]);
+    expect(mailsAbout(first)).toHaveLength(1);
+  });
   await client.context().close();
 });

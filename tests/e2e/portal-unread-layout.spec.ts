@@ -111,12 +111,12 @@ test('unread badges per project, the count in the title, and staff jump to the n
     await sendMessage(client, quiet._id, 'One more about the quiet project');
     await page.goto(`${PATHS.adminDashboard}?client=${account._id}`);
     const projects = page.getByRole('list', { name: `Projects of ${account.name}` });
-    await expect(projects.getByRole('listitem').filter({ hasText: quiet.name })).toContainText('1 unread', LIVE);
+    await expect(projects.getByRole('listitem').filter({ hasText: quiet.name })).toContainText('1 unread', { timeout: 30_000 });
     await expect(projects.getByRole('listitem').filter({ hasText: busy.name })).not.toContainText('unread');
     for (const theme of ['light', 'dark'] as const) {
       await page.evaluate((t) => localStorage.setItem('theme', t), theme);
       await page.reload();
-      await expect(projects.getByRole('listitem').filter({ hasText: quiet.name })).toContainText('1 unread');
+      await expect(projects.getByRole('listitem').filter({ hasText: quiet.name })).toContainText('1 unread', { timeout: 30_000 });
       await expectNoAxeViolations(page, `staff unread badges ${theme}`);
       await page.screenshot({ path: `${SHOTS}/staff-badges-${theme}-1280.png`, fullPage: true });
     }
