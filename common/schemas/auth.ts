@@ -135,6 +135,8 @@ export const FORGOT_PASSWORD_ANSWER =
   'If an account matches, we have sent an e-mail with a link to reset the password. The link is valid for 1 hour.';
 
 export const tokenBodySchema = z.object({ token: z.string().min(10).max(200) });
+/** A reset link that is still usable, and until when. */
+export const resetLinkInfoResponseSchema = z.object({ success: z.literal(true), expiresAt: z.string() });
 export const setPasswordBodySchema = z.object({ token: z.string().min(10).max(200), password: newPasswordSchema });
 export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
 

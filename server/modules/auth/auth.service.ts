@@ -305,6 +305,13 @@ export async function requestPasswordReset(app: FastifyInstance, identifier: str
 }
 
 /** Sets a new password through a reset link (single use); every session of the user ends. */
+/** When a reset link expires, while it is live; otherwise not found (the page says so when it opens). */
+export async function inspectResetLink(app: FastifyInstance, token: string): Promise<{ expiresAt: Date }> {
+  const row = await findLiveLinkToken(app, token, 'password-reset');
+  if (!row) throw new AppError('NOT_FOUND', INVALID_RESET_LINK);
+  return { expiresAt: row.expiresAt };
+}
+
 export async function resetPassword(app: FastifyInstance, body: { token: string; password: string }, ctx: CallerContext) {
   const row = await findLiveLinkToken(app, body.token, 'password-reset');
   if (!row) throw new AppError('NOT_FOUND', INVALID_RESET_LINK);
