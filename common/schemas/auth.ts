@@ -30,6 +30,8 @@ export const USERNAME_RULE = /^[a-z0-9][a-z0-9._-]{2,39}$/;
 // Messages of the login screens (specification, section 8).
 export const CLIENT_LOGIN_FAILED = 'Invalid username or password.';
 export const ADMIN_LOGIN_FAILED = 'Unable to verify this session.';
+/** A mistyped admin e-mail or password (the same words for both, so addresses cannot be probed). */
+export const ADMIN_WRONG_CREDENTIALS = 'The e-mail address or password is incorrect.';
 
 export const clientLoginBodySchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(254),
@@ -133,6 +135,8 @@ export const FORGOT_PASSWORD_ANSWER =
   'If an account matches, we have sent an e-mail with a link to reset the password. The link is valid for 1 hour.';
 
 export const tokenBodySchema = z.object({ token: z.string().min(10).max(200) });
+/** A reset link that is still usable, and until when. */
+export const resetLinkInfoResponseSchema = z.object({ success: z.literal(true), expiresAt: z.string() });
 export const setPasswordBodySchema = z.object({ token: z.string().min(10).max(200), password: newPasswordSchema });
 export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
 

@@ -238,6 +238,8 @@ export const unreadCountsResponseSchema = z.object({
   success: z.literal(true),
   total: z.number().int(),
   byProject: z.record(z.string(), z.number().int()),
+  /** The same per project with its client, the thread waiting longest first (staff's 'next unread'). */
+  threads: z.array(z.object({ projectId: z.string(), clientId: z.string(), count: z.number().int() })),
 });
 export type UnreadCountsResponse = z.infer<typeof unreadCountsResponseSchema>;
 

@@ -96,3 +96,9 @@ export const reportUrls = {
   image: (reportId: string, imageId: string) => `/api/reports/${reportId}/images/${imageId}`,
   thumbnail: (reportId: string, imageId: string) => `/api/reports/${reportId}/images/${imageId}/thumbnail`,
 };
+
+/** Whether a client is e-mailed when a progress report is added (GET/PUT /reports/mail-setting). */
+export const reportMailSettingBodySchema = z.object({ reportMail: z.boolean() });
+export type ReportMailSettingBody = z.infer<typeof reportMailSettingBodySchema>;
+export const reportMailSettingResponseSchema = z.object({ success: z.literal(true), reportMail: z.boolean() });
+export type ReportMailSettingResponse = z.infer<typeof reportMailSettingResponseSchema>;

@@ -71,13 +71,13 @@ test.describe('admin login', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Login Successful' })).toContainText('Welcome to your admin dashboard.');
   });
 
-  test('answers a failure with the server message (the generic fallback for wrong credentials)', async ({ page }) => {
+  test('answers a mistyped e-mail or password with the server message saying so', async ({ page }) => {
     await page.goto(PATHS.adminLogin);
     await page.getByLabel('Email').fill('nobody@example.test');
     await page.getByLabel('Password', { exact: true }).fill('wrong password here');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Login Failed' })).toContainText('Unable to verify this session.');
-    await expect(page.locator('form').getByRole('alert')).toHaveText('Unable to verify this session.');
+    await expect(page.getByRole('alert').filter({ hasText: 'Login Failed' })).toContainText('The e-mail address or password is incorrect.');
+    await expect(page.locator('form').getByRole('alert')).toHaveText('The e-mail address or password is incorrect.');
   });
 
   test('asks an admin with an authenticator for the code, and accepts a recovery-code switch', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, ShieldOff, Smartphone, UserCog } from 'lucide-react';
 import type { MfaEnrolmentResponse } from '../../../common/schemas/auth.ts';
@@ -20,7 +20,7 @@ const sectionClass = 'space-y-3 rounded-lg border border-slate-200 p-4 dark:bord
  * The 'Account' button of the dashboard headers and its dialog: change the password, and for staff
  * the second factor (on by choice where it is not required).
  */
-export function AccountButton({ role }: { role: 'admin' | 'client' }) {
+export function AccountButton({ role, children }: { role: 'admin' | 'client'; /** More sections, from the dashboard (e.g. the client's e-mail settings). */ children?: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -38,6 +38,7 @@ export function AccountButton({ role }: { role: 'admin' | 'client' }) {
             <ChangePasswordForm onDone={() => setOpen(false)} />
           </section>
           {role === 'admin' ? <SecondFactorSection /> : null}
+          {children}
         </div>
       </ModalDialog>
     </>

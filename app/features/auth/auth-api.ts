@@ -50,6 +50,9 @@ export const requestPasswordReset = (identifier: string) =>
 export const resetPassword = (body: { token: string; password: string }) =>
   apiFetch<{ success: true; role: PublicUser['role']; username: string | null }>('/auth/password/reset', { json: body, fallbackMessage: 'Could not reset the password.' });
 
+export const inspectResetLink = (token: string) =>
+  apiFetch<{ success: true; expiresAt: string }>('/auth/password/reset/inspect', { json: { token }, fallbackMessage: 'Could not check this link.' });
+
 export const inspectInvitation = (token: string) =>
   apiFetch<InvitationInfo>('/auth/invitation/inspect', { json: { token }, fallbackMessage: 'Could not check this invitation link.' });
 

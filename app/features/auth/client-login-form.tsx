@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CLIENT_LOGIN_FAILED } from '../../../common/schemas/auth.ts';
 import { toast } from '../../components/ui/toast.tsx';
@@ -13,7 +13,9 @@ import { CURRENT_USER_KEY } from './use-current-user.ts';
 export function ClientLoginForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [username, setUsername] = useState('');
+  // After 'Set Your Password' the username it showed is filled in.
+  const arrivedWith = (useLocation().state as { username?: unknown } | null)?.username;
+  const [username, setUsername] = useState(typeof arrivedWith === 'string' ? arrivedWith : '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -10,6 +10,21 @@ import { InvitationActions, InvitationState } from './client-invitation.tsx';
 import { ClientStatusBadge } from './client-status-badge.tsx';
 import { clientsOf, useClients, useUpdateClientStatus } from './clients-api.ts';
 
+/** An e-mail address that may wrap after its dots and before its @, where a reader expects a break. */
+function EmailText({ email }: { email: string }) {
+  const parts = email.split(/(?=@)|(?<=\.)/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /**
  * The 'Client Management' accordion: the add-client form, then every client with its status badge
  * (click to move it on), its unread messages, its project count and whether it has set its password
@@ -80,8 +95,11 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
                         aria-current={selected ? 'true' : undefined}
                         className="min-h-11 min-w-0 flex-1 rounded-md px-2 py-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
                       >
-                        <span className="block truncate font-semibold">{client.name}</span>
-                        <span className="block truncate text-xs text-slate-600 dark:text-slate-300">{client.email}</span>
+                        {/* Whole names and addresses, wrapped at word boundaries (an address at its @ and dots), never cut off. */}
+                        <span className="block font-semibold break-words">{client.name}</span>
+                        <span className="block text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-300">
+                          <EmailText email={client.email} />
+                        </span>
                         <span className="mt-1 flex flex-wrap gap-x-3 text-xs text-slate-700 dark:text-slate-300">
                           <span>{client.projects === 1 ? '1 project' : `${client.projects} projects`}</span>
                           {client.unreadCount > 0 ? (

@@ -9,9 +9,9 @@ import type {
 } from '../../../common/schemas/clients.ts';
 import { pageQuery } from '../../../common/schemas/pagination.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { CLIENTS_KEY } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
-export const CLIENTS_KEY = ['clients'] as const;
 
 /** Every client, a page at a time (GET /users/clients). */
 export function useClients() {

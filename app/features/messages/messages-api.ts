@@ -7,14 +7,14 @@ import {
   type MessageListResponse,
   type MessageResponse,
   type SendMessageBody,
+  type UnreadCountsResponse,
   type UploadResponse,
 } from '../../../common/schemas/messages.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { projectMessagesKey, UNREAD_KEY } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 import { useStreamLive } from './use-message-stream.ts';
 
-export const MESSAGES_KEY = ['messages'] as const;
-export const projectMessagesKey = (projectId: string) => ['messages', 'project', projectId] as const;
 
 /** How often the thread is read again while the live stream is down. */
 export const MESSAGES_POLL_MS = 10_000;
@@ -71,6 +71,21 @@ export function useProjectMessages(projectId: string | null | undefined) {
         : { messages, hasMore, olderUnread };
     },
     enabled: Boolean(projectId),
+    refetchInterval: live ? false : MESSAGES_POLL_MS,
+    retry: retryUnlessClientError,
+  });
+}
+
+/**
+ * What waits to be read by the signed-in user (GET /messages/unread): in total, per project, and the
+ * threads longest waiting first, in one request for every project. Live events keep it current; it
+ * polls while the stream is down.
+ */
+export function useUnreadCounts() {
+  const live = useStreamLive();
+  return useQuery({
+    queryKey: UNREAD_KEY,
+    queryFn: ({ signal }) => apiFetch<UnreadCountsResponse>('/messages/unread', { signal, fallbackMessage: 'Failed to load unread messages' }),
     refetchInterval: live ? false : MESSAGES_POLL_MS,
     retry: retryUnlessClientError,
   });
@@ -151,6 +166,7 @@ export function useMarkRead(onDone?: () => void) {
     onMutate: (message) => replaceInThread(queryClient, { ...message, isRead: true }),
     onSuccess: (res) => {
       replaceInThread(queryClient, res.message);
+      void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
       onDone?.();
     },
     onError: (err, message) => {

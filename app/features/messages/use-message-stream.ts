@@ -1,6 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { messageEventSchema, type MessageEvent } from '../../../common/schemas/messages.ts';
+import { portalChangeSchema, type PortalChange } from '../../../common/schemas/portal-events.ts';
+import { projectMessagesKey, queryKeysChangedBy, UNREAD_KEY } from '../../lib/portal-query-keys.ts';
 
 // Whether the live stream is up; the thread polls while it is not.
 let live = false;
@@ -25,9 +27,10 @@ const REOPEN_AFTER_MS = 30_000;
 
 /**
  * Keeps the signed-in dashboard current: opens GET /api/messages/stream and reads a thread again
- * when one of its messages is sent or read. `onEvent` is called for every change (null: anything
- * may have changed, after a reconnect), e.g. to refresh unread counts. If the stream drops, the
- * threads poll until it is back.
+ * when one of its messages is sent or read, and a list again when a change (`change` events:
+ * projects, timelines, reports, clients) touches it, and nothing else. `onEvent` is called for every
+ * message event (null: anything may have changed, after a reconnect), e.g. to refresh unread counts.
+ * If the stream drops, the threads poll until it is back.
  */
 export function useMessageStream(onEvent?: (event: MessageEvent | null) => void) {
   const queryClient = useQueryClient();
@@ -41,7 +44,8 @@ export function useMessageStream(onEvent?: (event: MessageEvent | null) => void)
     let source: EventSource | null = null;
     let reopen: ReturnType<typeof setTimeout> | undefined;
     const everything = () => {
-      void queryClient.invalidateQueries({ queryKey: ['messages'] });
+      // After a gap anything may have changed: every list the portal holds is read again.
+      for (const key of [['messages'], ['projects'], ['timelines'], ['reports'], ['clients']]) void queryClient.invalidateQueries({ queryKey: key });
       onEventRef.current?.(null);
     };
     const open = () => {
@@ -60,9 +64,20 @@ export function useMessageStream(onEvent?: (event: MessageEvent | null) => void)
           return;
         }
         if (!parsed.success) return;
-        void queryClient.invalidateQueries({ queryKey: ['messages', 'project', parsed.data.projectId] });
-        void queryClient.invalidateQueries({ queryKey: ['messages', 'unread'] });
+        void queryClient.invalidateQueries({ queryKey: projectMessagesKey(parsed.data.projectId) });
+        void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
         onEventRef.current?.(parsed.data);
+      });
+      source.addEventListener('change', (e) => {
+        let parsed;
+        try {
+          parsed = portalChangeSchema.safeParse(JSON.parse((e as globalThis.MessageEvent<string>).data));
+        } catch {
+          return;
+        }
+        if (!parsed.success) return;
+        const change: PortalChange = parsed.data;
+        for (const queryKey of queryKeysChangedBy(change)) void queryClient.invalidateQueries({ queryKey });
       });
       source.onerror = () => {
         setLive(false);

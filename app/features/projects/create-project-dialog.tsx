@@ -16,7 +16,12 @@ export function CreateProjectDialog({ client }: { client: { _id: string; name: s
   const [form, setForm] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const createProject = useCreateProject();
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  // A field's message goes as soon as the field is filled in (a 'required' message must not linger over a valid field).
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setForm((f) => ({ ...f, [key]: value }));
+    if (value.trim()) setFieldErrors(({ [key]: _gone, ...rest }) => rest);
+  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { FolderOpen } from 'lucide-react';
+import { FolderOpen, Mail } from 'lucide-react';
 import { nextProjectStatus, type Project } from '../../../common/schemas/projects.ts';
 import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { toastFailure, useFailureToast } from '../../components/portal/notify.ts';
@@ -9,8 +9,9 @@ import { ProjectStatusButton, ProjectStatusLabel } from './project-status.tsx';
 import { projectsOf, useClientProjects, useUpdateProjectStatus } from './projects-api.ts';
 
 /**
- * A client's projects: name, dates and status. Staff get a status button that cycles and saves the
- * status; clients see the status only.
+ * A client's projects: name, dates, status and unread messages. Staff get a status button that
+ * cycles and saves the status; clients see the status only. A project with unread messages stands
+ * out by a red badge with words and a thick left edge (never colour alone), also on a phone.
  */
 export function ProjectList({
   clientId,
@@ -18,12 +19,15 @@ export function ProjectList({
   onSelectProject,
   canChangeStatus,
   label,
+  unreadByProject = {},
 }: {
   clientId: string;
   selectedProjectId: string | null;
   onSelectProject: (project: Project) => void;
   canChangeStatus: boolean;
   label: string;
+  /** Unread messages per project id (one request for all of them, GET /messages/unread). */
+  unreadByProject?: Record<string, number>;
 }) {
   const projects = useClientProjects(clientId);
   const updateStatus = useUpdateProjectStatus();
@@ -47,12 +51,15 @@ export function ProjectList({
       <ul className="grid gap-2" aria-label={label}>
         {list.map((project) => {
           const selected = project._id === selectedProjectId;
+          const unread = unreadByProject[project._id] ?? 0;
           return (
             <li
               key={project._id}
+              data-unread={unread > 0 ? unread : undefined}
               className={clsx(
                 'flex flex-wrap items-start gap-2 rounded-lg border p-2',
                 selected ? 'border-brand-700 bg-brand-50 dark:border-sky-300 dark:bg-slate-800' : 'border-slate-200 dark:border-slate-700',
+                unread > 0 && 'border-l-4 border-l-red-700 dark:border-l-red-400',
               )}
             >
               <button
@@ -65,6 +72,12 @@ export function ProjectList({
                 <span className="block text-xs text-slate-600 dark:text-slate-300">
                   {formatDay(project.startDate)} – {formatDay(project.endDate)}
                 </span>
+                {unread > 0 ? (
+                  <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-red-700 px-2 text-xs font-semibold text-white">
+                    <Mail className="size-3" aria-hidden="true" />
+                    {unread} unread
+                  </span>
+                ) : null}
               </button>
               {canChangeStatus ? (
                 <ProjectStatusButton

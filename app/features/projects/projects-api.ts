@@ -2,9 +2,9 @@ import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from
 import { pageQuery } from '../../../common/schemas/pagination.ts';
 import type { CreateProjectBody, Project, ProjectListResponse, ProjectResponse, ProjectStatus } from '../../../common/schemas/projects.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { CLIENTS_KEY, clientProjectsKey } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
-export const clientProjectsKey = (clientId: string) => ['projects', 'client', clientId] as const;
 
 /** A client's projects, a page at a time (GET /projects/client/{clientId}); idle without a client. */
 export function useClientProjects(clientId: string | null | undefined) {
@@ -29,7 +29,7 @@ export function useCreateProject() {
     onSuccess: (res) => {
       void queryClient.invalidateQueries({ queryKey: clientProjectsKey(res.project.clientId._id) });
       // The clients list shows each client's project count.
-      void queryClient.invalidateQueries({ queryKey: ['clients'] });
+      void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
     },
   });
 }

@@ -103,7 +103,12 @@ export function CreateReportDialog({ project }: { project: { _id: string; name: 
     }
   }
 
-  const set = (key: TextKey) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+  // A field's message goes as soon as the field is filled in (a 'required' message must not linger over a valid field).
+  const set = (key: TextKey) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setFields((f) => ({ ...f, [key]: value }));
+    if (value.trim()) setFieldErrors(({ [key]: _gone, ...rest }) => rest);
+  };
   const errorOf = (key: TextKey) =>
     fieldErrors[key] ? (
       <p id={`${id}-${key}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Download, FileText, ImageIcon } from 'lucide-react';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
 import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
@@ -10,7 +11,7 @@ function ReportCard({ report }: { report: Report }) {
     <article aria-labelledby={`report-${report._id}`} className="rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-700">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h4 id={`report-${report._id}`} className="font-semibold">
+          <h4 id={`report-${report._id}`} tabIndex={-1} className="font-semibold">
             Report of {formatDay(report.date)}
           </h4>
           <p className="text-xs text-slate-600 dark:text-slate-300">
@@ -83,6 +84,16 @@ function ReportCard({ report }: { report: Report }) {
 export function ReportList({ projectId }: { projectId: string }) {
   const reports = useProjectReports(projectId);
   const list = reportsOf(reports.data);
+  // The report mail links to '#report-<id>': the report is shown once it has loaded (the page renders in the browser).
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    const target = window.location.hash.slice(1);
+    if (!target.startsWith('report-') || shown.current === target || !list.some((r) => `report-${r._id}` === target)) return;
+    shown.current = target;
+    const heading = document.getElementById(target);
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+  }, [list]);
   if (reports.isPending) return <InlineLoading label="Loading reports..." />;
   if (reports.isError) return <ErrorState title="Failed to load project data" error={reports.error} onRetry={() => reports.refetch()} />;
   if (list.length === 0) return <EmptyState icon={<FileText className="size-8" aria-hidden="true" />} title="No reports yet" description="Progress reports will appear here." />;

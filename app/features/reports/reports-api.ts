@@ -2,9 +2,9 @@ import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from
 import { pageQuery } from '../../../common/schemas/pagination.ts';
 import type { Report, ReportListResponse, ReportResponse } from '../../../common/schemas/reports.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { projectReportsKey } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
-export const projectReportsKey = (projectId: string) => ['reports', 'project', projectId] as const;
 
 /** A project's progress reports, newest first, a page at a time; idle without a project. */
 export function useProjectReports(projectId: string | null | undefined) {

@@ -1,7 +1,7 @@
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { clsx } from 'clsx';
-import { CircleCheck, CircleDashed, Loader } from 'lucide-react';
+import { CircleCheck, CircleDashed, Loader, MoveHorizontal } from 'lucide-react';
 import { TIMELINE_TASK_STATUS_LABELS, timelineMonths, type Timeline, type TimelineTaskStatus } from '../../../common/schemas/timelines.ts';
-import { formatMonth } from '../../lib/dates.ts';
 
 const ICONS = { 'not-started': CircleDashed, 'in-progress': Loader, completed: CircleCheck } as const;
 
@@ -36,54 +36,111 @@ export function TimelineLegend() {
   );
 }
 
+// Month headings are short ('Mar' over '2026') so a year's plan fits the card at 1280 px; screen
+// readers get the full name from the heading's label.
+const MONTH_SHORT = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
+const MONTH_LONG = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthDate = (m: string) => new Date(`${m}-01T00:00:00Z`);
+
+/** Whether the scroller has more to show to the right, kept current as it scrolls and resizes (and when `content` changes). */
+function useSideways(ref: RefObject<HTMLDivElement | null>, content: unknown) {
+  const [edges, setEdges] = useState({ overflowing: false, atEnd: true });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const overflowing = el.scrollWidth > el.clientWidth + 1;
+      const next = { overflowing, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1 };
+      setEdges((prev) => (prev.overflowing === next.overflowing && prev.atEnd === next.atEnd ? prev : next));
+    };
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    if (el.firstElementChild) observer?.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [ref, content]);
+  return edges;
+}
+
 // The scroller is `relative` so the screen-reader-only texts (absolutely positioned) inside it are
 // clipped by it too, instead of widening the whole page on a phone.
 /**
  * A timeline drawn as a month-by-task chart: one row per task, one column per month, the task's
- * mark in its month. A real table, so screen readers announce task, month and status together;
- * it scrolls sideways on a phone.
+ * mark in its month. A real table, so screen readers announce task, month and status together.
+ * Up to a year fits the card on a desktop; a longer plan (or a phone) scrolls sideways, with the
+ * task column kept in view, a shaded edge and a line saying so, and the arrow keys once it has focus.
  */
 export function TimelineChart({ timeline }: { timeline: Timeline }) {
   const months = timelineMonths(timeline.tasks);
+  const scroller = useRef<HTMLDivElement>(null);
+  const { overflowing, atEnd } = useSideways(scroller, timeline.tasks);
+  const hintId = useId();
   if (timeline.tasks.length === 0) {
     return <p className="text-sm text-slate-600 dark:text-slate-300">No tasks planned yet.</p>;
   }
   return (
     <div className="grid min-w-0 grid-cols-1 gap-3">
       <TimelineLegend />
-      <div className="relative overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" tabIndex={0} role="region" aria-label={`Timeline: ${timeline.projectTitle}`}>
-        <table className="w-full min-w-max border-collapse text-sm">
-          <caption className="sr-only">
-            {timeline.projectTitle}: tasks by month
-          </caption>
-          <thead>
-            <tr className="bg-slate-50 dark:bg-slate-800">
-              <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2 text-left font-semibold dark:bg-slate-800">
-                Task
-              </th>
-              {months.map((m) => (
-                <th key={m} scope="col" className="px-2 py-2 text-center font-semibold whitespace-nowrap">
-                  {formatMonth(m)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {timeline.tasks.map((task, index) => (
-              <tr key={`${task.task}-${index}`} className="border-t border-slate-200 dark:border-slate-700">
-                <th scope="row" className="sticky left-0 max-w-48 bg-white px-3 py-2 text-left font-medium break-words dark:bg-slate-900">
-                  {task.task}
-                  <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">{TIMELINE_TASK_STATUS_LABELS[task.status]}</span>
+      {overflowing ? (
+        <p id={hintId} className="flex items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
+          <MoveHorizontal className="size-4 shrink-0" aria-hidden="true" />
+          Scroll sideways to see all {months.length} months (or focus the chart and use the arrow keys).
+        </p>
+      ) : null}
+      <div className="relative min-w-0">
+        <div
+          ref={scroller}
+          className="relative overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:border-slate-700 dark:focus-visible:outline-sky-300"
+          tabIndex={0}
+          role="region"
+          aria-label={`Timeline: ${timeline.projectTitle}`}
+          aria-describedby={overflowing ? hintId : undefined}
+        >
+          <table className="w-full min-w-max border-collapse text-sm">
+            <caption className="sr-only">
+              {timeline.projectTitle}: tasks by month
+            </caption>
+            <thead>
+              <tr className="bg-slate-50 dark:bg-slate-800">
+                <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-left font-semibold shadow-[1px_0_0_var(--color-slate-300)] dark:bg-slate-800 dark:shadow-[1px_0_0_var(--color-slate-600)]">
+                  Task
                 </th>
                 {months.map((m) => (
-                  <td key={m} className="w-24 min-w-20 px-2 py-2 text-center">
-                    {task.month === m ? <StatusMark status={task.status} /> : null}
-                  </td>
+                  <th key={m} scope="col" aria-label={MONTH_LONG.format(monthDate(m))} className="min-w-12 px-1 py-2 text-center leading-tight font-semibold whitespace-nowrap">
+                    <span className="block">{MONTH_SHORT.format(monthDate(m))}</span>{' '}
+                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">{m.slice(0, 4)}</span>
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {timeline.tasks.map((task, index) => (
+                <tr key={`${task.task}-${index}`} className="border-t border-slate-200 dark:border-slate-700">
+                  <th
+                    scope="row"
+                    className="sticky left-0 z-10 max-w-36 bg-white px-3 py-2 text-left font-medium break-words shadow-[1px_0_0_var(--color-slate-300)] sm:max-w-48 dark:bg-slate-900 dark:shadow-[1px_0_0_var(--color-slate-600)]"
+                  >
+                    {task.task}
+                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">{TIMELINE_TASK_STATUS_LABELS[task.status]}</span>
+                  </th>
+                  {months.map((m) => (
+                    <td key={m} className="min-w-12 px-1 py-2 text-center">
+                      {task.month === m ? <StatusMark status={task.status} /> : null}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {/* A shaded edge where more of the chart waits, so a cut-off look never reads as the end. */}
+        {overflowing && !atEnd ? (
+          <div aria-hidden="true" className="pointer-events-none absolute inset-y-px right-px w-8 rounded-r-lg bg-gradient-to-l from-slate-900/20 to-transparent dark:from-black/60" />
+        ) : null}
       </div>
     </div>
   );

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateTimelineBody, TimelineListResponse, TimelineResponse, UpdateTimelineBody } from '../../../common/schemas/timelines.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { projectTimelinesKey } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
-export const projectTimelinesKey = (projectId: string) => ['timelines', 'project', projectId] as const;
 
 /** A project's timeline records (GET /gantt-charts/project/{projectId}); idle without a project. */
 export function useProjectTimelines(projectId: string | null | undefined) {

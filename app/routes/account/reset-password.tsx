@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { toast } from '../../components/ui/toast.tsx';
-import { resetPassword } from '../../features/auth/auth-api.ts';
+import { inspectResetLink, resetPassword } from '../../features/auth/auth-api.ts';
+import { ApiRequestError } from '../../lib/api.ts';
 import { AuthCard, FormError, linkClass } from '../../features/auth/auth-fields.tsx';
 import { NewPasswordForm } from '../../features/auth/new-password-form.tsx';
 import { PATHS } from '../../../common/paths.ts';
@@ -13,6 +15,14 @@ export const meta = () => [{ title: 'Reset Password' }, { name: 'robots', conten
 export default function ResetPasswordPage() {
   const token = useLinkToken();
   const navigate = useNavigate();
+  // A used or expired link says so when the page opens, not only after a new password was typed.
+  const [linkState, setLinkState] = useState<{ checked: boolean; error: string | null }>({ checked: false, error: null });
+  useEffect(() => {
+    if (!token) return;
+    inspectResetLink(token)
+      .then(() => setLinkState({ checked: true, error: null }))
+      .catch((err) => setLinkState({ checked: true, error: err instanceof ApiRequestError && err.status === 404 ? err.message : null }));
+  }, [token]);
 
   async function save(password: string) {
     const res = await resetPassword({ token: token!, password });
@@ -29,6 +39,19 @@ export default function ResetPasswordPage() {
       ) : token === null ? (
         <div className="space-y-4">
           <FormError message="This link is incomplete. Open the link from the e-mail again, or ask for a new one." />
+          <p className="text-center text-sm">
+            <Link to={PATHS.forgotPassword} className={linkClass}>
+              Ask for a new link
+            </Link>
+          </p>
+        </div>
+      ) : !linkState.checked ? (
+        <p role="status" className="py-6 text-center text-sm text-slate-700 dark:text-slate-300">
+          Checking your link…
+        </p>
+      ) : linkState.error ? (
+        <div className="space-y-4">
+          <FormError message={linkState.error} />
           <p className="text-center text-sm">
             <Link to={PATHS.forgotPassword} className={linkClass}>
               Ask for a new link

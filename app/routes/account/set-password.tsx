@@ -32,7 +32,8 @@ export default function SetPasswordPage() {
   async function save(password: string) {
     const res = await acceptInvitation({ token: token!, password });
     toast({ title: 'Password Set', description: `You can now sign in${res.username ? ` as ${res.username}` : ''} with your new password.` });
-    navigate(res.role === 'admin' ? PATHS.adminLogin : PATHS.clientLogin, { replace: true });
+    // The login form starts with the username this page showed (client-login-form reads it).
+    navigate(res.role === 'admin' ? PATHS.adminLogin : PATHS.clientLogin, { replace: true, state: { username: res.username } });
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { FolderKanban, MousePointerClick, Newspaper, ShieldCheck, Users } from 'lucide-react';
+import { FolderKanban, Mails, MousePointerClick, Newspaper, ShieldCheck, Users } from 'lucide-react';
 import type { Client } from '../../../common/schemas/clients.ts';
 import type { Project } from '../../../common/schemas/projects.ts';
 import { DashboardHeader } from '../../components/portal/dashboard-header.tsx';
@@ -13,9 +13,11 @@ import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useLogout } from '../../features/auth/use-logout.ts';
 import { SubmissionCounts } from '../../features/submissions/submission-counts.tsx';
 import { ClientManagement } from '../../features/clients/client-management.tsx';
-import { CLIENTS_KEY, clientsOf, useClients } from '../../features/clients/clients-api.ts';
+import { clientsOf, useClients } from '../../features/clients/clients-api.ts';
+import { CLIENTS_KEY } from '../../lib/portal-query-keys.ts';
 import { ProjectCommunication } from '../../features/messages/project-communication.tsx';
-import { useMessagesLoadError } from '../../features/messages/messages-api.ts';
+import { useMessagesLoadError, useUnreadCounts } from '../../features/messages/messages-api.ts';
+import { NextUnread } from '../../features/messages/next-unread.tsx';
 import { useMessageStream } from '../../features/messages/use-message-stream.ts';
 import { CreateProjectDialog } from '../../features/projects/create-project-dialog.tsx';
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
@@ -25,6 +27,7 @@ import { ReportList, useReportsError } from '../../features/reports/report-list.
 import { useTimelinesError } from '../../features/timelines/project-timeline.tsx';
 import { TimelineEditor } from '../../features/timelines/timeline-editor.tsx';
 import { PATHS } from '../../../common/paths.ts';
+import { useCountInTitle } from '../../lib/use-count-in-title.ts';
 
 export const meta = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -45,6 +48,8 @@ function AdminDashboard() {
   const clients = useClients();
   const selectedClient = clientsOf(clients.data).find((c) => c._id === clientId) ?? null;
   const { project, loading: projectLoading } = useSelectedProject(clientId, projectId);
+  const unread = useUnreadCounts().data;
+  useCountInTitle('Admin Dashboard', unread?.total ?? 0);
   const client = selectedClient ?? (project ? project.clientId : null);
   const projectsHeading = useRef<HTMLHeadingElement>(null);
   const detailHeading = useRef<HTMLHeadingElement>(null);
@@ -71,6 +76,10 @@ function AdminDashboard() {
     setParams({ client: next.clientId._id, project: next._id });
     revealOnPhone(detailHeading.current);
   }
+  function openThread(thread: { projectId: string; clientId: string }) {
+    setParams({ client: thread.clientId, project: thread.projectId });
+    revealOnPhone(detailHeading.current);
+  }
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
@@ -83,10 +92,15 @@ function AdminDashboard() {
           <ShieldCheck className="size-4" aria-hidden="true" />
           Security
         </Link>
+        <Link to={PATHS.adminNewsletter} className={buttonClass('ghost')}>
+          <Mails className="size-4" aria-hidden="true" />
+          Newsletter
+        </Link>
         <AccountButton role="admin" />
       </DashboardHeader>
-      <div className="mx-auto max-w-screen-2xl px-4 pt-4">
+      <div className="mx-auto grid max-w-screen-2xl gap-3 px-4 pt-4">
         <SubmissionCounts />
+        <NextUnread currentProjectId={projectId} onOpen={openThread} />
       </div>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[20rem_20rem_minmax(0,1fr)]">
         <div className="min-w-0 lg:row-span-2 xl:row-span-1">
@@ -95,13 +109,17 @@ function AdminDashboard() {
 
         <section aria-labelledby="projects-heading" className={`${panelClass} min-w-0 self-start`}>
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-            <h2 id="projects-heading" ref={projectsHeading} tabIndex={-1} className="text-lg font-semibold">
+            <h2 id="projects-heading" ref={projectsHeading} tabIndex={-1} className="min-w-0 text-lg font-semibold break-words">
               {client ? `Projects of ${client.name}` : 'Projects'}
             </h2>
             {client ? <CreateProjectDialog client={client} /> : null}
           </div>
           {clientId ? (
-            <ProjectList clientId={clientId} selectedProjectId={projectId} onSelectProject={selectProject} canChangeStatus label={`Projects of ${client?.name ?? 'the client'}`} />
+            <ProjectList clientId={clientId} selectedProjectId={projectId} onSelectProject={selectProject}
+              canChangeStatus
+              label={`Projects of ${client?.name ?? 'the client'}`}
+              unreadByProject={unread?.byProject}
+            />
           ) : (
             <EmptyState
               icon={<Users className="size-8" aria-hidden="true" />}

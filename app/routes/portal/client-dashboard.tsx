@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { MousePointerClick } from 'lucide-react';
 import type { Project } from '../../../common/schemas/projects.ts';
@@ -10,12 +10,15 @@ import { RequireRole } from '../../features/auth/require-role.tsx';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useLogout } from '../../features/auth/use-logout.ts';
 import { ProjectCommunication } from '../../features/messages/project-communication.tsx';
-import { useMessagesLoadError } from '../../features/messages/messages-api.ts';
+import { useMessagesLoadError, useUnreadCounts } from '../../features/messages/messages-api.ts';
 import { useMessageStream } from '../../features/messages/use-message-stream.ts';
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
+import { projectsOf, useClientProjects } from '../../features/projects/projects-api.ts';
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
+import { ReportMailSetting } from '../../features/reports/report-mail-setting.tsx';
 import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
+import { useCountInTitle } from '../../lib/use-count-in-title.ts';
 
 export const meta = () => [{ title: 'Client Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -31,6 +34,14 @@ function ClientDashboard({ clientId }: { clientId: string }) {
   const [params, setParams] = useSearchParams();
   const projectId = params.get('project');
   const { project, loading } = useSelectedProject(clientId, projectId);
+  const unread = useUnreadCounts().data;
+  useCountInTitle('Client Dashboard', unread?.total ?? 0);
+  // A client with exactly one project has nothing to choose: it opens at once.
+  const projects = useClientProjects(clientId);
+  const onlyProject = projects.data && !projects.hasNextPage && projectsOf(projects.data).length === 1 ? projectsOf(projects.data)[0] : null;
+  useEffect(() => {
+    if (!projectId && onlyProject) setParams({ project: onlyProject._id }, { replace: true });
+  }, [projectId, onlyProject, setParams]);
   const detailHeading = useRef<HTMLHeadingElement>(null);
   const reportsError = useReportsError(project?._id);
   const timelinesError = useTimelinesError(project?._id);
@@ -51,14 +62,16 @@ function ClientDashboard({ clientId }: { clientId: string }) {
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <DashboardHeader title="Client Dashboard" userName={user?.name} onLogout={() => void logout()} loggingOut={pending}>
-        <AccountButton role="client" />
+        <AccountButton role="client">
+          <ReportMailSetting />
+        </AccountButton>
       </DashboardHeader>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <section aria-labelledby="my-projects-heading" className={`${panelClass} min-w-0 self-start`}>
           <h2 id="my-projects-heading" className="mb-3 text-lg font-semibold">
             My Projects
           </h2>
-          <ProjectList clientId={clientId} selectedProjectId={projectId} onSelectProject={selectProject} canChangeStatus={false} label="My projects" />
+          <ProjectList clientId={clientId} selectedProjectId={projectId} onSelectProject={selectProject} canChangeStatus={false} label="My projects" unreadByProject={unread?.byProject} />
         </section>
 
         <section aria-labelledby="project-detail-heading" className="grid min-w-0 grid-cols-1 content-start gap-4">

@@ -22,6 +22,8 @@ export const users = pgTable(
     /** A secret being enrolled (first one, or a new phone), encrypted; becomes mfa_secret once a code confirms it. */
     mfaPendingSecret: text('mfa_pending_secret'),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** Whether a client is e-mailed when a progress report is added to one of its projects (Account dialog). */
+    reportMail: boolean('report_mail').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

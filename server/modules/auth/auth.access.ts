@@ -18,6 +18,7 @@ export default defineAccess([
   { method: 'POST', url: '/api/auth/password/reset', access: 'public' },
   { method: 'POST', url: '/api/auth/password/change', access: 'authenticated' },
   { method: 'POST', url: '/api/auth/invitation/inspect', access: 'public' },
+  { method: 'POST', url: '/api/auth/password/reset/inspect', access: 'public' },
   { method: 'POST', url: '/api/auth/invitation/accept', access: 'public' },
   {
     method: 'GET',

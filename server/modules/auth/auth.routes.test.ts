@@ -91,6 +91,19 @@ describe('client sign-in', () => {
     expect(admin.id).toBeTruthy();
   });
 
+  it("says a mistyped admin e-mail or password is wrong, in the same words for both; 'Unable to verify this session.' only for a right password that cannot sign in here", async () => {
+    const admin = await createUser(t, { role: 'admin' });
+    const wrongPassword = await t.app.inject({ method: 'POST', url: '/api/auth/adminlogin', headers: { origin: ORIGIN }, payload: { email: admin.email, password: 'not the password at all' } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/adminlogin', headers: { origin: ORIGIN }, payload: { email: 'nobody-here@example.test', password: 'not the password at all' } });
+    for (const res of [wrongPassword, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, message: 'The e-mail address or password is incorrect.' });
+    }
+    const client = await createUser(t, { role: 'client' });
+    const clientWrong = await t.app.inject({ method: 'POST', url: '/api/auth/adminlogin', headers: { origin: ORIGIN }, payload: { email: client.email, password: 'not the password at all' } });
+    expect(clientWrong.json().message).toBe('The e-mail address or password is incorrect.');
+  });
+
   it('validates the login body', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ORIGIN }, payload: { username: '' } });
     expect(res.statusCode).toBe(400);

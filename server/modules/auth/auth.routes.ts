@@ -28,6 +28,7 @@ import {
   setPasswordResponseSchema,
   successResponseSchema,
   tokenBodySchema,
+  resetLinkInfoResponseSchema,
 } from '../../../common/schemas/auth.ts';
 import { clientAddressOf, isAdminAddressAllowed } from './admin-network.ts';
 import { clearSessionCookies, setSessionCookies } from './auth-cookies.ts';
@@ -40,6 +41,7 @@ import {
   LoginRateLimitedError,
   renewRecoveryCodes,
   requestPasswordReset,
+  inspectResetLink,
   resetPassword,
   signInAdmin,
   signInClient,
@@ -287,6 +289,15 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Sets a new password with a reset link; ends every session of the account', body: setPasswordBodySchema, response: { 200: setPasswordResponseSchema } },
     },
     async (request) => ({ success: true as const, ...(await resetPassword(app, request.body, callerOf(request))) }),
+  );
+
+  app.post(
+    '/auth/password/reset/inspect',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'Whether a reset link is still usable (so the page says so when it opens)', body: tokenBodySchema, response: { 200: resetLinkInfoResponseSchema } },
+    },
+    async (request) => ({ success: true as const, expiresAt: (await inspectResetLink(app, request.body.token)).expiresAt.toISOString() }),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, forbidden } from '../../../common/errors.ts';
 import {
   ADMIN_LOGIN_FAILED,
+  ADMIN_WRONG_CREDENTIALS,
   CLIENT_LOGIN_FAILED,
   MFA_ENROLMENT_PASSWORD_REQUIRED,
   MFA_ENROLMENT_PASSWORD_WRONG,
@@ -74,7 +75,7 @@ async function guardRateLimit(app: FastifyInstance, portal: LoginPortal, account
 
 async function passwordLogin(
   app: FastifyInstance,
-  input: { portal: LoginPortal; account: string; password: string; failMessage: string },
+  input: { portal: LoginPortal; account: string; password: string; failMessage: string; wrongMessage?: string },
   ctx: CallerContext,
 ): Promise<SignedIn> {
   const { portal, account } = input;
@@ -84,17 +85,19 @@ async function passwordLogin(
     .select()
     .from(users)
     .where(
-      portal === 'admin'
-        ? and(eq(users.role, 'admin'), sql`lower(${users.email}) = ${key}`)
-        : and(eq(users.role, 'client'), sql`lower(${users.username}) = ${key}`),
+      // Admins: any account with the address (addresses are unique), so a right password of a non-admin
+      // account is told apart from a mistyped one below, with the same work either way.
+      portal === 'admin' ? sql`lower(${users.email}) = ${key}` : and(eq(users.role, 'client'), sql`lower(${users.username}) = ${key}`),
     )
     .limit(1);
   // Unknown account, no password yet, wrong password: the same work, the same answer.
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !user.passwordHash || !ok) {
-    const result: LoginResult = !user ? 'unknown-account' : !user.passwordHash ? 'password-not-set' : 'wrong-password';
+  const wrongPortal = portal === 'admin' && user !== undefined && user.role !== 'admin';
+  if (!user || !user.passwordHash || !ok || wrongPortal) {
+    const result: LoginResult = !user || wrongPortal ? 'unknown-account' : !user.passwordHash ? 'password-not-set' : 'wrong-password';
     await recordLoginAttempt(app, { ip: ctx.ip, portal, account, userId: user?.id, result, userAgent: ctx.userAgent });
-    throw new AppError('UNAUTHENTICATED', input.failMessage);
+    // A right password that still cannot sign in here is not a typing mistake: the specification's words.
+    throw new AppError('UNAUTHENTICATED', wrongPortal && ok ? input.failMessage : (input.wrongMessage ?? input.failMessage));
   }
   if (argon2.needsRehash(user.passwordHash, ARGON2_OPTIONS)) {
     await app.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
@@ -117,7 +120,11 @@ export async function signInAdmin(app: FastifyInstance, body: { email: string; p
     await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: body.email, result: 'blocked-address', userAgent: ctx.userAgent });
     throw forbidden(ADMIN_ADDRESS_REFUSED);
   }
-  return passwordLogin(app, { portal: 'admin', account: body.email, password: body.password, failMessage: ADMIN_LOGIN_FAILED }, ctx);
+  return passwordLogin(
+    app,
+    { portal: 'admin', account: body.email, password: body.password, failMessage: ADMIN_LOGIN_FAILED, wrongMessage: ADMIN_WRONG_CREDENTIALS },
+    ctx,
+  );
 }
 
 /** Swaps a session waiting for its second factor for a full one (a new token, so the old one is worthless). */
@@ -298,6 +305,13 @@ export async function requestPasswordReset(app: FastifyInstance, identifier: str
 }
 
 /** Sets a new password through a reset link (single use); every session of the user ends. */
+/** When a reset link expires, while it is live; otherwise not found (the page says so when it opens). */
+export async function inspectResetLink(app: FastifyInstance, token: string): Promise<{ expiresAt: Date }> {
+  const row = await findLiveLinkToken(app, token, 'password-reset');
+  if (!row) throw new AppError('NOT_FOUND', INVALID_RESET_LINK);
+  return { expiresAt: row.expiresAt };
+}
+
 export async function resetPassword(app: FastifyInstance, body: { token: string; password: string }, ctx: CallerContext) {
   const row = await findLiveLinkToken(app, body.token, 'password-reset');
   if (!row) throw new AppError('NOT_FOUND', INVALID_RESET_LINK);

@@ -6,6 +6,7 @@ import { paginationOf, type Pagination, type PaginationQuery } from '../../../co
 import { authTokens } from '../../db/schema/auth.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
+import { publishChange } from '../../events/portal-events.ts';
 import { clientUnreadCountSql } from '../messages/messages.service.ts';
 import { createClientInvitation, generateUniqueUsername, isUsernameFree } from '../auth/invitations.service.ts';
 
@@ -152,13 +153,17 @@ export async function createClient(
   }
 }
 
-/** Moves a client along the pipeline (new, in-progress, completed). */
+/** Moves a client along the pipeline (new, in-progress, completed); staff hear of it live. */
 export async function updateClientStatus(app: FastifyInstance, id: string, status: ClientStatus): Promise<Client> {
-  const [row] = await app.db
-    .update(users)
-    .set({ status, updatedAt: app.clock.now() })
-    .where(and(eq(users.id, id), eq(users.role, 'client')))
-    .returning({ id: users.id });
+  const row = await app.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ status, updatedAt: app.clock.now() })
+      .where(and(eq(users.id, id), eq(users.role, 'client')))
+      .returning({ id: users.id });
+    if (updated) await publishChange(tx, { type: 'client.status', clientId: updated.id, projectId: null, id: updated.id });
+    return updated;
+  });
   if (!row) throw notFound('Client not found');
   return findClient(app, id);
 }

@@ -61,6 +61,7 @@ export default defineAccess([
     method: 'GET',
     url: '/api/messages/stream',
     access: 'authenticated',
-    noCalls: 'an event stream stays open, which inject() cannot wait for; messages-live.test.ts proves the 401 and the per-client filter over real HTTP',
+    noCalls:
+      "an event stream stays open, which inject() cannot wait for; over real HTTP, messages-live.test.ts proves the 401 and the per-client filter of messages, and server/events/portal-live.test.ts the audience of every other change (its AUDIENCE table: staff all, a client its own projects only)",
   },
 ]);

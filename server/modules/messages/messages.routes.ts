@@ -16,6 +16,8 @@ import {
   uploadResponseSchema,
 } from '../../../common/schemas/messages.ts';
 import { enforceRateLimit, giveBackRateLimit, hitRateLimit, waitWords, type RateLimitRule } from '../../lib/rate-limit.ts';
+import { mayHearOf, portalChangeSchema } from '../../../common/schemas/portal-events.ts';
+import { PORTAL_CHANGES_CHANNEL } from '../../events/portal-events.ts';
 import { deliverQueuedMail } from '../../mail/mailer.ts';
 import { decodeBase64Upload, sanitizeAttachmentName, storeAttachment, tooLarge, type StoredAttachment } from '../files/attachment-store.ts';
 import { recordUploadedFile, sweepUnsentFiles } from '../files/files.service.ts';
@@ -277,7 +279,8 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       compress: false,
       schema: {
         tags: ['messages'],
-        summary: 'Server-sent events: new messages and read receipts of the threads the user may see',
+        summary:
+          "Server-sent events: new messages and read receipts (`message`), and changes to projects, timelines, reports and clients (`change`), of what the user may see",
         produces: ['text/event-stream'],
       },
     },
@@ -299,13 +302,25 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const send = (event: string, data: unknown) => {
         if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
-      const unsubscribe = app.events.subscribe(MESSAGE_EVENTS_CHANNEL, (event) => {
+      const unsubscribeMessages = app.events.subscribe(MESSAGE_EVENTS_CHANNEL, (event) => {
         if (event.kind === 'resync') return send('resync', {});
         const parsed = messageEventSchema.safeParse(event.payload);
         // A client hears only about its own projects; staff about all.
         if (!parsed.success || (user.role !== 'admin' && parsed.data.clientId !== user._id)) return;
         send('message', parsed.data);
       });
+      // Projects, timelines, reports and clients: heard by exactly those who may read them.
+      const unsubscribeChanges = app.events.subscribe(PORTAL_CHANGES_CHANNEL, (event) => {
+        // A reconnect tells every channel; the messages channel has already sent the one resync.
+        if (event.kind === 'resync') return;
+        const parsed = portalChangeSchema.safeParse(event.payload);
+        if (!parsed.success || !mayHearOf(user, parsed.data)) return;
+        send('change', parsed.data);
+      });
+      const unsubscribe = () => {
+        unsubscribeMessages();
+        unsubscribeChanges();
+      };
       const heartbeat = setInterval(() => {
         // A signed-out or expired session loses its stream; the check does not count as activity.
         (sessionId ? streamSessionValid(app, sessionId, user.role) : Promise.resolve(false))

@@ -270,15 +270,21 @@ function unreadFor(viewer: Viewer): SQL {
     : sql`${messages.receiverId} = ${viewer._id} and not ${messages.isRead}`;
 }
 
-/** Unread messages for the viewer, in total and per project. */
-export async function unreadCounts(app: FastifyInstance, viewer: Viewer): Promise<{ total: number; byProject: Record<string, number> }> {
+/** Unread messages for the viewer, in total and per project (one query), the thread waiting longest first. */
+export async function unreadCounts(
+  app: FastifyInstance,
+  viewer: Viewer,
+): Promise<{ total: number; byProject: Record<string, number>; threads: { projectId: string; clientId: string; count: number }[] }> {
   const rows = await app.db
-    .select({ projectId: messages.projectId, n: sql<number>`count(*)`.mapWith(Number) })
+    .select({ projectId: messages.projectId, clientId: projects.clientId, n: sql<number>`count(*)`.mapWith(Number) })
     .from(messages)
+    .innerJoin(projects, eq(projects.id, messages.projectId))
     .where(unreadFor(viewer))
-    .groupBy(messages.projectId);
+    .groupBy(messages.projectId, projects.clientId)
+    .orderBy(sql`min(${messages.createdAt})`, messages.projectId);
   const byProject = Object.fromEntries(rows.map((r) => [r.projectId, r.n]));
-  return { total: rows.reduce((sum, r) => sum + r.n, 0), byProject };
+  const threads = rows.map((r) => ({ projectId: r.projectId, clientId: r.clientId, count: r.n }));
+  return { total: rows.reduce((sum, r) => sum + r.n, 0), byProject, threads };
 }
 
 /**
@@ -294,7 +300,7 @@ export const clientUnreadCountSql = (): SQL<number> =>
  * Claims the right to mail a recipient about a thread: true at most once per quiet period, even
  * with several processes sending at the same moment (one upsert decides, under the row's lock).
  */
-async function claimNotification(db: DbExecutor, now: Date, projectId: string, recipient: string): Promise<boolean> {
+export async function claimNotification(db: DbExecutor, now: Date, projectId: string, recipient: string): Promise<boolean> {
   const quietSince = new Date(now.getTime() - NOTIFICATION_QUIET_MS);
   const rows = await db
     .insert(messageNotifications)

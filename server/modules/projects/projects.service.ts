@@ -5,6 +5,7 @@ import { paginationOf, type Pagination, type PaginationQuery } from '../../../co
 import type { Project, ProjectStatus } from '../../../common/schemas/projects.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { users, type UserRole } from '../../db/schema/users.ts';
+import { publishChange } from '../../events/portal-events.ts';
 
 /** Who is asking: staff see everything, a client only its own projects. */
 export interface Viewer {
@@ -121,16 +122,20 @@ export async function listClientProjects(
   return { projects: rows.map((r) => toProject(r, viewer)), pagination: paginationOf(page, total) };
 }
 
-/** Creates a project for a client; the code is unique regardless of letter case. */
+/** Creates a project for a client (the code is unique regardless of letter case) and tells staff and the client. */
 export async function createProject(app: FastifyInstance, viewer: Viewer, input: NewProject): Promise<Project> {
   if (!(await clientExists(app, input.clientId))) throw notFound('Client not found');
   const now = app.clock.now();
   try {
-    const [row] = await app.db
-      .insert(projects)
-      .values({ ...input, budget: input.budget.toFixed(2), createdAt: now, updatedAt: now })
-      .returning({ id: projects.id });
-    return await findProjectForViewer(app, viewer, row.id);
+    const id = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(projects)
+        .values({ ...input, budget: input.budget.toFixed(2), createdAt: now, updatedAt: now })
+        .returning({ id: projects.id });
+      await publishChange(tx, { type: 'project.created', clientId: input.clientId, projectId: row.id, id: row.id });
+      return row.id;
+    });
+    return await findProjectForViewer(app, viewer, id);
   } catch (err) {
     if ((err as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION || (err as { code?: string }).code === UNIQUE_VIOLATION) {
       throw conflict(`A project with the code ${input.code} already exists`);
@@ -139,18 +144,22 @@ export async function createProject(app: FastifyInstance, viewer: Viewer, input:
   }
 }
 
-/** Saves a project's new status. */
+/** Saves a project's new status and tells every viewer of the project. */
 export async function updateProjectStatus(
   app: FastifyInstance,
   viewer: Viewer,
   projectId: string,
   status: ProjectStatus,
 ): Promise<Project> {
-  const [row] = await app.db
-    .update(projects)
-    .set({ status, updatedAt: app.clock.now() })
-    .where(eq(projects.id, projectId))
-    .returning({ id: projects.id });
+  const row = await app.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(projects)
+      .set({ status, updatedAt: app.clock.now() })
+      .where(eq(projects.id, projectId))
+      .returning({ id: projects.id, clientId: projects.clientId });
+    if (updated) await publishChange(tx, { type: 'project.status', clientId: updated.clientId, projectId: updated.id, id: updated.id });
+    return updated;
+  });
   if (!row) throw notFound('Project not found');
   return findProjectForViewer(app, viewer, row.id);
 }

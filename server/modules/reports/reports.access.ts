@@ -12,6 +12,9 @@ async function reportsOfBoth(ctx: AccessFixtureContext) {
 // Access expectations of the reports routes (see tests/helpers/access-table.ts).
 export default defineAccess([
   { method: 'POST', url: '/api/reports', access: 'admin' },
+  // The signed-in user's own setting: no path parameter, nothing of anyone else to reach.
+  { method: 'GET', url: '/api/reports/mail-setting', access: 'authenticated' },
+  { method: 'PUT', url: '/api/reports/mail-setting', access: 'authenticated', body: { reportMail: true } },
   {
     method: 'GET',
     url: '/api/reports/project/:projectId',

@@ -8,6 +8,8 @@ import {
   REPORT_IMAGE_MAX_BYTES,
   REPORT_IMAGES_MAX,
   reportIdParamsSchema,
+  reportMailSettingBodySchema,
+  reportMailSettingResponseSchema,
   reportImageParamsSchema,
   reportListResponseSchema,
   reportProjectParamsSchema,
@@ -16,7 +18,8 @@ import {
 import { contentDisposition } from './content-disposition.ts';
 import { cleanFileName, deleteStoredReportImages, imageForPdf, storeReportImage, type StoredReportImage } from './report-images.ts';
 import { renderReportPdf } from './report-pdf.ts';
-import { createReport, findReportForViewer, findReportImageForViewer, listProjectReports } from './reports.service.ts';
+import { deliverQueuedMail } from '../../mail/mailer.ts';
+import { createReport, findReportForViewer, findReportImageForViewer, getReportMailSetting, listProjectReports, setReportMailSetting } from './reports.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const IMAGE_MAX_MB = REPORT_IMAGE_MAX_BYTES / (1024 * 1024);
@@ -74,6 +77,39 @@ async function receiveReport(app: FastifyInstance, request: FastifyRequest, repo
 }
 
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Report mails are delivered after the answer is sent; closing the app waits for those in flight.
+  const deliveries = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...deliveries]);
+  });
+
+  app.get(
+    '/reports/mail-setting',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Whether the signed-in user is e-mailed about new progress reports (clients; Account dialog)',
+        response: { 200: reportMailSettingResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ success: true as const, reportMail: await getReportMailSetting(app, request.user!._id) }),
+  );
+
+  app.put(
+    '/reports/mail-setting',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Turns the e-mails about new progress reports on or off for the signed-in user',
+        body: reportMailSettingBodySchema,
+        response: { 200: reportMailSettingResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, reportMail: await setReportMailSetting(app, request.user!._id, request.body.reportMail) }),
+  );
+
   app.post(
     '/reports',
     {
@@ -89,7 +125,13 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const reportId = randomUUID();
       const { fields, images } = await receiveReport(app, request, reportId);
       try {
-        const report = await createReport(app, request.user!, reportId, fields, images);
+        const { report, mailId } = await createReport(app, request.user!, reportId, fields, images);
+        if (mailId) {
+          const p = deliverQueuedMail(app, [mailId])
+            .catch((err) => app.log.error({ err }, 'report notification failed'))
+            .finally(() => deliveries.delete(p));
+          deliveries.add(p);
+        }
         return reply.status(201).send({ success: true as const, report });
       } catch (err) {
         await deleteStoredReportImages(app, images);

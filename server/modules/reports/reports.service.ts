@@ -6,6 +6,11 @@ import { paginationOf, type Pagination, type PaginationQuery } from '../../../co
 import { reportUrls, type Report } from '../../../common/schemas/reports.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { progressReports, reportImages } from '../../db/schema/reports.ts';
+import { users } from '../../db/schema/users.ts';
+import { publishChange } from '../../events/portal-events.ts';
+import { queueMail } from '../../mail/mailer.ts';
+import { claimNotification } from '../messages/messages.service.ts';
+import { reportMailRecipient, reportNotificationMail } from './report-mail.ts';
 import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
 import type { StoredReportImage } from './report-images.ts';
 
@@ -71,19 +76,25 @@ async function imagesOf(app: FastifyInstance, reportIds: string[]): Promise<Map<
   return byReport;
 }
 
-/** Records a report and its already-stored images in one transaction (all or nothing). */
+/**
+ * Records a report and its already-stored images in one transaction (all or nothing), with its live
+ * event and, unless the client turned them off, its mail to the client (at most one per project per
+ * quiet period, decided in the same transaction, like message notifications); the caller delivers
+ * the mail after the commit.
+ */
 export async function createReport(
   app: FastifyInstance,
   viewer: Viewer,
   reportId: string,
   input: NewReport,
   images: readonly StoredReportImage[],
-): Promise<Report> {
-  await findProjectForViewer(app, viewer, input.projectId);
-  const { report, imageRows } = await app.db.transaction(async (tx) => {
+): Promise<{ report: Report; mailId: string | null }> {
+  const project = await findProjectForViewer(app, viewer, input.projectId);
+  const now = app.clock.now();
+  const { report, imageRows, mailId } = await app.db.transaction(async (tx) => {
     const [report] = await tx
       .insert(progressReports)
-      .values({ ...input, id: reportId, team: input.team || company.name, createdBy: viewer._id, createdAt: app.clock.now() })
+      .values({ ...input, id: reportId, team: input.team || company.name, createdBy: viewer._id, createdAt: now })
       .returning();
     const imageRows =
       images.length === 0
@@ -105,9 +116,44 @@ export async function createReport(
               })),
             )
             .returning();
-    return { report, imageRows };
+    await publishChange(tx, { type: 'report.created', clientId: project.clientId._id, projectId: project._id, id: reportId });
+    let mailId: string | null = null;
+    const [client] = await tx
+      .select({ name: users.name, email: users.email, reportMail: users.reportMail })
+      .from(users)
+      .where(eq(users.id, project.clientId._id));
+    if (client?.reportMail && (await claimNotification(tx, now, project._id, reportMailRecipient(project.clientId._id)))) {
+      const mail = reportNotificationMail(app, {
+        clientName: client.name,
+        clientEmail: client.email,
+        projectId: project._id,
+        projectName: project.name,
+        reportId,
+        reportDate: report.date,
+      });
+      mailId = await queueMail(tx, app, mail);
+    }
+    return { report, imageRows, mailId };
   });
-  return toReport(report, imageRows);
+  return { report: toReport(report, imageRows), mailId };
+}
+
+/** Whether the user is e-mailed about new progress reports. */
+export async function getReportMailSetting(app: FastifyInstance, userId: string): Promise<boolean> {
+  const [row] = await app.db.select({ reportMail: users.reportMail }).from(users).where(eq(users.id, userId));
+  if (!row) throw notFound('Account not found');
+  return row.reportMail;
+}
+
+/** Turns the user's e-mails about new progress reports on or off. */
+export async function setReportMailSetting(app: FastifyInstance, userId: string, reportMail: boolean): Promise<boolean> {
+  const [row] = await app.db
+    .update(users)
+    .set({ reportMail, updatedAt: app.clock.now() })
+    .where(eq(users.id, userId))
+    .returning({ reportMail: users.reportMail });
+  if (!row) throw notFound('Account not found');
+  return row.reportMail;
 }
 
 /** One page of a project's reports, newest first, with their images (two queries, whatever the page size). */

@@ -2,7 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../common/errors.ts';
 import type { Timeline, TimelineTask } from '../../../common/schemas/timelines.ts';
+import { projects } from '../../db/schema/projects.ts';
 import { ganttCharts } from '../../db/schema/timelines.ts';
+import { publishChange } from '../../events/portal-events.ts';
 import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
 
 type TimelineRow = typeof ganttCharts.$inferSelect;
@@ -30,32 +32,42 @@ export async function listProjectTimelines(app: FastifyInstance, viewer: Viewer,
   return rows.map(toTimeline);
 }
 
-/** Adds a timeline record to a project. */
+/** Adds a timeline record to a project and tells every viewer of the project. */
 export async function createTimeline(
   app: FastifyInstance,
   viewer: Viewer,
   input: { projectId: string; projectTitle: string; tasks: TimelineTask[] },
 ): Promise<Timeline> {
-  await findProjectForViewer(app, viewer, input.projectId);
+  const project = await findProjectForViewer(app, viewer, input.projectId);
   const now = app.clock.now();
-  const [row] = await app.db
-    .insert(ganttCharts)
-    .values({ projectId: input.projectId, projectTitle: input.projectTitle, tasks: input.tasks, createdAt: now, updatedAt: now })
-    .returning();
+  const row = await app.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(ganttCharts)
+      .values({ projectId: input.projectId, projectTitle: input.projectTitle, tasks: input.tasks, createdAt: now, updatedAt: now })
+      .returning();
+    await publishChange(tx, { type: 'timeline.created', clientId: project.clientId._id, projectId: inserted.projectId, id: inserted.id });
+    return inserted;
+  });
   return toTimeline(row);
 }
 
-/** Replaces a timeline record's title and tasks. */
+/** Replaces a timeline record's title and tasks and tells every viewer of the project. */
 export async function updateTimeline(
   app: FastifyInstance,
   id: string,
   input: { projectTitle: string; tasks: TimelineTask[] },
 ): Promise<Timeline> {
-  const [row] = await app.db
-    .update(ganttCharts)
-    .set({ projectTitle: input.projectTitle, tasks: input.tasks, updatedAt: app.clock.now() })
-    .where(eq(ganttCharts.id, id))
-    .returning();
+  const row = await app.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(ganttCharts)
+      .set({ projectTitle: input.projectTitle, tasks: input.tasks, updatedAt: app.clock.now() })
+      .where(eq(ganttCharts.id, id))
+      .returning();
+    if (!updated) return undefined;
+    const [owner] = await tx.select({ clientId: projects.clientId }).from(projects).where(eq(projects.id, updated.projectId));
+    await publishChange(tx, { type: 'timeline.updated', clientId: owner.clientId, projectId: updated.projectId, id: updated.id });
+    return updated;
+  });
   if (!row) throw notFound('Timeline not found');
   return toTimeline(row);
 }

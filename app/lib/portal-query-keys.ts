@@ -1,0 +1,31 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { PortalChange } from '../../common/schemas/portal-events.ts';
+
+// The one home of the portal's query keys: the features' API hooks read and write under them, and
+// the live stream invalidates exactly the ones a change touches (features never import each other).
+
+export const CLIENTS_KEY = ['clients'] as const;
+export const clientProjectsKey = (clientId: string) => ['projects', 'client', clientId] as const;
+export const projectTimelinesKey = (projectId: string) => ['timelines', 'project', projectId] as const;
+export const projectReportsKey = (projectId: string) => ['reports', 'project', projectId] as const;
+export const MESSAGES_KEY = ['messages'] as const;
+export const projectMessagesKey = (projectId: string) => ['messages', 'project', projectId] as const;
+export const UNREAD_KEY = ['messages', 'unread'] as const;
+
+/** The queries a live change makes stale: only those, so nothing else is fetched again. */
+export function queryKeysChangedBy(change: PortalChange): QueryKey[] {
+  switch (change.type) {
+    case 'project.created':
+      // The staff's client list counts each client's projects.
+      return [clientProjectsKey(change.clientId), CLIENTS_KEY];
+    case 'project.status':
+      return [clientProjectsKey(change.clientId)];
+    case 'timeline.created':
+    case 'timeline.updated':
+      return change.projectId ? [projectTimelinesKey(change.projectId)] : [];
+    case 'report.created':
+      return change.projectId ? [projectReportsKey(change.projectId)] : [];
+    case 'client.status':
+      return [CLIENTS_KEY];
+  }
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+// Live changes of the portal besides messages (GET /api/messages/stream, SSE event `change`).
+// Each event names what changed by ids only; the browser reads the affected lists again.
+
+export const PORTAL_CHANGE_TYPES = [
+  'project.created',
+  'project.status',
+  'timeline.created',
+  'timeline.updated',
+  'report.created',
+  'client.status',
+] as const;
+export type PortalChangeType = (typeof PORTAL_CHANGE_TYPES)[number];
+
+export const portalChangeSchema = z.object({
+  type: z.enum(PORTAL_CHANGE_TYPES),
+  /** The client the change belongs to (the owner of the project, or the client itself). */
+  clientId: z.string(),
+  /** The project it concerns; null for a change to the client itself. */
+  projectId: z.string().nullable(),
+  /** The changed record: project, timeline, report or client id. */
+  id: z.string(),
+});
+export type PortalChange = z.infer<typeof portalChangeSchema>;
+
+/** Changes only staff may hear of: what a client cannot read through the API either (GET /users/clients is staff only). */
+export const STAFF_ONLY_CHANGES: ReadonlySet<PortalChangeType> = new Set(['client.status']);
+
+/**
+ * Whether a viewer may hear of a change: exactly who may read the changed data. Staff hear of
+ * everything; a client only of its own projects, and never of staff-only changes.
+ */
+export function mayHearOf(viewer: { _id: string; role: 'admin' | 'client' }, change: PortalChange): boolean {
+  if (viewer.role === 'admin') return true;
+  return !STAFF_ONLY_CHANGES.has(change.type) && change.clientId === viewer._id;
+}

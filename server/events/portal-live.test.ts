@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mayHearOf, PORTAL_CHANGE_TYPES, type PortalChange, type PortalChangeType } from '../../common/schemas/portal-events.ts';
+import { openEventStream, type EventStream } from '../../tests/helpers/event-stream.ts';
+import { actor, createProjectVia, multipart, type Actor } from '../../tests/helpers/portal.ts';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+
+/**
+ * Who hears of each change on the live stream: the authorisation table of the events. It is
+ * exactly who may read the changed data: staff everything; the owning client its own projects'
+ * changes (never a client's pipeline status, which only staff may read); another client nothing.
+ */
+const AUDIENCE: Record<PortalChangeType, { staff: boolean; owner: boolean; otherClient: boolean }> = {
+  'project.created': { staff: true, owner: true, otherClient: false },
+  'project.status': { staff: true, owner: true, otherClient: false },
+  'timeline.created': { staff: true, owner: true, otherClient: false },
+  'timeline.updated': { staff: true, owner: true, otherClient: false },
+  'report.created': { staff: true, owner: true, otherClient: false },
+  'client.status': { staff: true, owner: false, otherClient: false },
+};
+
+let t: TestApp;
+let admin: Actor;
+let owner: Actor;
+let otherClient: Actor;
+let project: { _id: string; code: string; name: string };
+let base: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await actor(t, 'admin');
+  owner = await actor(t, 'client', 'Adaeze Owner');
+  otherClient = await actor(t, 'client', 'Other Client');
+  project = await createProjectVia(t, admin, owner.id, { name: 'Onne Jetty Rehabilitation' });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t?.close());
+
+const as = (who: Actor) => ({ headers: who.headers });
+
+/** Each change made through the API as staff, answering the event it must publish. */
+const makeChange: Record<PortalChangeType, () => Promise<PortalChange>> = {
+  async 'project.created'() {
+    const created = await createProjectVia(t, admin, owner.id, { name: 'Second Site' });
+    return { type: 'project.created', clientId: owner.id, projectId: created._id, id: created._id };
+  },
+  async 'project.status'() {
+    const res = await t.app.inject({ method: 'PUT', url: `/api/projects/${project._id}/status`, ...as(admin), payload: { status: 'in-progress' } });
+    expect(res.statusCode).toBe(200);
+    return { type: 'project.status', clientId: owner.id, projectId: project._id, id: project._id };
+  },
+  async 'timeline.created'() {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/gantt-charts',
+      ...as(admin),
+      payload: { projectId: project._id, projectTitle: 'Plan', tasks: [{ task: 'Survey', month: '2026-12' }] },
+    });
+    expect(res.statusCode).toBe(201);
+    return { type: 'timeline.created', clientId: owner.id, projectId: project._id, id: res.json().timeline._id };
+  },
+  async 'timeline.updated'() {
+    const created = await t.app.inject({ method: 'POST', url: '/api/gantt-charts', ...as(admin), payload: { projectId: project._id, projectTitle: 'Plan B', tasks: [] } });
+    const id = created.json().timeline._id as string;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/gantt-charts/${id}`,
+      ...as(admin),
+      payload: { projectTitle: 'Plan B', tasks: [{ task: 'Piling', month: '2027-01', status: 'in-progress' }] },
+    });
+    expect(res.statusCode).toBe(200);
+    return { type: 'timeline.updated', clientId: owner.id, projectId: project._id, id };
+  },
+  async 'report.created'() {
+    const body = await multipart({ date: '2026-11-20', projectId: project._id, projectCode: project.code, project: project.name, tasks: 'Piling', progress: 'Half done' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/reports', headers: { ...admin.headers, ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(201);
+    return { type: 'report.created', clientId: owner.id, projectId: project._id, id: res.json().report._id };
+  },
+  async 'client.status'() {
+    const res = await t.app.inject({ method: 'PUT', url: `/api/users/clients/${owner.id}/status`, ...as(admin), payload: { status: 'in-progress' } });
+    expect(res.statusCode).toBe(200);
+    return { type: 'client.status', clientId: owner.id, projectId: null, id: owner.id };
+  },
+};
+
+describe('live changes on the stream', () => {
+  let streams: { staff: EventStream; owner: EventStream; otherClient: EventStream };
+
+  beforeAll(async () => {
+    streams = {
+      staff: await openEventStream(base, admin.headers.cookie),
+      owner: await openEventStream(base, owner.headers.cookie),
+      otherClient: await openEventStream(base, otherClient.headers.cookie),
+    };
+    for (const s of Object.values(streams)) await s.waitFor((e) => e.event === 'ready');
+  });
+  afterAll(async () => {
+    for (const s of Object.values(streams ?? {})) await s.close();
+  });
+
+  it('has an audience rule for every kind of change, the same one the stream applies', () => {
+    expect(Object.keys(AUDIENCE).sort()).toEqual([...PORTAL_CHANGE_TYPES].sort());
+    for (const type of PORTAL_CHANGE_TYPES) {
+      const change: PortalChange = { type, clientId: owner.id, projectId: project._id, id: 'x' };
+      expect(mayHearOf({ _id: admin.id, role: 'admin' }, change)).toBe(AUDIENCE[type].staff);
+      expect(mayHearOf({ _id: owner.id, role: 'client' }, change)).toBe(AUDIENCE[type].owner);
+      expect(mayHearOf({ _id: otherClient.id, role: 'client' }, change)).toBe(AUDIENCE[type].otherClient);
+    }
+  });
+
+  for (const type of PORTAL_CHANGE_TYPES) {
+    it(`sends ${type} naming what changed, to exactly those who may read it`, async () => {
+      const expected = await makeChange[type]();
+      const same = (e: { event: string; data: unknown }) => e.event === 'change' && JSON.stringify(e.data) === JSON.stringify(expected);
+      // Staff hear of everything; the change is on their stream with its ids.
+      expect((await streams.staff.waitFor(same)).data).toEqual(expected);
+      if (AUDIENCE[type].owner) await streams.owner.waitFor(same);
+      // A marker event that everyone may hear, sent after the change: once it arrived, the change would have too.
+      const marker = await makeChange['timeline.created']();
+      const isMarker = (e: { event: string; data: unknown }) => e.event === 'change' && (e.data as PortalChange).id === marker.id;
+      await streams.owner.waitFor(isMarker);
+      await streams.staff.waitFor(isMarker);
+      if (!AUDIENCE[type].owner) expect(streams.owner.events.some(same)).toBe(false);
+      // The other client's stream is open (it got 'ready') and hears nothing of this client's projects.
+      expect(streams.otherClient.events.filter((e) => e.event === 'change')).toEqual([]);
+    });
+  }
+
+  it("tells a client about its own project's changes made through the API, and nothing of another client's", async () => {
+    const foreign = await createProjectVia(t, admin, otherClient.id, { name: 'Foreign Works' });
+    await streams.otherClient.waitFor((e) => e.event === 'change' && (e.data as PortalChange).id === foreign._id);
+    await streams.staff.waitFor((e) => e.event === 'change' && (e.data as PortalChange).id === foreign._id);
+    const marker = await makeChange['project.status']();
+    await streams.owner.waitFor((e) => e.event === 'change' && JSON.stringify(e.data) === JSON.stringify(marker));
+    expect(streams.owner.events.some((e) => e.event === 'change' && (e.data as PortalChange).clientId !== owner.id)).toBe(false);
+  });
+
+  it('publishes nothing when the change is refused', async () => {
+    const before = streams.staff.events.length;
+    const res = await t.app.inject({ method: 'PUT', url: '/api/projects/00000000-0000-4000-8000-000000000000/status', ...as(admin), payload: { status: 'completed' } });
+    expect(res.statusCode).toBe(404);
+    const missingClient = await t.app.inject({ method: 'PUT', url: '/api/users/clients/00000000-0000-4000-8000-000000000000/status', ...as(admin), payload: { status: 'completed' } });
+    expect(missingClient.statusCode).toBe(404);
+    // A change that did happen afterwards arrives; nothing came before it.
+    const marker = await makeChange['project.status']();
+    await streams.staff.waitFor((e) => e.event === 'change' && JSON.stringify(e.data) === JSON.stringify(marker));
+    const between = streams.staff.events.slice(before).filter((e) => e.event === 'change');
+    expect(between).toEqual([{ event: 'change', data: marker }]);
+  });
+});

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { company } from '../../../common/content/company.ts';
+import { formatDay } from '../../../app/lib/dates.ts';
+import { PATHS } from '../../../common/paths.ts';
+import { renderMail } from '../../mail/layout.ts';
+import type { MailInput } from '../../mail/mailer.ts';
+
+export const REPORT_NOTIFICATION_KIND = 'report-notification';
+/** The throttle key of report mails to a client (message_notifications.recipient), apart from its message mails. */
+export const reportMailRecipient = (clientId: string) => `report:${clientId}`;
+
+/** Where the mail's link lands: the client's dashboard on the project, scrolled to the report. */
+export function reportLink(app: FastifyInstance, projectId: string, reportId: string): string {
+  const url = new URL(PATHS.clientDashboard, app.config.publicUrl);
+  url.searchParams.set('project', projectId);
+  url.hash = `report-${reportId}`;
+  return url.toString();
+}
+
+/**
+ * The mail telling a client that a progress report was added: the project, the report's date and a
+ * link to it behind the sign-in; never the report's content.
+ */
+export function reportNotificationMail(
+  app: FastifyInstance,
+  facts: { clientName: string; clientEmail: string; projectId: string; projectName: string; reportId: string; reportDate: string },
+): MailInput {
+  const mail = renderMail({
+    subject: `New progress report for ${facts.projectName}`,
+    greeting: `Hello ${facts.clientName},`,
+    paragraphs: [`The ${company.shortName} team added a progress report to the project "${facts.projectName}".`],
+    fields: [['Report date', formatDay(facts.reportDate)]],
+    action: { label: 'Read the report on your dashboard', url: reportLink(app, facts.projectId, facts.reportId) },
+    footer: [
+      company.name,
+      'Further reports on this project within 15 minutes are not mailed separately. You can turn these e-mails off under Account on your dashboard.',
+    ],
+  });
+  return { to: facts.clientEmail, ...mail, kind: REPORT_NOTIFICATION_KIND };
+}
