@@ -14,6 +14,7 @@ import {
   type MfaStep,
   type PublicUser,
 } from '../../../common/schemas/auth.ts';
+import { toStorableText } from '../../../common/schemas/text.ts';
 import { company } from '../../../app/content/company.ts';
 import { PATHS } from '../../../app/lib/paths.ts';
 import { authTokens, type LoginPortal, type LoginResult } from '../../db/schema/auth.ts';
@@ -79,6 +80,19 @@ async function guardRateLimit(
   const verdict = await reserveLoginAttempt(app, { ip: ctx.ip, portal, account, userId, userAgent: ctx.userAgent, provisional });
   if (verdict.limited) throw new LoginRateLimitedError(verdict.retryAfterSeconds);
   return verdict.attempt;
+}
+
+/**
+ * A sign-in step refused before it ran because its text cannot be stored (NUL, lone surrogate:
+ * decision 111) still counts as a failed attempt of the account typed (shown with U+FFFD in place of
+ * the bad characters); past the limits it is refused with 429 instead.
+ */
+export async function countRefusedSignIn(
+  app: FastifyInstance,
+  input: { portal: LoginPortal; account: string; userId?: string | null; provisional: LoginResult },
+  ctx: CallerContext,
+): Promise<void> {
+  await guardRateLimit(app, input.portal, toStorableText(input.account), ctx, input.userId ?? null, input.provisional);
 }
 
 async function passwordLogin(

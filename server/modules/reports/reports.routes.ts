@@ -17,6 +17,7 @@ import { contentDisposition } from './content-disposition.ts';
 import { cleanFileName, deleteStoredReportImages, imageForPdf, storeReportImage, type StoredReportImage } from './report-images.ts';
 import { renderReportPdf } from './report-pdf.ts';
 import { createReport, findReportForViewer, findReportImageForViewer, listProjectReports } from './reports.service.ts';
+import { assertStorableField } from '../../plugins/storable-input.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const IMAGE_MAX_MB = REPORT_IMAGE_MAX_BYTES / (1024 * 1024);
@@ -37,7 +38,10 @@ async function receiveReport(app: FastifyInstance, request: FastifyRequest, repo
     const parts = request.parts({ limits: { fileSize: REPORT_IMAGE_MAX_BYTES, files: REPORT_IMAGES_MAX } });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string') {
+          assertStorableField(part.fieldname, part.value);
+          fields[part.fieldname] = part.value;
+        }
         continue;
       }
       const name = cleanFileName(part.filename, `image-${stored.length + 1}`);

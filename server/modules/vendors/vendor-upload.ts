@@ -14,6 +14,7 @@ import {
   isAcceptedVendorFileName,
 } from '../../../common/schemas/vendors.ts';
 import { sniffFileType } from '../../storage/file-type.ts';
+import { assertStorableField } from '../../plugins/storable-input.ts';
 
 /** A document already written to storage, waiting for its database row. */
 export interface StoredVendorDocument {
@@ -103,7 +104,10 @@ export async function readVendorUpload(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string') {
+          assertStorableField(part.fieldname, part.value);
+          fields[part.fieldname] = part.value;
+        }
         continue;
       }
       verdict ??= await options.guard(fields);
