@@ -20,6 +20,23 @@ const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.';
 const DATA_EXCEPTION_CODES = new Set(['22021', '22P05', '22P02', '22001', '22003', '22007', '22008', '22023', '2200N', '22030', '22032', '22033', '22P06']);
 export const UNSTORABLE_VALUE_MESSAGE = 'The request contains a value that cannot be stored. Please check the text you entered.';
 
+/**
+ * The multipart parser's (busboy's) own errors carry no code or status: a body cut off before its
+ * closing boundary, a part without a header section, a boundary over its 256-character limit, etc.
+ * They are the client's malformed body, so 400 (issue 16: they were 500).
+ */
+const MALFORMED_MULTIPART = [
+  /^Unexpected end of (multipart data|form|file)/,
+  /^Multipart: Boundary not found/,
+  /^Malformed (part header|content type|urlencoded form)/,
+  /^The needle cannot have a length bigger than/,
+  /^Unsupported Content-Type/,
+  /^Multipart: /,
+];
+export const MALFORMED_MULTIPART_MESSAGE = 'The upload could not be read: the form data is incomplete or malformed. Please try again.';
+export const isMalformedMultipartError = (error: unknown): boolean =>
+  error instanceof Error && (error as { statusCode?: unknown }).statusCode === undefined && MALFORMED_MULTIPART.some((re) => re.test(error.message));
+
 /** The PostgreSQL error inside a thrown error (Drizzle wraps it as `cause`). */
 function databaseErrorOf(error: unknown): { code: string } | null {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
@@ -78,6 +95,9 @@ export function toApiError(error: unknown): { status: number; body: ApiError } {
         details,
       },
     };
+  }
+  if (isMalformedMultipartError(error)) {
+    return { status: 400, body: { success: false, code: 'BAD_REQUEST', message: MALFORMED_MULTIPART_MESSAGE } };
   }
   if (databaseErrorOf(error) && DATA_EXCEPTION_CODES.has(databaseErrorOf(error)!.code)) {
     return { status: 400, body: { success: false, code: 'VALIDATION_FAILED', message: UNSTORABLE_VALUE_MESSAGE } };
