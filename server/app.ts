@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -90,7 +90,8 @@ export async function buildApp(options: BuildAppOptions) {
     forceCloseConnections: 'idle',
     // Errors Fastify meets before routing (a malformed percent-escape such as GET /api/%ZZ, an
     // over-long parameter): the one error shape, the security headers, and the path never echoed.
-    frameworkErrors: (error, request, reply) => {
+    frameworkErrors: (error, request, rawReply) => {
+      const reply = rawReply as unknown as FastifyReply;
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       request.log.info({ code: error.code, status }, 'malformed request');
       applySecurityHeaders(reply, config.isProduction);
