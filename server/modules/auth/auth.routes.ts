@@ -168,6 +168,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (request.sessionId) await revokeSession(app, request.sessionId);
       clearSessionCookies(app, reply);
+      // Whatever the browser kept of the signed-in pages and files goes with the session (decision 114).
+      reply.header('Clear-Site-Data', '"cache"');
       return { success: true as const };
     },
   );

@@ -21,8 +21,8 @@ import { assertStorableField } from '../../plugins/storable-input.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const IMAGE_MAX_MB = REPORT_IMAGE_MAX_BYTES / (1024 * 1024);
-// Images are immutable under their id; a short private cache saves re-downloads on a metered network.
-const IMAGE_CACHE_CONTROL = 'private, max-age=300';
+// Signed-in files must not outlive the session in a shared browser (decision 114).
+const IMAGE_CACHE_CONTROL = 'private, no-store';
 
 /**
  * Reads the multipart report: text fields, and every `images` file checked and stored one at a
