@@ -65,6 +65,8 @@ export const configSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
+    /** A secret a monitor sends as X-Metrics-Token to read the detail of /api/health (empty: staff only). */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Other origins (scheme://host[:port], comma-separated) whose pages may send cookie-carrying writes. */
     ALLOWED_ORIGINS: z
       .string()
