@@ -15,7 +15,7 @@ const health = (headers: Record<string, string> = {}) => t.app.inject({ method: 
 describe('/api/health', () => {
   it('tells anonymous callers and clients only ok, without memory, version or uptime', async () => {
     const client = await signIn(t, await createUser(t, { role: 'client' }), 'client');
-    for (const headers of [{}, { cookie: client.cookie }, { 'x-metrics-token': 'wrong-token-wrong-token-wrong' }]) {
+    for (const headers of [{}, { cookie: client.cookie }, { 'x-metrics-token': 'wrong-token-wrong-token-wrong' }] as Record<string, string>[]) {
       const res = await health(headers);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ success: true, status: 'ok', database: { ok: true } });
@@ -24,7 +24,7 @@ describe('/api/health', () => {
 
   it('gives the detail to staff and to the metrics token', async () => {
     const admin = await signIn(t, await createUser(t, { role: 'admin' }), 'admin');
-    for (const headers of [{ cookie: admin.cookie }, { 'x-metrics-token': TOKEN }]) {
+    for (const headers of [{ cookie: admin.cookie }, { 'x-metrics-token': TOKEN }] as Record<string, string>[]) {
       const body = (await health(headers)).json();
       expect(body.memory.heapUsedBytes).toBeGreaterThan(0);
       expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
