@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../common/errors.ts';
-import { createTestApp, type TestApp } from '../tests/helpers/test-app.ts';
+import { createTestApp, createUser, signIn, type TestApp } from '../tests/helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,13 +9,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('API base', () => {
-  it('reports process and database status at /api/health', async () => {
+  it('reports process and database status at /api/health (the process detail to staff only: decision 115)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    expect(res.json()).toEqual({ success: true, status: 'ok', database: { ok: true } });
+    expect(res.headers['cache-control']).toBe('no-store');
+    const admin = await signIn(t, await createUser(t, { role: 'admin' }), 'admin');
+    const body = (await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie: admin.cookie } })).json();
     expect(body).toMatchObject({ success: true, status: 'ok', database: { ok: true } });
     expect(body.memory.rssBytes).toBeGreaterThan(0);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(typeof body.version).toBe('string');
   });
 
   it('answers unknown /api paths with the JSON error shape and 404', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -19,7 +19,8 @@ import { createStorage } from './storage/create-storage.ts';
 import type { FileStorage } from './storage/storage.ts';
 import accessPlugin from './plugins/access.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
-import securityHeadersPlugin from './plugins/security-headers.ts';
+import securityHeadersPlugin, { applySecurityHeaders } from './plugins/security-headers.ts';
+import storableInputPlugin from './plugins/storable-input.ts';
 import { notFound } from '../common/errors.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import companyProfileRoutes from './modules/company-profile/company-profile.routes.ts';
@@ -90,6 +91,19 @@ export async function buildApp(options: BuildAppOptions) {
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Errors Fastify meets before routing (a malformed percent-escape such as GET /api/%ZZ, an
+    // over-long parameter): the one error shape, the security headers, and the path never echoed.
+    frameworkErrors: (error, request, rawReply) => {
+      const reply = rawReply as unknown as FastifyReply;
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      request.log.info({ code: error.code, status }, 'malformed request');
+      applySecurityHeaders(reply, config.isProduction);
+      reply.header('Cache-Control', 'no-store');
+      return reply
+        .status(status)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify({ success: false, code: 'BAD_REQUEST', message: 'The address of the request is not valid' }));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
@@ -116,6 +130,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(errorHandlerPlugin);
   await app.register(accessPlugin);
+  await app.register(storableInputPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(eventsPlugin);
   await app.register(articlesPlugin);

@@ -65,6 +65,25 @@ export const configSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
+    /** A secret a monitor sends as X-Metrics-Token to read the detail of /api/health (empty: staff only). */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Other origins (scheme://host[:port], comma-separated) whose pages may send cookie-carrying writes. */
+    ALLOWED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const out: string[] = [];
+        for (const item of (v ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+          try {
+            const u = new URL(item);
+            if (u.origin === 'null' || !/^https?:$/.test(u.protocol)) throw new Error('not http(s)');
+            out.push(u.origin);
+          } catch {
+            ctx.addIssue({ code: 'custom', message: `"${item}" is not an http(s) origin such as https://portal.example.com` });
+          }
+        }
+        return out;
+      }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z
       .string()
@@ -137,6 +156,18 @@ export const configSchema = z
       mfaPreviousEncryptionKeys: MFA_ENCRYPTION_KEY_PREVIOUS ?? [],
       isProduction: c.NODE_ENV === 'production',
       publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+      /**
+       * Origins whose cookie-carrying writes are accepted (decision 113): PUBLIC_URL's origin exactly
+       * (scheme included), ALLOWED_ORIGINS, and, only while PUBLIC_URL is unset (a local start), the
+       * two loopback spellings of the default.
+       */
+      allowedOrigins: [
+        ...new Set([
+          new URL(c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).origin,
+          ...(c.PUBLIC_URL ? [] : [`http://127.0.0.1:${c.PORT}`]),
+          ...(c.ALLOWED_ORIGINS ?? []),
+        ]),
+      ],
       embeddedPgDir: c.EMBEDDED_PG_DIR ?? `${dataDir}/postgres`,
       uploadsDir: c.UPLOADS_DIR ?? `${dataDir}/uploads`,
       adminMfaRequired: c.ADMIN_MFA_REQUIRED ?? c.NODE_ENV === 'production',

@@ -33,6 +33,18 @@ export const RETENTION = {
 
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
+/**
+ * A temporary `.part` file not written to for this long belongs to an upload whose process died
+ * (a live one writes every moment; even a 50 MB file over a slow line never pauses an hour).
+ */
+export const PARTIAL_UPLOAD_IDLE_MS = 60 * 60_000;
+
+/** Removes `.part` leftovers of killed uploads from the file storage (at start-up and every retention round). */
+export async function sweepPartialUploads(app: FastifyInstance): Promise<number> {
+  if (!app.storage.sweepPartials) return 0;
+  return app.storage.sweepPartials(new Date(app.clock.now().getTime() - PARTIAL_UPLOAD_IDLE_MS));
+}
+
 export type PruneCounts = Record<
     | 'loginAttempts'
   | 'mailOutbox'
@@ -110,13 +122,22 @@ export async function pruneOldRecords(app: FastifyInstance): Promise<PruneCounts
 export function startRetention(app: FastifyInstance, intervalMs = RETENTION_INTERVAL_MS): () => void {
   let running = false;
   let stopped = false;
+  const sweep = () =>
+    sweepPartialUploads(app)
+      .then((n) => {
+        if (n > 0) app.log.info({ removed: n }, 'retention: unfinished upload files removed');
+      })
+      .catch((err) => app.log.error({ err }, 'sweeping unfinished upload files failed'));
+  // At start-up at once: leftovers of the process that was killed before this one.
+  void sweep();
   const round = () => {
     if (running || stopped) return;
     running = true;
     pruneOldRecords(app)
-      .then((counts) => {
+      .then(async (counts) => {
         const total = Object.values(counts).reduce((a, b) => a + b, 0);
         if (total > 0) app.log.info({ pruned: counts }, 'retention: old records removed');
+        await sweep();
       })
       .catch((err) => app.log.error({ err }, 'retention round failed'))
       .finally(() => {

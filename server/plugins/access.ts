@@ -68,16 +68,10 @@ function assertSameOrigin(app: FastifyInstance, request: FastifyRequest, usesCoo
     if (usesCookie) throw forbidden(CROSS_SITE_REFUSED);
     return;
   }
-  let host: string;
-  try {
-    const parsed = new URL(origin);
-    if (parsed.origin === new URL(app.config.publicUrl).origin) return;
-    host = parsed.host;
-  } catch {
-    throw forbidden(CROSS_SITE_REFUSED); // 'null' and other opaque origins
-  }
-  if (host && host === request.headers.host) return;
-  throw forbidden(CROSS_SITE_REFUSED);
+  // Decision 113: the Origin header exactly as one of the configured origins, scheme and port
+  // included; never compared with the request's own Host (which the caller chooses).
+  if (app.config.allowedOrigins.includes(origin)) return;
+  throw forbidden(CROSS_SITE_REFUSED); // another site, another scheme, 'null' and other opaque origins
 }
 
 function tokenFrom(request: FastifyRequest): { token: string; viaCookie: boolean } | null {

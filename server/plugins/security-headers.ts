@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from './access.ts';
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
@@ -44,18 +44,26 @@ function policyFor(html: string, extraConnectSrc: string): string {
   ].join('; ');
 }
 
+/**
+ * The headers every answer carries. Also called directly for the few answers Fastify makes before any
+ * route or hook runs (a malformed URL: server/app.ts, frameworkErrors).
+ */
+export function applySecurityHeaders(reply: FastifyReply, production: boolean): void {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  reply.header('X-Frame-Options', 'DENY');
+  reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+  reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+  if (production) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  if (!reply.hasHeader('Content-Security-Policy')) {
+    reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+  }
+}
+
 async function securityHeadersPlugin(app: FastifyInstance) {
   const production = app.config.isProduction;
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (production) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (!reply.hasHeader('Content-Security-Policy')) {
-      reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
-    }
+    applySecurityHeaders(reply, production);
     // Answers that depend on who is asking (or hand out tokens) must never be stored by a shared
     // cache or the browser: signed-in callers, anything that carried credentials, and all of /api/auth.
     if (request.url.startsWith('/api/') && !reply.hasHeader('Cache-Control')) {

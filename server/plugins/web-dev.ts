@@ -6,7 +6,7 @@ import { createServer } from 'vite';
 import { notFound } from '../../common/errors.ts';
 import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
 import { developmentContentSecurityPolicy } from './security-headers.ts';
-import { sendRouterResponse, toWebRequest } from './web.ts';
+import { decodedPath, sendRouterResponse, toWebRequest } from './web.ts';
 
 // React Router's Vite plugin exposes the server build of the current sources under this id.
 const SERVER_BUILD_ID = 'virtual:react-router/server-build';
@@ -73,7 +73,7 @@ async function webDevPlugin(app: FastifyInstance) {
   }
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {
-    const urlPath = decodeURI(request.url.split('?')[0]);
+    const urlPath = decodedPath(request.url);
     if (urlPath.startsWith('/api/') || urlPath === '/api') throw notFound(`No API route ${request.method} ${urlPath}`);
     if (await answeredByVite(request, reply)) return reply.hijack();
 

@@ -6,13 +6,33 @@ import { pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { notFound } from '../../common/errors.ts';
+import { badRequest, notFound } from '../../common/errors.ts';
 import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
 import { PAGE_CACHE_UNTIL_HEADER, sendCachedPage } from '../lib/page-cache.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 import { findStaticFile, loadStaticFiles, sendStaticFile, totalStaticBytes } from './static-files.ts';
 
 export const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build');
+
+// A host name or address with an optional port: nothing else belongs in a Host header.
+const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** The request's Host, or a 400 when it is not a host name (it would break the page's URL: 500 before). */
+function webHostOf(request: FastifyRequest): string {
+  const host = request.headers.host;
+  if (host === undefined || host === '') return 'localhost';
+  if (!HOST_HEADER.test(host)) throw badRequest('The Host header of the request is not valid');
+  return host;
+}
+
+/** The decoded path of a page request; a malformed percent-escape is a 400, not a 500. */
+export function decodedPath(url: string): string {
+  try {
+    return decodeURI(url.split('?')[0]);
+  } catch {
+    throw badRequest('The address is not valid');
+  }
+}
 
 export function toWebRequest(request: FastifyRequest, controller: AbortController): Request {
   const headers = new Headers();
@@ -21,7 +41,7 @@ export function toWebRequest(request: FastifyRequest, controller: AbortControlle
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else headers.set(key, String(value));
   }
-  const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? 'localhost'}`);
+  const url = new URL(request.url, `${request.protocol}://${webHostOf(request)}`);
   return new Request(url, { method: request.method, headers, signal: controller.signal });
 }
 
@@ -58,7 +78,7 @@ async function webPlugin(app: FastifyInstance) {
   const files = loadStaticFiles(clientDir);
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {
-    const urlPath = decodeURI(request.url.split('?')[0]);
+    const urlPath = decodedPath(request.url);
     if (urlPath.startsWith('/api/') || urlPath === '/api') throw notFound(`No API route ${request.method} ${urlPath}`);
     const file = findStaticFile(files, urlPath);
     if (file) return sendStaticFile(request, reply, file);

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -26,6 +26,26 @@ export function createLocalStorage(root: string): FileStorage {
         throw err;
       }
       return { size: (await stat(file)).size };
+    },
+    async sweepPartials(olderThan) {
+      let removed = 0;
+      let entries;
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+        throw err;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile() || !/\.[0-9a-f]{12}\.part$/.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        // A write still under way keeps touching its file; only ones left alone long enough go.
+        const info = await stat(file).catch(() => null);
+        if (!info || info.mtime >= olderThan) continue;
+        await rm(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
     async get(key, range) {
       const file = fileOf(key);

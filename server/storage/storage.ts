@@ -8,6 +8,12 @@ export interface FileStorage {
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Removes temporary files of writes that never finished (a process killed mid-upload) and were
+   * last written before `olderThan`; answers how many. Local storage only: an S3 bucket drops
+   * incomplete multipart uploads by its lifecycle rule (AbortIncompleteMultipartUpload).
+   */
+  sweepPartials?(olderThan: Date): Promise<number>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;

@@ -3,7 +3,7 @@ import { MailCheck, MailWarning, Send, UserCheck, XCircle } from 'lucide-react';
 import type { Client, ClientInvitationState } from '../../../common/schemas/clients.ts';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { toast } from '../../components/ui/toast.tsx';
-import { formatDay } from '../../lib/dates.ts';
+import { formatDay } from '../../../common/dates.ts';
 import { useResendInvitation, useRevokeInvitation } from './clients-api.ts';
 import { CopyableLink } from './copyable-link.tsx';
 

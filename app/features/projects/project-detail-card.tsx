@@ -1,5 +1,5 @@
 import type { Project } from '../../../common/schemas/projects.ts';
-import { formatDay } from '../../lib/dates.ts';
+import { formatDay } from '../../../common/dates.ts';
 import { ProjectStatusLabel } from './project-status.tsx';
 
 const money = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 2 });

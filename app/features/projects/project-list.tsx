@@ -4,7 +4,7 @@ import { nextProjectStatus, type Project } from '../../../common/schemas/project
 import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { toastFailure, useFailureToast } from '../../components/portal/notify.ts';
 import { toast } from '../../components/ui/toast.tsx';
-import { formatDay } from '../../lib/dates.ts';
+import { formatDay } from '../../../common/dates.ts';
 import { ProjectStatusButton, ProjectStatusLabel } from './project-status.tsx';
 import { projectsOf, useClientProjects, useUpdateProjectStatus } from './projects-api.ts';
 

@@ -11,7 +11,7 @@ import { buttonClass, inputClass, labelClass } from '../../components/portal/emp
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { toast } from '../../components/ui/toast.tsx';
-import { todayIso } from '../../lib/dates.ts';
+import { todayIso } from '../../../common/dates.ts';
 import { useCreateReport } from './reports-api.ts';
 
 type TextKey = 'date' | 'projectCode' | 'project' | 'team' | 'tasks' | 'progress' | 'challenges' | 'actionTaken' | 'helpNeeded' | 'nextSteps' | 'feedback' | 'conclusion';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Download, FileText, ImageIcon } from 'lucide-react';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
 import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
-import { formatDay } from '../../lib/dates.ts';
+import { formatDay } from '../../../common/dates.ts';
 import { reportsOf, useProjectReports } from './reports-api.ts';
 
 function ReportCard({ report }: { report: Report }) {

@@ -186,11 +186,11 @@ describe('CSRF', () => {
     expect((await logout({ origin: ORIGIN })).statusCode).toBe(200);
   });
 
-  it('accepts the Origin of the host the request was sent to (a deployment without PUBLIC_URL set right)', async () => {
+  it('compares Origin with the configured origins, never with the Host the request names (decision 113, issue 16)', async () => {
     const client = await createUser(t, { role: 'client' });
     const { cookie } = await signIn(t, client, 'client');
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie, host: 'portal.example', origin: 'https://portal.example' } });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(403);
   });
 
   it('exempts Bearer-only requests and leaves GET alone', async () => {

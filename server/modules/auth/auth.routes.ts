@@ -37,6 +37,7 @@ import {
   beginMfaReplacement,
   type CallerContext,
   changePassword,
+  countRefusedSignIn,
   finishMfaEnrolment,
   LoginRateLimitedError,
   renewRecoveryCodes,
@@ -77,6 +78,18 @@ async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): P
   }
 }
 
+/** The text field of a body that may not have passed its schema yet. */
+const typedText = (body: unknown, key: string) => {
+  const v = body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
+  return typeof v === 'string' ? v : '';
+};
+
+/** Counts a sign-in refused for unstorable text like a failed one (decision 111); a 429 carries Retry-After. */
+const countsAsFailedSignIn =
+  (portal: 'client' | 'admin', accountField: 'username' | 'email') =>
+  (request: FastifyRequest, reply: FastifyReply): Promise<void> =>
+    withRetryAfter(reply, () => countRefusedSignIn(request.server, { portal, account: typedText(request.body, accountField), provisional: 'wrong-password' }, callerOf(request)));
+
 function sessionCaller(request: FastifyRequest) {
   if (!request.user || !request.sessionId) throw unauthenticated();
   return { sessionId: request.sessionId, user: request.user };
@@ -111,7 +124,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
-      config: { access: 'public' },
+      config: { access: 'public', onUnstorableText: countsAsFailedSignIn('client', 'username') },
       schema: { tags: ['auth'], summary: 'Client sign-in with username and password', body: clientLoginBodySchema, response: { 200: loginResponseSchema } },
     },
     async (request, reply) => signedInAnswer(reply, await withRetryAfter(reply, () => signInClient(app, request.body, callerOf(request)))),
@@ -120,7 +133,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/adminlogin',
     {
-      config: { access: 'public' },
+      config: { access: 'public', onUnstorableText: countsAsFailedSignIn('admin', 'email') },
       schema: {
         tags: ['auth'],
         summary: 'Admin sign-in with e-mail and password (allowed networks only); may ask for the second factor next',
@@ -157,6 +170,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (request.sessionId) await revokeSession(app, request.sessionId);
       clearSessionCookies(app, reply);
+      // Whatever the browser kept of the signed-in pages and files goes with the session (decision 114).
+      reply.header('Clear-Site-Data', '"cache"');
       return { success: true as const };
     },
   );
@@ -165,7 +180,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/mfa/verify',
     {
-      config: { access: 'admin', allowMfaPending: true },
+      config: {
+        access: 'admin',
+        allowMfaPending: true,
+        onUnstorableText: async (request, reply) => {
+          const { user } = sessionCaller(request);
+          await withRetryAfter(reply, () =>
+            countRefusedSignIn(app, { portal: 'admin', account: user.email, userId: user._id, provisional: 'wrong-second-factor' }, callerOf(request)),
+          );
+        },
+      },
       schema: { tags: ['auth'], summary: 'Second sign-in step: authenticator code or recovery code', body: mfaCodeBodySchema, response: { 200: loginResponseSchema.extend({ usedRecoveryCode: z.boolean() }) } },
     },
     async (request, reply) => {

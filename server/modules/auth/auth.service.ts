@@ -15,6 +15,7 @@ import {
   type MfaStep,
   type PublicUser,
 } from '../../../common/schemas/auth.ts';
+import { toStorableText } from '../../../common/schemas/text.ts';
 import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { authTokens, type LoginPortal, type LoginResult } from '../../db/schema/auth.ts';
@@ -22,7 +23,7 @@ import { users, type UserRole } from '../../db/schema/users.ts';
 import { escapeHtml, sendMail } from '../../mail/mailer.ts';
 import { ADMIN_ADDRESS_REFUSED } from './admin-network.ts';
 import { consumeLinkToken, findLiveLinkToken, issueLinkToken, LINK_LIFETIME_MS, revokeLinkTokens } from './link-tokens.ts';
-import { checkLoginRateLimit, rateLimitMessage, recordLoginAttempt } from './login-attempts.service.ts';
+import { rateLimitMessage, recordLoginAttempt, releaseLoginAttempt, reserveLoginAttempt, settleLoginAttempt, type ReservedAttempt } from './login-attempts.service.ts';
 import {
   checkSecondFactor,
   confirmMfaEnrolment,
@@ -65,12 +66,34 @@ export const INVALID_RESET_LINK = 'This password reset link is no longer valid. 
 // A mailbox should not be flooded by someone typing its address again and again.
 const RESET_MAILS_PER_HOUR = 3;
 
-async function guardRateLimit(app: FastifyInstance, portal: LoginPortal, account: string, ctx: CallerContext, userId?: string | null) {
-  const verdict = await checkLoginRateLimit(app, { portal, account, ip: ctx.ip });
-  if (verdict.limited) {
-    await recordLoginAttempt(app, { ip: ctx.ip, portal, account, userId, result: 'rate-limited', userAgent: ctx.userAgent });
-    throw new LoginRateLimitedError(verdict.retryAfterSeconds);
-  }
+/**
+ * Checks the limits and, in the same atomic step, counts this attempt as a failure (`provisional`)
+ * until the caller settles it (decision 110); refuses with 429 past the limits.
+ */
+async function guardRateLimit(
+  app: FastifyInstance,
+  portal: LoginPortal,
+  account: string,
+  ctx: CallerContext,
+  userId: string | null | undefined,
+  provisional: LoginResult,
+): Promise<ReservedAttempt> {
+  const verdict = await reserveLoginAttempt(app, { ip: ctx.ip, portal, account, userId, userAgent: ctx.userAgent, provisional });
+  if (verdict.limited) throw new LoginRateLimitedError(verdict.retryAfterSeconds);
+  return verdict.attempt;
+}
+
+/**
+ * A sign-in step refused before it ran because its text cannot be stored (NUL, lone surrogate:
+ * decision 111) still counts as a failed attempt of the account typed (shown with U+FFFD in place of
+ * the bad characters); past the limits it is refused with 429 instead.
+ */
+export async function countRefusedSignIn(
+  app: FastifyInstance,
+  input: { portal: LoginPortal; account: string; userId?: string | null; provisional: LoginResult },
+  ctx: CallerContext,
+): Promise<void> {
+  await guardRateLimit(app, input.portal, toStorableText(input.account), ctx, input.userId ?? null, input.provisional);
 }
 
 async function passwordLogin(
@@ -79,7 +102,7 @@ async function passwordLogin(
   ctx: CallerContext,
 ): Promise<SignedIn> {
   const { portal, account } = input;
-  await guardRateLimit(app, portal, account, ctx);
+  const attempt = await guardRateLimit(app, portal, account, ctx, null, 'wrong-password');
   const key = account.trim().toLowerCase();
   const [user] = await app.db
     .select()
@@ -95,7 +118,7 @@ async function passwordLogin(
   const wrongPortal = portal === 'admin' && user !== undefined && user.role !== 'admin';
   if (!user || !user.passwordHash || !ok || wrongPortal) {
     const result: LoginResult = !user || wrongPortal ? 'unknown-account' : !user.passwordHash ? 'password-not-set' : 'wrong-password';
-    await recordLoginAttempt(app, { ip: ctx.ip, portal, account, userId: user?.id, result, userAgent: ctx.userAgent });
+    await settleLoginAttempt(app, attempt, result, user?.id ?? null);
     // A right password that still cannot sign in here is not a typing mistake: the specification's words.
     throw new AppError('UNAUTHENTICATED', wrongPortal && ok ? input.failMessage : (input.wrongMessage ?? input.failMessage));
   }
@@ -104,7 +127,7 @@ async function passwordLogin(
   }
   const mfa: MfaStep | undefined =
     user.role !== 'admin' ? undefined : user.mfaEnabled ? 'verify' : app.config.adminMfaRequired ? 'enrol' : undefined;
-  await recordLoginAttempt(app, { ip: ctx.ip, portal, account, userId: user.id, result: mfa ? 'mfa-pending' : 'success', userAgent: ctx.userAgent });
+  await settleLoginAttempt(app, attempt, mfa ? 'mfa-pending' : 'success', user.id);
   const session = await createSession(app, { userId: user.id, role: user.role, mfaPending: !!mfa, ip: ctx.ip, userAgent: ctx.userAgent });
   return { token: session.token, expiresAt: session.expiresAt, user: toPublicUser(user), mfa };
 }
@@ -142,13 +165,11 @@ interface SessionCaller {
 /** Second sign-in step of an admin: an authenticator code or a recovery code. */
 export async function verifySecondFactor(app: FastifyInstance, caller: SessionCaller, code: string, ctx: CallerContext): Promise<SignedIn & { usedRecoveryCode: boolean }> {
   if (!caller.user.mfaPending) throw new AppError('BAD_REQUEST', 'This session is already fully signed in.');
-  await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id);
+  const attempt = await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id, 'wrong-second-factor');
   const kind = await checkSecondFactor(app, caller.user._id, code);
-  if (!kind) {
-    await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'wrong-second-factor', userAgent: ctx.userAgent });
-    throw new AppError('UNAUTHENTICATED', WRONG_SECOND_FACTOR);
-  }
-  await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'success', userAgent: ctx.userAgent });
+  // A wrong code leaves the reserved row as it is: 'wrong-second-factor'.
+  if (!kind) throw new AppError('UNAUTHENTICATED', WRONG_SECOND_FACTOR);
+  await settleLoginAttempt(app, attempt, 'success');
   return { ...(await upgradeSession(app, caller.sessionId, caller.user, ctx)), usedRecoveryCode: kind === 'recovery' };
 }
 
@@ -165,17 +186,20 @@ export async function beginMfaEnrolment(app: FastifyInstance, caller: SessionCal
     if (!password) {
       throw new AppError('VALIDATION_FAILED', MFA_ENROLMENT_PASSWORD_REQUIRED, [{ field: 'body.password', message: MFA_ENROLMENT_PASSWORD_REQUIRED }]);
     }
-    await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id);
-    await checkPasswordAgain(app, caller, password, ctx);
+    const attempt = await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id, 'wrong-password');
+    await checkPasswordAgain(app, caller, password);
+    await releaseLoginAttempt(app, attempt);
   }
   return startMfaEnrolment(app, caller.user._id);
 }
 
-/** The signed-in admin's password, typed again; a wrong one is audited and counted like a failed sign-in. */
-async function checkPasswordAgain(app: FastifyInstance, caller: SessionCaller, password: string, ctx: CallerContext) {
+/**
+ * The signed-in admin's password, typed again. Called after guardRateLimit reserved the attempt as
+ * 'wrong-password', so a wrong one stays audited and counted like a failed sign-in.
+ */
+async function checkPasswordAgain(app: FastifyInstance, caller: SessionCaller, password: string) {
   const [user] = await app.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, caller.user._id));
   if (!(await verifyPassword(user?.passwordHash, password))) {
-    await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'wrong-password', userAgent: ctx.userAgent });
     throw new AppError('VALIDATION_FAILED', MFA_ENROLMENT_PASSWORD_WRONG, [{ field: 'body.password', message: MFA_ENROLMENT_PASSWORD_WRONG }]);
   }
 }
@@ -187,14 +211,15 @@ async function checkPasswordAgain(app: FastifyInstance, caller: SessionCaller, p
  */
 async function confirmOwnerAgain(app: FastifyInstance, caller: SessionCaller, body: MfaManageBody, ctx: CallerContext, codes: 'authenticator' | 'any') {
   if (!(await isMfaEnabled(app, caller.user._id))) throw conflict(MFA_NOT_ON);
-  await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id);
-  await checkPasswordAgain(app, caller, body.password, ctx);
+  const attempt = await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id, 'wrong-password');
+  await checkPasswordAgain(app, caller, body.password);
   const kind = await checkSecondFactor(app, caller.user._id, body.code, { recoveryCodes: codes === 'any' });
   if (!kind) {
-    await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'wrong-second-factor', userAgent: ctx.userAgent });
+    await settleLoginAttempt(app, attempt, 'wrong-second-factor');
     const message = codes === 'any' ? WRONG_SECOND_FACTOR : `That code is not valid. ${MFA_TOTP_CODE_NEEDED}`;
     throw new AppError('VALIDATION_FAILED', message, [{ field: 'body.code', message }]);
   }
+  await releaseLoginAttempt(app, attempt);
 }
 
 /** New recovery codes (the old ones stop working), after the password and a current authenticator code. */
@@ -222,16 +247,14 @@ export async function turnOffMfa(app: FastifyInstance, caller: SessionCaller, bo
 
 /** Ends enrolment of the authenticator app; a pending sign-in becomes a full one. */
 export async function finishMfaEnrolment(app: FastifyInstance, caller: SessionCaller, code: string, ctx: CallerContext): Promise<SignedIn & { recoveryCodes: string[] }> {
-  await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id);
+  const attempt = await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id, 'wrong-second-factor');
   // A new phone is set up only from a full session (the replacement checked password and code).
   const recoveryCodes = await confirmMfaEnrolment(app, caller.user._id, code, { replacing: !caller.user.mfaPending });
   if (!recoveryCodes) {
-    await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'wrong-second-factor', userAgent: ctx.userAgent });
     throw new AppError('UNAUTHENTICATED', 'That code is not valid. Check the time on your phone and enter the current 6-digit code.');
   }
-  if (caller.user.mfaPending) {
-    await recordLoginAttempt(app, { ip: ctx.ip, portal: 'admin', account: caller.user.email, userId: caller.user._id, result: 'success', userAgent: ctx.userAgent });
-  }
+  if (caller.user.mfaPending) await settleLoginAttempt(app, attempt, 'success');
+  else await releaseLoginAttempt(app, attempt);
   // Other sessions were opened without the second factor; from now on every session has it.
   await revokeUserSessions(app, caller.user._id, caller.sessionId);
   return { ...(await upgradeSession(app, caller.sessionId, caller.user, ctx)), recoveryCodes };

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { loginAttempts, type LoginPortal, type LoginResult } from '../../db/schema/auth.ts';
 
 // Per account: 5 failures within 15 minutes, then a wait that doubles with each further failure
@@ -42,23 +43,26 @@ export async function recordLoginAttempt(app: FastifyInstance, input: AttemptInp
 
 export type RateLimitVerdict = { limited: false } | { limited: true; retryAfterSeconds: number };
 
-/** Decides whether one more attempt may be tried now for this account and address. */
+/** Decides whether one more attempt may be tried now for this account and address (a read only: see reserveLoginAttempt). */
 export async function checkLoginRateLimit(
   app: FastifyInstance,
   input: { portal: LoginPortal; account: string; ip: string },
 ): Promise<RateLimitVerdict> {
-  const now = app.clock.now();
+  return verdictOf(app.db, app.clock.now(), input);
+}
+
+async function verdictOf(db: Db, now: Date, input: { portal: LoginPortal; account: string; ip: string }): Promise<RateLimitVerdict> {
   const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS);
   const account = accountKey(input.account);
 
-  const [lastSuccess] = await app.db
+  const [lastSuccess] = await db
     .select({ at: loginAttempts.at })
     .from(loginAttempts)
     .where(and(eq(loginAttempts.portal, input.portal), eq(loginAttempts.account, account), eq(loginAttempts.result, 'success'), gt(loginAttempts.at, windowStart)))
     .orderBy(desc(loginAttempts.at))
     .limit(1);
   const since = lastSuccess && lastSuccess.at > windowStart ? lastSuccess.at : windowStart;
-  const [accountFailures] = await app.db
+  const [accountFailures] = await db
     .select({ n: count(), last: sql<Date | null>`max(${loginAttempts.at})` })
     .from(loginAttempts)
     .where(
@@ -75,13 +79,13 @@ export async function checkLoginRateLimit(
     waitUntil = new Date(accountFailures.last).getTime() + delay;
   }
 
-  const [addressFailures] = await app.db
+  const [addressFailures] = await db
     .select({ n: count() })
     .from(loginAttempts)
     .where(and(eq(loginAttempts.ip, input.ip.slice(0, 64)), inArray(loginAttempts.result, FAILED_RESULTS), gt(loginAttempts.at, windowStart)));
   if (addressFailures.n >= ADDRESS_FAILURE_LIMIT) {
     // The address may try again once enough of its failures have left the window.
-    const [oldest] = await app.db
+    const [oldest] = await db
       .select({ at: loginAttempts.at })
       .from(loginAttempts)
       .where(and(eq(loginAttempts.ip, input.ip.slice(0, 64)), inArray(loginAttempts.result, FAILED_RESULTS), gt(loginAttempts.at, windowStart)))
@@ -95,6 +99,62 @@ export async function checkLoginRateLimit(
     return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((waitUntil - now.getTime()) / 1000)) };
   }
   return { limited: false };
+}
+
+/** A reserved attempt: its audit row already counts as a failure until settleLoginAttempt says otherwise. */
+export interface ReservedAttempt {
+  id: string;
+}
+
+/**
+ * The check and the count in one atomic step (decision 110): under transaction-scoped advisory locks
+ * on the account and on the address, the failures are counted and, when the attempt may go ahead,
+ * its audit row is written at once with a provisional failed result (`provisional`). Parallel
+ * attempts on the same account or from the same address therefore queue for a few milliseconds
+ * and each sees the ones before it, so 50 parallel guesses get exactly as many checks as one guess
+ * after another would. The slow part (argon2, the TOTP check) runs after the locks are released;
+ * the caller then settles the row with the real result (or releases it when nothing is audited).
+ * Refused attempts are written as 'rate-limited' in the same step.
+ */
+export async function reserveLoginAttempt(
+  app: FastifyInstance,
+  input: Omit<AttemptInput, 'result'> & { provisional: LoginResult },
+): Promise<{ limited: false; attempt: ReservedAttempt } | { limited: true; retryAfterSeconds: number }> {
+  const account = accountKey(input.account);
+  const ip = input.ip.slice(0, 64);
+  return app.db.transaction(async (tx) => {
+    // Always the account first, then the address: every transaction takes them in the same order.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login-account:${input.portal}:${account}`}))`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login-address:${ip}`}))`);
+    const now = app.clock.now();
+    const verdict = await verdictOf(tx as unknown as Db, now, { portal: input.portal, account, ip });
+    const [row] = await tx
+      .insert(loginAttempts)
+      .values({
+        at: now,
+        ip,
+        portal: input.portal,
+        account,
+        userId: input.userId ?? null,
+        result: verdict.limited ? 'rate-limited' : input.provisional,
+        userAgent: input.userAgent?.slice(0, 300),
+      })
+      .returning({ id: loginAttempts.id });
+    return verdict.limited ? verdict : { limited: false as const, attempt: { id: row.id } };
+  });
+}
+
+/** Writes the real result (and the account's id, once known) into a reserved attempt. */
+export async function settleLoginAttempt(app: FastifyInstance, attempt: ReservedAttempt, result: LoginResult, userId?: string | null): Promise<void> {
+  await app.db
+    .update(loginAttempts)
+    .set(userId === undefined ? { result } : { result, userId })
+    .where(eq(loginAttempts.id, attempt.id));
+}
+
+/** Removes a reserved attempt that turned out to be no sign-in at all (a password typed again, right). */
+export async function releaseLoginAttempt(app: FastifyInstance, attempt: ReservedAttempt): Promise<void> {
+  await app.db.delete(loginAttempts).where(eq(loginAttempts.id, attempt.id));
 }
 
 /** The message of a 429 answer, in words a person can act on. */

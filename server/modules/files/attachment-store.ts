@@ -11,6 +11,8 @@ import {
   type AttachmentType,
 } from '../../../common/schemas/messages.ts';
 import { sniffFileType } from '../../storage/file-type.ts';
+import { assertImageDimensions } from '../../lib/image-limits.ts';
+import { displaySafeName } from '../../../common/file-names.ts';
 
 /** A file written to storage under a server-generated key, not yet recorded in the database. */
 export interface StoredAttachment {
@@ -47,7 +49,7 @@ export function sanitizeAttachmentName(raw: string | undefined): string {
   if (/[\\/]/.test(name) || CONTROL_CHARS.test(name) || name.trim() === '.' || name.trim() === '..') {
     throw badRequest('The file name must not contain path characters');
   }
-  const cleaned = name.replace(BIDI_CONTROLS, '').replace(/\s+/g, ' ').trim();
+  const cleaned = displaySafeName(name.replace(BIDI_CONTROLS, ''));
   if (!cleaned) return 'attachment';
   if ([...cleaned].length <= NAME_MAX_CHARS) return cleaned;
   const dot = cleaned.lastIndexOf('.');
@@ -74,13 +76,17 @@ export async function decideAttachmentType(head: Buffer, declaredMime: string | 
   if (candidates.length === 0) throw unsupportedType(name);
   const declared = (declaredMime ?? '').split(';')[0].trim().toLowerCase();
   const fromName = attachmentTypeOfName(name);
+  let type: AttachmentType;
   if (!GENERIC_TYPES.has(declared)) {
     const named = attachmentTypeOf(declared);
     if (!named || !candidates.includes(named)) throw unsupportedType(name);
-    return named;
+    type = named;
+  } else {
+    type = fromName && candidates.includes(fromName) ? fromName : candidates[0];
   }
-  if (fromName && candidates.includes(fromName)) return fromName;
-  return candidates[0];
+  // Images are shown inline: their declared size is checked before a byte is kept (decision 112).
+  if (type.kind === 'image') await assertImageDimensions(head, name);
+  return type;
 }
 
 /**

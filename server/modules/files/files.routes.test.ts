@@ -239,7 +239,8 @@ describe('serving attachments', () => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['content-disposition']).toBe(`inline; filename="R_sum_ final.png"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final.png`);
     expect(image.headers['x-content-type-options']).toBe('nosniff');
-    expect(image.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    // Not kept in the browser cache past sign-out on a shared computer (decision 114, issue 16).
+    expect(image.headers['cache-control']).toBe('private, no-store');
     expect(image.headers['content-encoding']).toBeUndefined();
     const download = await get(clientAuth, `${png.url}?download=1`);
     expect(download.headers['content-disposition']).toMatch(/^attachment;/);

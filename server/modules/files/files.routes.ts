@@ -5,7 +5,8 @@ import { contentDisposition } from '../reports/content-disposition.ts';
 import { findFileForViewer } from './files.service.ts';
 
 // A file never changes under its id, so the browser may keep it; only the signed-in user's cache may.
-const FILE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+// Signed-in files must not outlive the session in a shared browser (decision 114).
+const FILE_CACHE_CONTROL = 'private, no-store';
 
 const fileParamsSchema = z.object({ id: z.uuid() });
 const fileQuerySchema = z.object({

@@ -1,6 +1,19 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { healthResponseSchema } from '../../../common/schemas/health.ts';
 import { checkDatabase } from './health.service.ts';
+
+/** Staff, or a monitor sending `X-Metrics-Token: <METRICS_TOKEN>`, may see the process detail. */
+function maySeeDetail(request: FastifyRequest): boolean {
+  if (request.user?.role === 'admin') return true;
+  const token = request.server.config.METRICS_TOKEN;
+  const given = request.headers['x-metrics-token'];
+  if (!token || typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -13,13 +26,17 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: healthResponseSchema, 503: healthResponseSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const database = await checkDatabase(app);
-      const memory = process.memoryUsage();
       reply.header('Cache-Control', 'no-store');
+      const status = database.ok ? ('ok' as const) : ('degraded' as const);
+      if (!maySeeDetail(request)) {
+        return reply.status(database.ok ? 200 : 503).send({ success: true as const, status, database: { ok: database.ok } });
+      }
+      const memory = process.memoryUsage();
       return reply.status(database.ok ? 200 : 503).send({
         success: true as const,
-        status: database.ok ? ('ok' as const) : ('degraded' as const),
+        status,
         uptimeSeconds: Math.round(process.uptime()),
         database,
         memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },

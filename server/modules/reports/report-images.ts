@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../common/errors.ts';
 import { REPORT_IMAGE_TYPES } from '../../../common/schemas/reports.ts';
 import { SNIFF_BYTES, sniffFileType } from '../../storage/file-type.ts';
+import { displaySafeName } from '../../../common/file-names.ts';
 
 /** An image written to storage, not yet recorded in the database. */
 export interface StoredReportImage {
@@ -25,8 +26,7 @@ const MAX_INPUT_PIXELS = 60_000_000;
 /** The uploader's file name, reduced to something safe to show and to put in a header. */
 export function cleanFileName(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200);
+  const cleaned = displaySafeName(base).replace(/"/g, '').trim().slice(0, 200);
   return cleaned || fallback;
 }
 

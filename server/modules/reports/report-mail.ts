@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { company } from '../../../common/content/company.ts';
-import { formatDay } from '../../../app/lib/dates.ts';
+import { formatDay } from '../../../common/dates.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { renderMail } from '../../mail/layout.ts';
 import type { MailInput } from '../../mail/mailer.ts';

@@ -20,11 +20,12 @@ import { cleanFileName, deleteStoredReportImages, imageForPdf, storeReportImage,
 import { renderReportPdf } from './report-pdf.ts';
 import { deliverQueuedMail } from '../../mail/mailer.ts';
 import { createReport, findReportForViewer, findReportImageForViewer, getReportMailSetting, listProjectReports, setReportMailSetting } from './reports.service.ts';
+import { assertStorableField } from '../../plugins/storable-input.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const IMAGE_MAX_MB = REPORT_IMAGE_MAX_BYTES / (1024 * 1024);
-// Images are immutable under their id; a short private cache saves re-downloads on a metered network.
-const IMAGE_CACHE_CONTROL = 'private, max-age=300';
+// Signed-in files must not outlive the session in a shared browser (decision 114).
+const IMAGE_CACHE_CONTROL = 'private, no-store';
 
 /**
  * Reads the multipart report: text fields, and every `images` file checked and stored one at a
@@ -40,7 +41,10 @@ async function receiveReport(app: FastifyInstance, request: FastifyRequest, repo
     const parts = request.parts({ limits: { fileSize: REPORT_IMAGE_MAX_BYTES, files: REPORT_IMAGES_MAX } });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string') {
+          assertStorableField(part.fieldname, part.value);
+          fields[part.fieldname] = part.value;
+        }
         continue;
       }
       const name = cleanFileName(part.filename, `image-${stored.length + 1}`);

@@ -14,6 +14,9 @@ import {
   isAcceptedVendorFileName,
 } from '../../../common/schemas/vendors.ts';
 import { sniffFileType } from '../../storage/file-type.ts';
+import { assertStorableField } from '../../plugins/storable-input.ts';
+import { assertImageDimensions } from '../../lib/image-limits.ts';
+import { displaySafeName } from '../../../common/file-names.ts';
 
 /** A document already written to storage, waiting for its database row. */
 export interface StoredVendorDocument {
@@ -55,8 +58,7 @@ const ACCEPTED_BYTES: Record<string, { sniffed: string[]; mime?: string; ext: st
 /** The name as the applicant's computer gave it, made safe to show and to put in a header. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-200);
+  const cleaned = displaySafeName(base).replace(/"/g, '').trim().slice(-200);
   return cleaned || 'document';
 }
 
@@ -103,7 +105,10 @@ export async function readVendorUpload(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string') {
+          assertStorableField(part.fieldname, part.value);
+          fields[part.fieldname] = part.value;
+        }
         continue;
       }
       verdict ??= await options.guard(fields);
@@ -167,6 +172,8 @@ export async function readVendorUpload(
       if (!sniffed || !accepted.sniffed.includes(sniffed.ext)) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', VENDOR_MESSAGES.wrongFileType(name));
       }
+      // A scanned certificate may be a photo that staff open in the browser (decision 112).
+      if (sniffed.mime.startsWith('image/')) await assertImageDimensions(head, name);
       documents.push({
         id,
         kind: isProfile ? 'company-profile' : 'certification',

@@ -33,15 +33,20 @@ export function staffNotification(app: FastifyInstance, a: ApplicationForMail): 
   return { ...mail, to: app.config.STAFF_EMAIL, kind: 'vendor-application-staff', replyTo: a.fields.companyEmail };
 }
 
-/** Thanks the applicant and gives the reference to quote. */
+/**
+ * Thanks the applicant and gives the reference to quote. It goes to an address anyone can type into
+ * the public form, so it carries no text from the form (decision 116): no names, nothing a sender
+ * could turn into a message to a victim. Only our own words and the server-made reference.
+ */
 export function applicantAcknowledgement(app: FastifyInstance, a: ApplicationForMail): MailInput {
   const mail = renderMail({
     subject: `We received your vendor registration (${a.reference})`,
-    greeting: `Hello ${a.fields.contactPersonName},`,
+    greeting: 'Hello,',
     paragraphs: [
-      `Thank you for registering ${a.fields.companyName} as a vendor with ${company.name}.`,
+      `Thank you for registering as a vendor with ${company.name}.`,
       `Your reference number is ${a.reference}. Please quote it whenever you write to us about this registration.`,
       'Our team reviews every registration and will contact you if we need anything else.',
+      `If you did not fill in our vendor registration form, someone else typed this address: you can ignore this e-mail.`,
     ],
     footer: [company.name, company.address, `${company.phone} · ${company.email}`],
   });

@@ -15,6 +15,15 @@ import {
 import { vendorApplications, vendorDocuments, vendorStatusChanges } from '../../db/schema/vendors.ts';
 import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
 import { applicantAcknowledgement, staffNotification } from './vendors.mail.ts';
+import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+
+/**
+ * Acknowledgements are mail to an address a stranger typed (decision 116): at most this many per
+ * recipient address a day and per sending address an hour; past either, the application is still
+ * stored and staff are told, only the acknowledgement is not sent.
+ */
+export const VENDOR_ACK_PER_RECIPIENT: RateLimitRule = { bucket: 'vendor-ack-to', limit: 2, windowMs: 24 * 60 * 60_000 };
+export const VENDOR_ACK_PER_SENDER: RateLimitRule = { bucket: 'vendor-ack-from', limit: 3, windowMs: 60 * 60_000 };
 import type { StoredVendorDocument } from './vendor-upload.ts';
 
 // Crockford's base32 without look-alikes (no I, L, O, U): references are read over the phone.
@@ -37,6 +46,13 @@ export async function createVendorApplication(
 ): Promise<{ id: string; reference: string }> {
   const now = app.clock.now();
   const reference = newReference(now);
+  // Both counted, whichever refuses (one atomic step each: decision 110).
+  const [toRecipient, fromSender] = await Promise.all([
+    hitRateLimit(app, VENDOR_ACK_PER_RECIPIENT, input.fields.companyEmail.trim().toLowerCase()),
+    hitRateLimit(app, VENDOR_ACK_PER_SENDER, input.ip),
+  ]);
+  const acknowledge = toRecipient.allowed && fromSender.allowed;
+  if (!acknowledge) app.log.info({ reference }, 'vendor acknowledgement not sent: its rate limit is reached');
   const mailIds = await app.db.transaction(async (tx) => {
     await tx.insert(vendorApplications).values({ id: input.id, reference, ...input.fields, ip: input.ip, createdAt: now, updatedAt: now });
     if (input.documents.length) {
@@ -56,10 +72,9 @@ export async function createVendorApplication(
     }
     await tx.insert(vendorStatusChanges).values({ applicationId: input.id, fromStatus: null, toStatus: 'new', changedAt: now, changedByName: 'Website form' });
     const forMail = { id: input.id, reference, fields: input.fields, documents: input.documents };
-    return [
-      await queueMail(tx, app, staffNotification(app, forMail)),
-      await queueMail(tx, app, applicantAcknowledgement(app, forMail)),
-    ];
+    const ids = [await queueMail(tx, app, staffNotification(app, forMail))];
+    if (acknowledge) ids.push(await queueMail(tx, app, applicantAcknowledgement(app, forMail)));
+    return ids;
   });
   try {
     await deliverQueuedMail(app, mailIds);

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { multipartBody } from '../../../tests/helpers/multipart.ts';
+import { actor, createProjectVia, multipart, type Actor } from '../../../tests/helpers/portal.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+
+// Decision 114: signed-in files are not kept by the browser (no-store), and signing out also tells
+// the browser to drop its cache (Clear-Site-Data), for a shared computer.
+
+let t: TestApp;
+let admin: Actor;
+let client: Actor;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await actor(t, 'admin');
+  client = await actor(t, 'client');
+});
+afterAll(() => t?.close());
+
+describe('signed-in files and sign-out', () => {
+  it('serves message attachments and report images as private, no-store', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000000' } }).png().toBuffer();
+    const body = multipartBody({}, { filename: 'site.png', contentType: 'image/png', data: png });
+    const file = (await t.app.inject({ method: 'POST', url: '/api/messages/upload', headers: { ...client.headers, ...body.headers }, payload: body.payload })).json().file;
+    const attachment = await t.app.inject({ method: 'GET', url: file.url, headers: client.headers });
+    expect(attachment.statusCode).toBe(200);
+    expect(attachment.headers['cache-control']).toBe('private, no-store');
+
+    const project = await createProjectVia(t, admin, client.id, { name: 'Cache' });
+    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#445566' } }).jpeg().toBuffer();
+    const report = await multipart(
+      { date: '2026-11-20', projectId: project._id, projectCode: project.code, project: project.name, tasks: 'Dug', progress: 'Some' },
+      [{ field: 'images', name: 'a.jpg', type: 'image/jpeg', data: jpeg }],
+    );
+    const created = (await t.app.inject({ method: 'POST', url: '/api/reports', headers: { ...admin.headers, ...report.headers }, payload: report.payload })).json().report;
+    const imageId = created.images[0]._id;
+    for (const suffix of ['', '/thumbnail']) {
+      const image = await t.app.inject({ method: 'GET', url: `/api/reports/${created._id}/images/${imageId}${suffix}`, headers: client.headers });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['cache-control']).toBe('private, no-store');
+    }
+  });
+
+  it('clears the browser cache when signing out', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: client.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['clear-site-data']).toBe('"cache"');
+  });
+});

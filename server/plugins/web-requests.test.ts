@@ -1,0 +1,68 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createDatabase, type Database } from '../db/client.ts';
+import { createFakeClock } from '../../tests/helpers/fake-clock.ts';
+import { createTestDatabase } from '../../tests/helpers/test-app.ts';
+
+// Requests to the server-rendered pages that are not well formed answer 400 in the error shape,
+// never 500 (issue 16). A stand-in web build: the checks happen before React Router is called.
+
+const buildDir = mkdtempSync(path.join(os.tmpdir(), 'web-requests-build-'));
+mkdirSync(path.join(buildDir, 'server'), { recursive: true });
+mkdirSync(path.join(buildDir, 'client'), { recursive: true });
+writeFileSync(
+  path.join(buildDir, 'server', 'index.js'),
+  "export const routes = {}; export const entry = { module: {} }; export const assets = { routes: {}, entry: { module: '', imports: [] }, url: '', version: '1' }; export const future = {}; export const publicPath = '/'; export const assetsBuildDirectory = ''; export const ssr = true; export const isSpaMode = false; export const prerender = [];\n",
+);
+process.env.BUILD_DIR = buildDir;
+
+let app: App;
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  const testDb = await createTestDatabase();
+  drop = testDb.drop;
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: testDb.url, UPLOADS_DIR: path.join(buildDir, 'uploads') });
+  database = createDatabase(testDb.url, { max: 2 });
+  app = await buildApp({ config, database, logger: false, clock: createFakeClock(), web: true });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await drop();
+  rmSync(buildDir, { recursive: true, force: true });
+});
+
+describe('malformed page requests', () => {
+  it.each(['bad host', 'a/b', 'x@y', 'host:port:extra', '[zz]'])('answers 400 for the Host header %j', async (host) => {
+    const res = await app.inject({ method: 'GET', url: '/about', headers: { host } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: 'The Host header of the request is not valid' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers 400 for a malformed percent-escape in a page address', async () => {
+    const res = await app.inject({ method: 'GET', url: '/about%ZZ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('a malformed API address (GET /api/%ZZ)', () => {
+  it('goes through the one error shape with the security headers, without echoing the path', async () => {
+    for (const url of ['/api/%ZZ', '/api/messages/%E0%A4%A', '/%ZZ']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, code: 'BAD_REQUEST', message: 'The address of the request is not valid' });
+      expect(res.body).not.toContain('%');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+  });
+});
