@@ -5,7 +5,7 @@ import Image from '@tiptap/extension-image';
 import { clsx } from 'clsx';
 import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2 } from 'lucide-react';
 import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
-import { ARTICLE_BODY_CLASS } from './article-body-class.ts';
+import { ARTICLE_BODY_CLASS } from '../../components/layout/article-body-class.ts';
 
 // The rich-text editor of the blog forms (decision 090). Loaded only by the admin blog screens, as
 // its own chunk. It produces only tags and attributes the server's allowlist keeps: p, h2, h3,

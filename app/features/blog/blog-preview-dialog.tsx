@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BlogImage } from '../../../common/schemas/blog.ts';
 import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
-import { ARTICLE_BODY_CLASS } from './article-body-class.ts';
+import { ARTICLE_BODY_CLASS } from '../../components/layout/article-body-class.ts';
 import { previewBlogContent } from './blog-api.ts';
 import { BlogPicture } from './blog-banner.tsx';
 

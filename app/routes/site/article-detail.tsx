@@ -14,6 +14,7 @@ import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { articlesReaderFrom, loggerFrom } from '../../features/articles/articles-context.ts';
 import { ArticlePicture } from '../../features/articles/article-image.tsx';
+import { ARTICLE_BODY_CLASS } from '../../components/layout/article-body-class.ts';
 
 type LoaderData = { state: 'ok'; article: ArticleDetail } | { state: 'not-found' } | { state: 'error'; message: string };
 
@@ -106,10 +107,6 @@ function ReturnButton() {
   );
 }
 
-// Typography of the sanitised body (no plugin: a few rules for the tags the allowlist lets through).
-const BODY =
-  'mt-8 space-y-4 text-lg leading-relaxed text-slate-800 dark:text-slate-200 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline dark:[&_a]:text-sky-300 [&_blockquote]:border-l-4 [&_blockquote]:border-brand-600 [&_blockquote]:pl-4 [&_blockquote]:italic [&_h1]:text-3xl [&_h1]:font-bold [&_h2]:mt-8 [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:mt-6 [&_h3]:text-xl [&_h3]:font-semibold [&_iframe]:aspect-video [&_iframe]:w-full [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_li]:ml-6 [&_ol]:list-decimal [&_pre]:overflow-x-auto [&_ul]:list-disc';
-
 function RelatedList({ article }: { article: ArticleDetail }) {
   if (!article.related.length) return null;
   const source = article.source ?? ARTICLES_TEXT.detailSourceFallback;
@@ -162,7 +159,7 @@ function ArticleView({ article }: { article: ArticleDetail }) {
           <h1 className="mt-4 text-3xl font-bold sm:text-4xl">{article.title}</h1>
           {article.kind === 'post' && article.author ? <p className="mt-2 text-slate-700 dark:text-slate-300">By {article.author}</p> : null}
           {/* Sanitised on the server with the specification's allowlist, when stored or fetched and again when read. */}
-          <div className={BODY} dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+          <div className={`mt-8 ${ARTICLE_BODY_CLASS}`} dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
           {article.url ? (
             <a
               href={article.url}
