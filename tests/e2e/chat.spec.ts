@@ -64,7 +64,8 @@ test('opens the Customer Support panel with its texts; Send waits for text and f
   await expect(panel(page).locator('[data-chat-typing]')).toContainText('Support is typing');
   await input(page).fill('A second question while waiting');
   await expect(sendButton(page)).toBeDisabled();
-  await expect(replies(page).nth(1)).toHaveText('Support: Our crews work across the Niger Delta.');
+  // The fake service holds its first words for 12 s (room for the checks above on a loaded machine).
+  await expect(replies(page).nth(1)).toHaveText('Support: Our crews work across the Niger Delta.', { timeout: 30_000 });
   await expect(panel(page).locator('[data-chat-typing]')).toHaveCount(0);
   await expect(sendButton(page)).toBeEnabled();
   await expect(panel(page).locator('[data-chat-live]')).toHaveText('Support: Our crews work across the Niger Delta.');
