@@ -22,6 +22,7 @@ import errorHandlerPlugin from './plugins/error-handler.ts';
 import securityHeadersPlugin, { applySecurityHeaders } from './plugins/security-headers.ts';
 import storableInputPlugin from './plugins/storable-input.ts';
 import { notFound } from '../common/errors.ts';
+import cspReportRoutes from './modules/csp-report/csp-report.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import companyProfileRoutes from './modules/company-profile/company-profile.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(blogRoutes);
       await api.register(chatRoutes);
       await api.register(authRoutes);
+      await api.register(cspReportRoutes);
       // Only in a test process started with E2E_TEST_HOOKS=1 (browser tests); never in production.
       if (testHooksEnabled(config)) await api.register(testHookRoutes);
     },

@@ -1,3 +1,4 @@
+import '../common/zod-setup.ts';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig, ConfigError, type AppConfig } from './config.ts';

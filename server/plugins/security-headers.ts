@@ -3,6 +3,10 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from './access.ts';
 
+/** Where browsers send violation reports: `report-uri`, and `report-to` through Reporting-Endpoints. */
+export const CSP_REPORT_PATH = '/api/csp-report';
+export const CSP_REPORT_GROUP = 'csp';
+
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
 /**
@@ -41,6 +45,9 @@ function policyFor(html: string, extraConnectSrc: string): string {
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
+    // Decision 117: violations are reported to our own endpoint (server/modules/csp-report).
+    `report-uri ${CSP_REPORT_PATH}`,
+    `report-to ${CSP_REPORT_GROUP}`,
   ].join('; ');
 }
 
@@ -54,6 +61,7 @@ export function applySecurityHeaders(reply: FastifyReply, production: boolean): 
   reply.header('X-Frame-Options', 'DENY');
   reply.header('Cross-Origin-Opener-Policy', 'same-origin');
   reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+  reply.header('Reporting-Endpoints', `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
   if (production) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   if (!reply.hasHeader('Content-Security-Policy')) {
     reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
