@@ -182,7 +182,8 @@ test('the composer shows the server\'s reason when the upload limit is reached',
 });
 
 test('the thread with Show earlier messages is accessible and readable on phones and desktops, light and dark', async ({ browser, page }) => {
-  test.setTimeout(120_000);
+  // Eight signed-in pages with axe each: room for a loaded machine.
+  test.setTimeout(240_000);
   const setup = await setUpThread(page, 'pglook');
   await seedLongThread(setup);
   mkdirSync(SHOTS, { recursive: true });

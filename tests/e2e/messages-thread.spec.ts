@@ -212,7 +212,8 @@ test('the thread falls back to polling when the live stream is unavailable', asy
 });
 
 test('the communication section is accessible and readable on phones and desktops, light and dark', async ({ browser, page }) => {
-  test.setTimeout(120_000);
+  // Eight signed-in pages with axe each: room for a loaded machine.
+  test.setTimeout(240_000);
   const setup = await setUpThread(page, 'look');
   // A thread with both sides, an unread message and attachments, made through the API.
   const png = await samplePng(800, 600);
