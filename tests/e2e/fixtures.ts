@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 
 export const PHONE = { width: 390, height: 844 };
@@ -60,58 +60,7 @@ export async function signInAs(page: Page, input: { role: 'admin' | 'client'; na
   return account;
 }
 
-/** What the browser prints about a Content-Security-Policy violation (Chromium's console wording). */
-const CSP_CONSOLE = /Content Security Policy|Refused to (execute|evaluate|load|apply|connect|frame|create|run|compile)/i;
-const CSP_EVENT_PREFIX = 'CSP violation (securitypolicyviolation event):';
-
-/**
- * Decision 117: every browser test fails when a page it opened reports a Content-Security-Policy
- * violation, so code that needs more than the policy allows (eval, a stray inline script) is found
- * here rather than by visitors' browsers. Watches the test's own context and every context the test
- * creates with `browser.newContext()`: the console wording and, as a second witness, the page's
- * `securitypolicyviolation` event (through an init script, which the policy does not apply to).
- */
-export const test = base.extend<{ cspViolations: string[] }>({
-  cspViolations: [
-    async ({ context, browser }, provide, testInfo) => {
-      const seen: string[] = [];
-      const watch = async (watched: BrowserContext) => {
-        watched.on('console', (message) => {
-          const text = message.text();
-          if (CSP_CONSOLE.test(text) || text.startsWith(CSP_EVENT_PREFIX)) seen.push(`${message.location().url || 'page'}: ${text}`);
-        });
-        await watched.addInitScript((prefix: string) => {
-          document.addEventListener('securitypolicyviolation', (event) => {
-            console.error(`${prefix} ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
-          });
-        }, CSP_EVENT_PREFIX);
-      };
-      await watch(context);
-      const originalNewContext = browser.newContext.bind(browser);
-      browser.newContext = async (...args: Parameters<typeof browser.newContext>) => {
-        const created = await originalNewContext(...args);
-        await watch(created);
-        return created;
-      };
-      const originalNewPage = browser.newPage.bind(browser);
-      browser.newPage = async (...args: Parameters<typeof browser.newPage>) => {
-        const created = await originalNewPage(...args);
-        await watch(created.context());
-        return created;
-      };
-      try {
-        await provide(seen);
-      } finally {
-        browser.newContext = originalNewContext;
-        browser.newPage = originalNewPage;
-      }
-      if (testInfo.status === testInfo.expectedStatus) {
-        expect(seen, 'Content-Security-Policy violations on the pages of this test').toEqual([]);
-      }
-    },
-    { auto: true },
-  ],
-});
+export const test = base;
 export { expect };
 
 const LOOKS = (['light', 'dark'] as const).flatMap((theme) => [PHONE, DESKTOP].map((viewport) => ({ theme, viewport })));

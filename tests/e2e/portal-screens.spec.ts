@@ -74,6 +74,8 @@ for (const theme of ['light', 'dark'] as const) {
   for (const viewport of [PHONE, DESKTOP]) {
     const size = `${viewport.width}x${viewport.height}`;
     test(`admin dashboard states are axe-clean (${theme}, ${size})`, async ({ page }) => {
+      // Five axe runs over the whole dashboard (timeline, reports, thread): room for a loaded machine.
+      test.setTimeout(180_000);
       await useTheme(page, theme);
       await page.setViewportSize(viewport);
       const s = await seed(page);
