@@ -125,6 +125,8 @@ test('the password pages are axe-clean at phone and desktop sizes, light and dar
       await page.goto(link.pathname + link.hash);
       await expect(page.getByRole('button', { name: 'Reset Password' })).toBeVisible();
       await expectNoAxeViolations(page, `reset ${theme} ${viewport.width}`);
+      // A new document (from the same path, only the fragment would change and nothing would reload).
+      await page.goto(PATHS.forgotPassword);
       await page.goto(`${PATHS.resetPassword}#token=${'x'.repeat(43)}`);
       await expect(page.getByRole('alert').filter({ hasText: 'no longer valid' })).toBeVisible();
       await expectNoAxeViolations(page, `reset, unknown link ${theme} ${viewport.width}`);
