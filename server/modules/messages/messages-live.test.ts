@@ -5,6 +5,7 @@ import { createDatabase, type Database } from '../../db/client.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
+import { openEventStream } from '../../../tests/helpers/event-stream.ts';
 import { MESSAGE_EVENTS_CHANNEL } from './messages.service.ts';
 
 // The CSRF check wants the origin of PUBLIC_URL.
@@ -19,52 +20,6 @@ let otherAuth: { cookie: string };
 let adminAuth: { cookie: string };
 let projectId: string;
 let otherProjectId: string;
-
-/** Reads a server-sent event stream over real HTTP, collecting its events. */
-async function openStream(base: string, cookie: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}/api/messages/stream`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
-  const events: { event: string; data: unknown }[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return {
-    response,
-    events,
-    async waitFor(predicate: (e: { event: string; data: unknown }) => boolean, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = events.find(predicate);
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error(`No matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
-    },
-    async close() {
-      controller.abort();
-      await pump;
-    },
-  };
-}
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -144,7 +99,7 @@ describe('live stream', () => {
   });
 
   it('delivers a message sent through another server process, and its read receipt', async () => {
-    const stream = await openStream(base, clientAuth.cookie);
+    const stream = await openEventStream(base, clientAuth.cookie);
     expect(stream.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     await stream.waitFor((e) => e.event === 'ready');
     const sent = await send(second.app, adminAuth, { text: 'Sent from the other process', projectId });
@@ -157,8 +112,8 @@ describe('live stream', () => {
   });
 
   it("tells a client nothing about another client's projects; staff hear of every project", async () => {
-    const clientStream = await openStream(base, clientAuth.cookie);
-    const staffStream = await openStream(base, adminAuth.cookie);
+    const clientStream = await openEventStream(base, clientAuth.cookie);
+    const staffStream = await openEventStream(base, adminAuth.cookie);
     await clientStream.waitFor((e) => e.event === 'ready');
     await staffStream.waitFor((e) => e.event === 'ready');
     await send(second.app, otherAuth, { text: 'Private to the other client', projectId: otherProjectId });
