@@ -48,9 +48,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * Refuses an oversized post by its declared length before a byte is read, with a message that says
  * what to do (Fastify's own body limit still stops a body sent without a length).
  */
-async function refuseLargePost(request: FastifyRequest) {
+async function refuseLargePost<T>(request: FastifyRequest, _reply: unknown, payload: T): Promise<T> {
   const length = Number(request.headers['content-length']);
   if (Number.isFinite(length) && length > BLOG_POST_BODY_LIMIT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', BLOG_MESSAGES.bodyTooLarge);
+  return payload;
 }
 
 /** Reads the one image of a multipart upload (field "file"), checks and stores it. */
@@ -118,10 +119,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       bodyLimit: BLOG_POST_BODY_LIMIT_BYTES,
-      preParsing: async (request, _reply, payload) => {
-        await refuseLargePost(request);
-        return payload;
-      },
+      preParsing: refuseLargePost,
       schema: {
         tags: ['blog'],
         summary: 'Create a blog post (content sanitised with the allowlist; slug from the title, suffixed on a clash)',
@@ -137,10 +135,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       bodyLimit: BLOG_POST_BODY_LIMIT_BYTES,
-      preParsing: async (request, _reply, payload) => {
-        await refuseLargePost(request);
-        return payload;
-      },
+      preParsing: refuseLargePost,
       schema: {
         tags: ['blog'],
         summary: 'Save an edit made from `version`; 409 if someone else saved in between',
@@ -192,10 +187,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'admin' },
       bodyLimit: BLOG_POST_BODY_LIMIT_BYTES,
-      preParsing: async (request, _reply, payload) => {
-        await refuseLargePost(request);
-        return payload;
-      },
+      preParsing: refuseLargePost,
       schema: {
         tags: ['blog'],
         summary: "A post's content as the public page will show it (sanitised with the allowlist); nothing is stored",
