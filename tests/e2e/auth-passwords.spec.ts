@@ -1,5 +1,13 @@
 import pg from 'pg';
-import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, test, useTheme as withTheme } from './fixtures.ts';
+import {
+  DESKTOP,
+  PHONE,
+  createUserViaApi,
+  expect,
+  expectNoAxeViolations,
+  test,
+  useTheme as withTheme,
+} from './fixtures.ts';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { PATHS } from '../../common/paths.ts';
 
@@ -9,11 +17,16 @@ const NEW_PASSWORD = 'harbour lights at nine';
 
 /** The latest mail of a kind to an address, read from the server's outbox (no SMTP in browser tests). */
 async function latestMail(to: string, kind: string): Promise<string> {
-  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 54410}/app` });
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 54410}/app`,
+  });
   await client.connect();
   try {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const { rows } = await client.query<{ text: string }>('SELECT text FROM mail_outbox WHERE "to" = $1 AND kind = $2 ORDER BY created_at DESC LIMIT 1', [to, kind]);
+      const { rows } = await client.query<{ text: string }>(
+        'SELECT text FROM mail_outbox WHERE "to" = $1 AND kind = $2 ORDER BY created_at DESC LIMIT 1',
+        [to, kind],
+      );
       if (rows[0]) return rows[0].text;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -25,11 +38,24 @@ async function latestMail(to: string, kind: string): Promise<string> {
 
 const linkIn = (text: string) => new URL(/https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(text)![0]);
 
-test('an invited client chooses a password from the link and signs in with the username shown', async ({ page, request }) => {
+test('an invited client chooses a password from the link and signs in with the username shown', async ({
+  page,
+  request,
+}) => {
   const admin = await createUserViaApi(request, { role: 'admin' });
-  expect((await request.post('/api/auth/adminlogin', { data: { email: admin.email, password: admin.password }, headers: ORIGIN })).ok()).toBe(true);
+  expect(
+    (
+      await request.post('/api/auth/adminlogin', {
+        data: { email: admin.email, password: admin.password },
+        headers: ORIGIN,
+      })
+    ).ok(),
+  ).toBe(true);
   const email = `invited-${Date.now()}@example.test`;
-  const created = await request.post('/api/users/clients', { data: { name: 'Invited Client Ltd', email }, headers: ORIGIN });
+  const created = await request.post('/api/users/clients', {
+    data: { name: 'Invited Client Ltd', email },
+    headers: ORIGIN,
+  });
   expect(created.status()).toBe(201);
   const { invitationUrl, client } = await created.json();
   const link = new URL(invitationUrl);
@@ -106,15 +132,17 @@ test('the admin login offers its own forgot-password page, back to the admin log
   await expect(page).toHaveURL(PATHS.adminLogin);
 });
 
-test('the password pages are axe-clean at phone and desktop sizes, light and dark', async ({ page }) => {
-  // A live reset link, so the page shows its form (an unknown token is refused when the page opens).
-  const client = await createUserViaApi(page.request, { role: 'client' });
-  await page.goto(PATHS.forgotPassword);
-  await page.getByLabel('Username or email').fill(client.username!);
-  await page.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'If an account matches' })).toBeVisible();
-  const link = linkIn(await latestMail(client.email, 'password-reset'));
-  for (const theme of ['light', 'dark'] as const) {
+for (const theme of ['light', 'dark'] as const) {
+  test(`the password pages are axe-clean at phone and desktop sizes, ${theme}`, async ({ page }) => {
+    // Six axe walks: a loaded two-core machine needs more than the default minute for them.
+    test.setTimeout(150_000);
+    // A live reset link, so the page shows its form (an unknown token is refused when the page opens).
+    const client = await createUserViaApi(page.request, { role: 'client' });
+    await page.goto(PATHS.forgotPassword);
+    await page.getByLabel('Username or email').fill(client.username!);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'If an account matches' })).toBeVisible();
+    const link = linkIn(await latestMail(client.email, 'password-reset'));
     await withTheme(page, theme);
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
@@ -132,5 +160,5 @@ test('the password pages are axe-clean at phone and desktop sizes, light and dar
       await expectNoAxeViolations(page, `reset, unknown link ${theme} ${viewport.width}`);
       await page.screenshot({ path: `${SHOTS}/reset-${theme}-${viewport.width}.png`, fullPage: true });
     }
-  }
-});
+  });
+}
