@@ -192,7 +192,8 @@ test('the thread with Show earlier messages is accessible and readable on phones
       for (const role of ['admin', 'client'] as const) {
         const p = await signedInPage(browser, role === 'admin' ? setup.admin : setup.client, role, viewport, theme);
         await p.goto(role === 'admin' ? adminUrl(setup) : clientUrl(setup));
-        await expect(thread(p).getByRole('article')).toHaveCount(THREAD_PAGE_SIZE_DEFAULT);
+        // A hundred messages to lay out while seven more pages wait their turn: a loaded machine needs more than 10 s.
+        await expect(thread(p).getByRole('article')).toHaveCount(THREAD_PAGE_SIZE_DEFAULT, { timeout: 30_000 });
         await thread(p).evaluate((el) => el.scrollTo({ top: 0 }));
         await showEarlier(p).focus();
         await section(p).scrollIntoViewIfNeeded();
