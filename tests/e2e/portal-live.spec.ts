@@ -3,7 +3,15 @@ import type { Browser, Page } from '@playwright/test';
 import { PATHS } from '../../common/paths.ts';
 import { E2E_BASE_URL, E2E_MAIL_DIR } from '../../playwright.config.ts';
 import { readMailDir, waitForMailInDir } from '../helpers/smtp-server.ts';
-import { DESKTOP, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, type E2EAccount } from './fixtures.ts';
+import {
+  DESKTOP,
+  createUserViaApi,
+  expect,
+  expectNoAxeViolations,
+  signInAs,
+  test,
+  type E2EAccount,
+} from './fixtures.ts';
 import { api, ORIGIN } from './portal-helpers.ts';
 
 // Screenshots for people to look at (not compared by the test).
@@ -21,7 +29,11 @@ async function newClientPage(browser: Browser, account: E2EAccount, viewport = D
   return page;
 }
 
-async function createProject(staff: Page, clientId: string, name: string): Promise<{ _id: string; code: string; name: string }> {
+async function createProject(
+  staff: Page,
+  clientId: string,
+  name: string,
+): Promise<{ _id: string; code: string; name: string }> {
   const res = await api<{ project: { _id: string; code: string; name: string } }>(staff, 'POST', '/projects', {
     name,
     code: `LV-${stamp()}`.toUpperCase(),
@@ -41,7 +53,10 @@ async function expectNotReloaded(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 }
 
-test('every change staff make reaches the open client dashboard live, and the staff dashboard too', async ({ page, browser }) => {
+test('every change staff make reaches the open client dashboard live, and the staff dashboard too', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const id = stamp();
   await signInAs(page, { role: 'admin', name: `Live Staff ${id}` });
@@ -52,7 +67,9 @@ test('every change staff make reaches the open client dashboard live, and the st
   await test.step('a client with one project finds it open on arrival', async () => {
     await client.goto(PATHS.clientDashboard);
     await expect(client).toHaveURL(new RegExp(`project=${project._id}`));
-    await expect(client.getByRole('region', { name: 'Project details' }).getByRole('heading', { name: project.name })).toBeVisible();
+    await expect(
+      client.getByRole('region', { name: 'Project details' }).getByRole('heading', { name: project.name }),
+    ).toBeVisible();
     await expect(client.getByText('No timeline yet')).toBeVisible();
     await expect(client.getByText('No reports yet')).toBeVisible();
     await markNoReload(client);
@@ -88,13 +105,22 @@ test('every change staff make reaches the open client dashboard live, and the st
     await expect(chart.getByRole('rowheader', { name: /Pipe racks/ })).toBeVisible(LIVE);
     await expect(chart.getByRole('rowheader', { name: /Tank foundations/ })).toContainText('Completed', LIVE);
     // The staff's editor, open on the same project, shows the edited plan too.
-    await expect(page.getByRole('form', { name: `Timeline ${project.name}` }).getByLabel('Task 2', { exact: true })).toHaveValue('Pipe racks', LIVE);
+    await expect(
+      page.getByRole('form', { name: `Timeline ${project.name}` }).getByLabel('Task 2', { exact: true }),
+    ).toHaveValue('Pipe racks', LIVE);
   });
 
   await test.step('a progress report added', async () => {
     const res = await page.request.post('/api/reports', {
       headers: ORIGIN,
-      multipart: { date: '2026-03-09', projectId: project._id, projectCode: project.code, project: project.name, tasks: 'Poured the ring beam', progress: 'Sixty percent' },
+      multipart: {
+        date: '2026-03-09',
+        projectId: project._id,
+        projectCode: project.code,
+        project: project.name,
+        tasks: 'Poured the ring beam',
+        progress: 'Sixty percent',
+      },
     });
     expect(res.status()).toBe(201);
     await expect(client.getByRole('article', { name: 'Report of 9 Mar 2026' })).toBeVisible(LIVE);
@@ -106,8 +132,13 @@ test('every change staff make reaches the open client dashboard live, and the st
     await expect(clientList.getByRole('listitem')).toHaveCount(2, LIVE);
     await expect(clientList).toContainText(second.name);
     // The staff's list of the client's projects and the client's project count follow as well.
-    await expect(page.getByRole('list', { name: `Projects of ${account.name}` }).getByRole('listitem')).toHaveCount(2, LIVE);
-    await expect(page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: account.name })).toContainText('2 projects', LIVE);
+    await expect(page.getByRole('list', { name: `Projects of ${account.name}` }).getByRole('listitem')).toHaveCount(
+      2,
+      LIVE,
+    );
+    await expect(
+      page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: account.name }),
+    ).toContainText('2 projects', LIVE);
   });
 
   await test.step("a client's status changed by another staff member reaches this staff screen", async () => {
@@ -116,7 +147,9 @@ test('every change staff make reaches the open client dashboard live, and the st
     await signInAs(other, { role: 'admin', name: `Second Staff ${id}` });
     const row = page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: account.name });
     await expect(row.getByRole('button', { name: /^New: change status of/ })).toBeVisible();
-    expect((await api(other, 'PUT', `/users/clients/${account._id}/status`, { status: 'in-progress' })).status).toBe(200);
+    expect((await api(other, 'PUT', `/users/clients/${account._id}/status`, { status: 'in-progress' })).status).toBe(
+      200,
+    );
     await expect(row.getByRole('button', { name: /^In progress: change status of/ })).toBeVisible(LIVE);
     await otherStaff.close();
   });
@@ -128,7 +161,84 @@ test('every change staff make reaches the open client dashboard live, and the st
   await client.context().close();
 });
 
-test('a new report e-mails the client with a link to it; the client turns these mails off in Account', async ({ page, browser }) => {
+test("another staff member's save replaces an untouched timeline form but never a draft in progress", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const id = stamp();
+  await signInAs(page, { role: 'admin', name: `Draft Staff ${id}` });
+  const account = await createUserViaApi(page.request, { role: 'client', name: `Warri Marine ${id}` });
+  const project = await createProject(page, account._id, `Koko jetty ${id}`);
+  const created = await api<{ timeline: { _id: string } }>(page, 'POST', '/gantt-charts', {
+    projectId: project._id,
+    projectTitle: project.name,
+    tasks: [{ task: 'Survey', month: '2026-02', status: 'completed' }],
+  });
+  expect(created.status).toBe(201);
+  const timelinePath = `/gantt-charts/${created.body.timeline._id}`;
+  // The second staff member saves through the API with their own session.
+  const otherStaff = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const other = await otherStaff.newPage();
+  await signInAs(other, { role: 'admin', name: `Other Staff ${id}` });
+  const theirSave = async (tasks: string[]) =>
+    expect(
+      (
+        await api(other, 'PUT', timelinePath, {
+          projectTitle: project.name,
+          tasks: tasks.map((task) => ({ task, month: '2026-03' })),
+        })
+      ).status,
+    ).toBe(200);
+
+  await page.goto(`${PATHS.adminDashboard}?client=${account._id}&project=${project._id}`);
+  const form = page.getByRole('form', { name: `Timeline ${project.name}` });
+  const task = (n: number) => form.getByLabel(`Task ${n}`, { exact: true });
+  const notice = form
+    .getByRole('status')
+    .filter({ hasText: 'Someone else saved this timeline while you were editing it.' });
+  await expect(task(1)).toHaveValue('Survey');
+
+  await test.step('nothing typed: their version simply shows', async () => {
+    await theirSave(['Survey', 'Piling']);
+    await expect(task(2)).toHaveValue('Piling', LIVE);
+    await expect(notice).toHaveCount(0);
+  });
+
+  await test.step('a draft in progress stays, with a notice; Save Timeline keeps it', async () => {
+    await task(1).fill('Survey and setting out');
+    await theirSave(['Survey', 'Piling', 'Fencing']);
+    await expect(notice).toBeVisible(LIVE);
+    await expect(task(1)).toHaveValue('Survey and setting out');
+    await expect(task(3)).toHaveCount(0);
+    await expectNoAxeViolations(page, 'timeline editor with the notice of another save');
+    await form.getByRole('button', { name: 'Save Timeline' }).click();
+    await expect(page.getByText('Timeline saved')).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    const stored = await api<{ timelines: { tasks: { task: string }[] }[] }>(
+      page,
+      'GET',
+      `/gantt-charts/project/${project._id}`,
+    );
+    expect(stored.body.timelines[0]!.tasks.map((t) => t.task)).toEqual(['Survey and setting out', 'Piling']);
+  });
+
+  await test.step('Show their version drops the draft for the newer plan', async () => {
+    await task(2).fill('Piling, phase one');
+    await theirSave(['Survey', 'Piling', 'Fencing', 'Handover']);
+    await expect(notice).toBeVisible(LIVE);
+    await notice.getByRole('button', { name: 'Show their version' }).click();
+    await expect(task(4)).toHaveValue('Handover');
+    await expect(task(2)).toHaveValue('Piling');
+    await expect(notice).toHaveCount(0);
+  });
+  await otherStaff.close();
+});
+
+test('a new report e-mails the client with a link to it; the client turns these mails off in Account', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const id = stamp();
   await signInAs(page, { role: 'admin', name: `Report Staff ${id}` });
@@ -137,16 +247,28 @@ test('a new report e-mails the client with a link to it; the client turns these 
   const addReport = async (project: { _id: string; code: string; name: string }, date: string) => {
     const res = await page.request.post('/api/reports', {
       headers: ORIGIN,
-      multipart: { date, projectId: project._id, projectCode: project.code, project: project.name, tasks: 'Sheet piling', progress: 'On plan' },
+      multipart: {
+        date,
+        projectId: project._id,
+        projectCode: project.code,
+        project: project.name,
+        tasks: 'Sheet piling',
+        progress: 'On plan',
+      },
     });
     expect(res.status()).toBe(201);
     return (await res.json()).report._id as string;
   };
   const mailsAbout = (project: { name: string }) =>
-    readMailDir(E2E_MAIL_DIR).filter((m) => m.envelopeTo.includes(account.email) && m.subject === `New progress report for ${project.name}`);
+    readMailDir(E2E_MAIL_DIR).filter(
+      (m) => m.envelopeTo.includes(account.email) && m.subject === `New progress report for ${project.name}`,
+    );
 
   const reportId = await addReport(first, '2026-04-02');
-  const mail = await waitForMailInDir(E2E_MAIL_DIR, (m) => m.envelopeTo.includes(account.email) && m.subject === `New progress report for ${first.name}`);
+  const mail = await waitForMailInDir(
+    E2E_MAIL_DIR,
+    (m) => m.envelopeTo.includes(account.email) && m.subject === `New progress report for ${first.name}`,
+  );
   const link = /https?:\/\/\S+#report-[0-9a-f-]+/.exec(mail.text)?.[0];
   expect(link).toBeDefined();
   expect(link).toContain(`project=${first._id}`);
@@ -179,7 +301,10 @@ test('a new report e-mails the client with a link to it; the client turns these 
     await expect(client.getByRole('status').filter({ hasText: 'Report e-mails turned on' })).toBeVisible();
     const loud = await createProject(page, account._id, `Loud basin ${id}`);
     await addReport(loud, '2026-04-04');
-    await waitForMailInDir(E2E_MAIL_DIR, (m) => m.envelopeTo.includes(account.email) && m.subject === `New progress report for ${loud.name}`);
+    await waitForMailInDir(
+      E2E_MAIL_DIR,
+      (m) => m.envelopeTo.includes(account.email) && m.subject === `New progress report for ${loud.name}`,
+    );
     // Mails go out in order; the one for the report added while mails were off never came.
     expect(mailsAbout(quiet)).toEqual([]);
     expect(mailsAbout(first)).toHaveLength(1);
