@@ -5,12 +5,21 @@ import { E2E_BASE_URL } from '../../playwright.config.ts';
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** Runs axe (WCAG 2.2 A and AA rules) on the page and fails with the list of violations. */
-export async function expectNoAxeViolations(page: Page, context = '') {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+/**
+ * Runs axe (WCAG 2.2 A and AA rules) on the page, or only on the part `include` selects (for a
+ * screen already checked whole, where one piece changed), and fails with the list of violations.
+ */
+export async function expectNoAxeViolations(page: Page, context = '', include?: string) {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
   expect(summary, `axe violations ${context}`).toEqual([]);
 }
 
@@ -48,13 +57,22 @@ export async function createUserViaApi(
  * Signs the page's browser context in through the API (the session and 'signed in' cookies land in
  * the context, as after a real login); creates the account first unless one is given.
  */
-export async function signInAs(page: Page, input: { role: 'admin' | 'client'; name?: string; account?: E2EAccount }): Promise<E2EAccount> {
+export async function signInAs(
+  page: Page,
+  input: { role: 'admin' | 'client'; name?: string; account?: E2EAccount },
+): Promise<E2EAccount> {
   const account = input.account ?? (await createUserViaApi(page.request, { role: input.role, name: input.name }));
   const headers = { origin: E2E_BASE_URL };
   const res =
     input.role === 'admin'
-      ? await page.request.post('/api/auth/adminlogin', { data: { email: account.email, password: account.password }, headers })
-      : await page.request.post('/api/auth/login', { data: { username: account.username, password: account.password }, headers });
+      ? await page.request.post('/api/auth/adminlogin', {
+          data: { email: account.email, password: account.password },
+          headers,
+        })
+      : await page.request.post('/api/auth/login', {
+          data: { username: account.username, password: account.password },
+          headers,
+        });
   if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
   if ((await res.json()).mfa) throw new Error('this admin needs the second factor: sign in through the page instead');
   return account;
@@ -63,14 +81,21 @@ export async function signInAs(page: Page, input: { role: 'admin' | 'client'; na
 export const test = base;
 export { expect };
 
-const LOOKS = (['light', 'dark'] as const).flatMap((theme) => [PHONE, DESKTOP].map((viewport) => ({ theme, viewport })));
+const LOOKS = (['light', 'dark'] as const).flatMap((theme) =>
+  [PHONE, DESKTOP].map((viewport) => ({ theme, viewport })),
+);
 
 /**
  * The current page in each theme at phone and desktop width: reloaded, `ready` awaited, axe-clean,
  * and a full-page screenshot to look at (named `{name}-{theme}-{width}.png`). Leaves the light theme
  * at desktop width.
  */
-export async function checkEveryLook(page: Page, name: string, outputPath: (file: string) => string, ready: () => Promise<void>) {
+export async function checkEveryLook(
+  page: Page,
+  name: string,
+  outputPath: (file: string) => string,
+  ready: () => Promise<void>,
+) {
   for (const { theme, viewport } of LOOKS) {
     await page.evaluate((t) => localStorage.setItem('theme', t), theme);
     await page.setViewportSize(viewport);

@@ -5,6 +5,7 @@ import { E2E_BASE_URL, E2E_MAIL_DIR } from '../../playwright.config.ts';
 import { readMailDir, waitForMailInDir } from '../helpers/smtp-server.ts';
 import {
   DESKTOP,
+  PHONE,
   createUserViaApi,
   expect,
   expectNoAxeViolations,
@@ -197,7 +198,7 @@ test("another staff member's save replaces an untouched timeline form but never 
   const notice = form
     .getByRole('status')
     .filter({ hasText: 'Someone else saved this timeline while you were editing it.' });
-  await expect(task(1)).toHaveValue('Survey');
+  await expect(task(1)).toHaveValue('Survey', { timeout: 30_000 });
 
   await test.step('nothing typed: their version simply shows', async () => {
     await theirSave(['Survey', 'Piling']);
@@ -211,7 +212,21 @@ test("another staff member's save replaces an untouched timeline form but never 
     await expect(notice).toBeVisible(LIVE);
     await expect(task(1)).toHaveValue('Survey and setting out');
     await expect(task(3)).toHaveCount(0);
-    await expectNoAxeViolations(page, 'timeline editor with the notice of another save');
+    // The notice in every look (the theme switched in place: a reload would drop the draft).
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+      for (const viewport of [PHONE, DESKTOP]) {
+        await page.setViewportSize(viewport);
+        // The dashboard as a whole is checked by its own tests; here the form with its notice.
+        await expectNoAxeViolations(
+          page,
+          `timeline editor with the notice of another save, ${theme} ${viewport.width}`,
+          `form[aria-label="Timeline ${project.name}"]`,
+        );
+        await form.screenshot({ path: `${SHOTS}/timeline-draft-notice-${theme}-${viewport.width}.png` });
+      }
+    }
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
     await form.getByRole('button', { name: 'Save Timeline' }).click();
     await expect(page.getByText('Timeline saved')).toBeVisible();
     await expect(notice).toHaveCount(0);
