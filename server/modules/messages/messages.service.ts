@@ -133,7 +133,7 @@ left join users r on r.id = m.receiver_id
 where p.id = $1${forClient ? ` and p.client_id = $${withCursor ? 5 : 3}` : ''}
 order by m.created_at desc, m.id desc`;
 
-const THREAD_PAGE_STATEMENTS = {
+export const THREAD_PAGE_STATEMENTS = {
   staff: { text: threadPageSql(false, false), name: 'thread-page-staff' },
   staffBefore: { text: threadPageSql(true, false), name: 'thread-page-staff-before' },
   client: { text: threadPageSql(false, true), name: 'thread-page-client' },
