@@ -18,6 +18,18 @@ export interface RateLimitResult {
   windowStart: Date;
 }
 
+/** The counter row of a rule's current fixed window for `who`: its key, start and end (ms). */
+export function rateLimitWindow(rule: RateLimitRule, who: string, nowMs: number): { key: string; windowStart: number; windowEnd: number } {
+  const windowStart = Math.floor(nowMs / rule.windowMs) * rule.windowMs;
+  return { key: `${rule.bucket}:${who}`, windowStart, windowEnd: windowStart + rule.windowMs };
+}
+
+/** The error of a refused hit: 429 with Retry-After and a message a person understands. */
+export function rateLimited(reply: FastifyReply, retryAfterMs: number, message: (wait: string) => string): AppError {
+  reply.header('Retry-After', String(Math.ceil(retryAfterMs / 1000)));
+  return new AppError('RATE_LIMITED', message(waitWords(retryAfterMs)));
+}
+
 /**
  * Counts one hit (or `amount`, e.g. kilobytes) for `who` in the rule's current fixed window (in
  * PostgreSQL, so every process shares the count) and says whether it is still within the limit.
@@ -72,6 +84,5 @@ export async function enforceRateLimit(
 ): Promise<void> {
   const result = await hitRateLimit(app, rule, who);
   if (result.allowed) return;
-  reply.header('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
-  throw new AppError('RATE_LIMITED', message(waitWords(result.retryAfterMs)));
+  throw rateLimited(reply, result.retryAfterMs, message);
 }

@@ -23,10 +23,13 @@ export const messages = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     readAt: timestamp('read_at', { withTimezone: true }),
     readById: uuid('read_by_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Stored to the millisecond (precision 3): the precision the thread is ordered by and its cursor
+    // carries, so the index below serves the order and the cursor as they are (decision 150).
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
-    index('messages_project_idx').on(t.projectId, t.createdAt),
+    // A thread page: the newest messages of a project before a (created_at, id) position.
+    index('messages_project_created_id_idx').on(t.projectId, t.createdAt, t.id),
     // The admin dashboard counts, per client, what clients sent that staff have not read.
     index('messages_unread_from_clients_idx').on(t.senderId).where(sql`${t.receiverId} is null and not ${t.isRead}`),
     index('messages_unread_to_receiver_idx').on(t.receiverId).where(sql`${t.receiverId} is not null and not ${t.isRead}`),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { sessions, users, type UserRole } from '../../db/schema/users.ts';
+import { sessions, type UserRole } from '../../db/schema/users.ts';
 
 export interface SessionUser {
   _id: string;
@@ -53,34 +53,44 @@ export async function createSession(
   return { token, id: row.id, expiresAt };
 }
 
+// Every signed-in request resolves its session: named statements, planned once per connection and
+// read without a query builder (decision 151). Same columns and conditions as before.
+const RESOLVE_SESSION = {
+  name: 'session-resolve',
+  text: `select s.id, s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt", s.mfa_pending as "mfaPending",
+    u.id as "userId", u.name, u.role, u.email, u.username
+    from sessions s join users u on u.id = s.user_id
+    where s.token_hash = $1 and s.revoked_at is null
+    limit 1`,
+};
+const TOUCH_SESSION = { name: 'session-touch', text: 'update sessions set last_seen_at = $2 where id = $1' };
+
+interface SessionRow {
+  id: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  mfaPending: boolean;
+  userId: string;
+  name: string;
+  role: UserRole;
+  email: string;
+  username: string | null;
+}
+
 /** Finds the live session of a token; expired (idle or absolute) and revoked sessions give null. */
 export async function resolveSession(
   app: FastifyInstance,
   token: string,
 ): Promise<{ id: string; user: SessionUser } | null> {
   if (token.length > 200) return null;
-  const [row] = await app.db
-    .select({
-      id: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      mfaPending: sessions.mfaPending,
-      userId: users.id,
-      name: users.name,
-      role: users.role,
-      email: users.email,
-      username: users.username,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
-    .limit(1);
+  const { rows } = await app.pool.query<SessionRow>({ ...RESOLVE_SESSION, values: [hashToken(token)] });
+  const row = rows[0];
   if (!row) return null;
   const now = app.clock.now();
   const { idleMs } = sessionLifetimes(app, row.role);
   if (row.expiresAt <= now || row.lastSeenAt.getTime() + idleMs <= now.getTime()) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
-    await app.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
+    await app.pool.query({ ...TOUCH_SESSION, values: [row.id, now] });
   }
   return {
     id: row.id,

@@ -15,7 +15,7 @@ import {
   unreadCountsResponseSchema,
   uploadResponseSchema,
 } from '../../../common/schemas/messages.ts';
-import { enforceRateLimit, giveBackRateLimit, hitRateLimit, waitWords, type RateLimitRule } from '../../lib/rate-limit.ts';
+import { enforceRateLimit, giveBackRateLimit, hitRateLimit, rateLimited, waitWords, type RateLimitRule } from '../../lib/rate-limit.ts';
 import { mayHearOf, portalChangeSchema } from '../../../common/schemas/portal-events.ts';
 import { PORTAL_CHANGES_CHANNEL } from '../../events/portal-events.ts';
 import { deliverQueuedMail } from '../../mail/mailer.ts';
@@ -39,7 +39,7 @@ export const UPLOAD_RATE_LIMIT: RateLimitRule = { bucket: 'message-upload', limi
 /** Bytes a user may upload per hour, counted in KiB (an integer column never overflows): 500 MiB, ten full-size videos. */
 export const UPLOAD_BYTES_RATE_LIMIT: RateLimitRule = { bucket: 'message-upload-kib', limit: 500 * 1024, windowMs: 60 * 60_000 };
 /** Messages per sender: nobody types one every two seconds for a minute, or 120 in an hour; a runaway script does (decision 063). */
-export const MESSAGE_RATE_LIMITS: readonly RateLimitRule[] = [
+export const MESSAGE_RATE_LIMITS: readonly [RateLimitRule, RateLimitRule] = [
   { bucket: 'message-send-minute', limit: 30, windowMs: 60_000 },
   { bucket: 'message-send-hour', limit: 120, windowMs: 60 * 60_000 },
 ];
@@ -215,9 +215,10 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // The minute first: a script refused there does not use up its hour as well.
-      for (const rule of MESSAGE_RATE_LIMITS) await enforceRateLimit(app, reply, rule, request.user!._id, RATE_LIMIT_TEXTS.messages);
-      const { message, mailId } = await sendMessage(app, request.user!, request.body);
+      // Counted in the send's own statement, the minute first: a script refused there does not use up its hour as well.
+      const outcome = await sendMessage(app, request.user!, request.body, MESSAGE_RATE_LIMITS);
+      if ('refused' in outcome) throw rateLimited(reply, outcome.refused.retryAfterMs, RATE_LIMIT_TEXTS.messages);
+      const { message, mailId } = outcome;
       if (mailId) inBackground(deliverQueuedMail(app, [mailId]), 'message notification');
       return reply.status(201).send({ success: true as const, message });
     },

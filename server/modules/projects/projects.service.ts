@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../../common/errors.ts';
 import { paginationOf, type Pagination, type PaginationQuery } from '../../../common/schemas/pagination.ts';
@@ -96,6 +96,24 @@ export async function findProjectForViewer(app: FastifyInstance, viewer: Viewer,
   return toProject(row, viewer);
 }
 
+// A client's project list is one named statement (decision 151): the client (must exist and be a
+// client), its total and the page, planned once per connection. A page past the last still says
+// the total; no client, no row.
+const CLIENT_PROJECTS = {
+  name: 'projects-of-client',
+  text: `select u.name as "clientName", (select count(*)::int from projects c where c.client_id = u.id) as total,
+    p.id, p.name, p.code, p.description, p.start_date::text as "startDate", p.end_date::text as "endDate", p.budget::text as budget,
+    p.status, p.created_at as "createdAt"
+    from users u
+    left join lateral (
+      select * from projects p where p.client_id = u.id order by p.created_at desc, p.id desc limit $2 offset $3
+    ) p on true
+    where u.id = $1 and u.role = 'client'
+    order by p.created_at desc, p.id desc`,
+};
+
+type ClientProjectRow = Omit<ProjectRow, 'id' | 'clientId'> & { id: string | null; total: number };
+
 /** One page of a client's projects, newest first (a client may ask only for its own). */
 export async function listClientProjects(
   app: FastifyInstance,
@@ -104,22 +122,10 @@ export async function listClientProjects(
   page: PaginationQuery,
 ): Promise<{ projects: Project[]; pagination: Pagination }> {
   if (viewer.role !== 'admin' && viewer._id !== clientId) throw notFound('Client not found');
-  if (viewer.role === 'admin' && !(await clientExists(app, clientId))) throw notFound('Client not found');
-  const rows = await app.db
-    .select({ ...projectColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.clientId))
-    .where(eq(projects.clientId, clientId))
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  // Past the last page the window count is not there; one count query answers the total then.
-  const total =
-    rows[0]?.total ??
-    (page.page > 1
-      ? (await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(projects).where(eq(projects.clientId, clientId)))[0].n
-      : 0);
-  return { projects: rows.map((r) => toProject(r, viewer)), pagination: paginationOf(page, total) };
+  const { rows } = await app.pool.query<ClientProjectRow>({ ...CLIENT_PROJECTS, values: [clientId, page.pageSize, (page.page - 1) * page.pageSize] });
+  if (rows.length === 0) throw notFound('Client not found');
+  const list = rows[0].id === null ? [] : rows.map((r) => toProject({ ...r, id: r.id!, clientId }, viewer));
+  return { projects: list, pagination: paginationOf(page, rows[0].total) };
 }
 
 /** Creates a project for a client (the code is unique regardless of letter case) and tells staff and the client. */
