@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { createDatabase, type Database } from '../db/client.ts';
+import { createDatabase } from '../db/client.ts';
 import { createFakeClock } from '../../tests/helpers/fake-clock.ts';
 import { createTestDatabase } from '../../tests/helpers/test-app.ts';
 import { compressStaticFiles } from '../../scripts/compress-static.ts';
