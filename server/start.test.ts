@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../tests/helpers/free-port.ts';
+import { buildServer } from '../scripts/build-server.ts';
 
 // These tests run the real server process (server/main.ts) the way `npm start` does.
 let root: string;
@@ -13,8 +14,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+function startServer(env: Record<string, string>, args = ['--import', 'tsx', 'server/main.ts']) {
+  const child = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', SERVE_WEB: 'false', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -102,5 +103,27 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(server.output()).toContain('Invalid configuration');
     expect(server.output()).toMatch(/PORT: /);
     expect(server.output()).toMatch(/DATABASE_URL: must start with postgres:\/\//);
+  });
+});
+
+// `npm start` runs the server compiled at build time (scripts/build-server.ts), with node alone.
+describe('the compiled server', { timeout: 180_000 }, () => {
+  it('starts from build/app/main.js without tsx, answers, loads PDFKit and sharp only when first needed', async () => {
+    const main = await buildServer(path.join(root, 'build', 'app'));
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), DATA_DIR: path.join(root, 'data-compiled'), EMBEDDED_PG_PORT: String(await freePort()) }, [main]);
+    await server.ready;
+    expect(await health(port)).toMatchObject({ status: 200, body: { database: { ok: true } } });
+    // sharp's native library (libvips) is not mapped into the process until an image needs it.
+    expect(readFileSync(`/proc/${server.child.pid}/maps`, 'utf8')).not.toMatch(/libvips/);
+    // The company profile PDF loads PDFKit on first use and still makes a whole document.
+    const pdf = await fetch(`http://127.0.0.1:${port}/api/company-profile.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.subarray(-6).toString()).toMatch(/%%EOF/);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 });

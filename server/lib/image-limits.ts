@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './lazy-modules.ts';
 import { AppError } from '../../common/errors.ts';
 
 // Decision 112: an image is judged by the size it declares in its header, read without decoding
@@ -21,6 +21,7 @@ export const IMAGE_UNREADABLE = (name: string) => `${name} could not be read as 
 export async function declaredImageSize(head: Buffer): Promise<{ width: number; height: number; frames: number } | null> {
   try {
     // metadata() parses the header only; limitInputPixels off so the check below decides, with its own words.
+    const sharp = await loadSharp();
     const meta = await sharp(head, { limitInputPixels: false, failOn: 'none' }).metadata();
     if (!meta.width || !meta.height) return null;
     const frames = meta.pages ?? 1;

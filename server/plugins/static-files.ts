@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -30,11 +30,14 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.data', '.svg', '.xml', '.txt', '.webmanifest']);
+const COMPRESS_MIN_BYTES = 512;
 
-interface StaticFile {
+export interface StaticFile {
   body: Buffer;
   br?: Buffer;
   gzip?: Buffer;
+  /** No compressed forms on disk (a build without scripts/compress-static.ts): made on first request. */
+  compressLater?: boolean;
   type: string;
   etag: string;
   cacheControl: string;
@@ -50,15 +53,24 @@ function walk(root: string, dir = root, out: string[] = []): string[] {
   return out;
 }
 
+function readIfPresent(file: string): Buffer | undefined {
+  return existsSync(file) ? readFileSync(file) : undefined;
+}
+
 /**
- * The files of the client build, read once at start and kept in memory with their brotli and gzip
- * forms, so each request is a lookup: no disk access and no compression work per request.
+ * The files of the client build, read once at start and kept in memory with the brotli and gzip forms
+ * that the build wrote beside them (`name.br`, `name.gz`, scripts/compress-static.ts), so each request
+ * is a lookup: no disk access and no compression work at start or per request (docs/decisions/155).
  */
 export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
-  for (const full of walk(clientDir)) {
-    const url = '/' + path.relative(clientDir, full).split(path.sep).join('/');
+  const all = walk(clientDir);
+  const present = new Set(all);
+  for (const full of all) {
     const ext = path.extname(full).toLowerCase();
+    // A compressed form is served in place of its original, never under its own name.
+    if ((ext === '.br' || ext === '.gz') && present.has(full.slice(0, -ext.length))) continue;
+    const url = '/' + path.relative(clientDir, full).split(path.sep).join('/');
     const body = readFileSync(full);
     const file: StaticFile = {
       body,
@@ -66,16 +78,26 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
       etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       cacheControl: url.startsWith('/assets/') ? IMMUTABLE : ext === '.html' || ext === '.data' ? REVALIDATE : OTHER,
     };
-    if (COMPRESSIBLE.has(ext) && body.length > 512) {
-      file.br = brotliCompressSync(body, {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      });
-      file.gzip = gzipSync(body, { level: 9 });
+    if (COMPRESSIBLE.has(ext) && body.length > COMPRESS_MIN_BYTES) {
+      file.br = readIfPresent(`${full}.br`);
+      file.gzip = readIfPresent(`${full}.gz`);
+      // A build made by `react-router build` alone has none: compressed when first asked for.
+      if (!file.br && !file.gzip) file.compressLater = true;
     }
     if (ext === '.html') file.csp = contentSecurityPolicy(body.toString('utf8'));
     files.set(url, file);
   }
   return files;
+}
+
+function compressNow(file: StaticFile) {
+  file.compressLater = false;
+  const br = brotliCompressSync(file.body, {
+    params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: file.body.length },
+  });
+  const gzip = gzipSync(file.body, { level: 9 });
+  if (br.length < file.body.length) file.br = br;
+  if (gzip.length < file.body.length) file.gzip = gzip;
 }
 
 /** The file a URL path names: an exact asset, or the pre-rendered index.html of a page. */
@@ -93,6 +115,7 @@ export function sendStaticFile(request: FastifyRequest, reply: FastifyReply, fil
   reply.header('Cache-Control', file.cacheControl);
   reply.header('ETag', file.etag);
   if (file.csp) reply.header('Content-Security-Policy', file.csp);
+  if (file.compressLater) compressNow(file);
   if (file.br || file.gzip) reply.header('Vary', 'Accept-Encoding');
   if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
   const accepts = String(request.headers['accept-encoding'] ?? '');

@@ -5,10 +5,11 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { chromeFor } from '../../common/paths.ts';
 import { badRequest, notFound } from '../../common/errors.ts';
 import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
-import { PAGE_CACHE_UNTIL_HEADER, sendCachedPage } from '../lib/page-cache.ts';
+import { PAGE_CACHE_UNTIL_HEADER, PageCache, sendCachedPage, type CachedPage } from '../lib/page-cache.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 import { findStaticFile, loadStaticFiles, sendStaticFile, totalStaticBytes } from './static-files.ts';
 
@@ -66,6 +67,33 @@ export async function sendRouterResponse(reply: FastifyReply, response: Response
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 }
 
+/** The route table of a build as React Router's matcher takes it (the build keeps it flat). */
+export function routeTree(build: ServerBuild): RouteObject[] {
+  const children = new Map<string | undefined, NonNullable<ServerBuild['routes'][string]>[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const list = children.get(route.parentId) ?? [];
+    list.push(route);
+    children.set(route.parentId, list);
+  }
+  const make = (parentId: string | undefined): RouteObject[] =>
+    (children.get(parentId) ?? []).map((r) =>
+      r.index
+        ? { id: r.id, index: true, caseSensitive: r.caseSensitive }
+        : { id: r.id, path: r.path, caseSensitive: r.caseSensitive, children: make(r.id) },
+    );
+  return make(undefined);
+}
+
+// Where the one not-found document is rendered from; any path that only the catch-all route matches
+// gets the same document (its loader data is the path, which the page does not show).
+const NOT_FOUND_RENDER_PATH = '/__not-found';
+const NOT_FOUND_CHROME = JSON.stringify(chromeFor(NOT_FOUND_RENDER_PATH));
+// Route discovery asks for the routes of the paths a page links to: the answer depends only on the
+// build and the query, so it is kept; query strings are the visitor's to choose, hence the bound.
+const MANIFEST_PATH = '/__manifest';
+const MANIFEST_CACHE_MAX = 1000;
+
 /** Serves the React Router build: static assets, pre-rendered pages, then server rendering. */
 async function webPlugin(app: FastifyInstance) {
   const clientDir = path.join(BUILD_DIR, 'client');
@@ -76,12 +104,68 @@ async function webPlugin(app: FastifyInstance) {
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handleRequest = createRequestHandler(build, app.config.isProduction ? 'production' : 'development');
   const files = loadStaticFiles(clientDir);
+  const routes = routeTree(build);
+  const catchAll = Object.values(build.routes).find((r) => r?.path === '*' && r.parentId === 'root');
+
+  /** True when nothing but the catch-all (not-found) route matches the path. */
+  function onlyCatchAllMatches(urlPath: string) {
+    if (!catchAll) return false;
+    const matches = matchRoutes(routes, urlPath);
+    return matches?.at(-1)?.route.id === catchAll.id;
+  }
+
+  // The not-found document: rendered once per process (one build) on first need, then sent from memory.
+  let notFoundPage: Promise<CachedPage | null> | undefined;
+  const notFoundStore = new PageCache();
+  function renderNotFound(request: FastifyRequest): Promise<CachedPage | null> {
+    notFoundPage ??= (async () => {
+      const url = new URL(NOT_FOUND_RENDER_PATH, `${request.protocol}://localhost`);
+      // The not-found loader's own log line is for requests; each request logs its path below instead.
+      const quiet = { warn: () => undefined };
+      const response = await handleRequest(new Request(url), { logger: quiet, [ARTICLES_CONTEXT_KEY]: app.articles });
+      if (response.status !== 404 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return null;
+      const html = await response.text();
+      return notFoundStore.set('not-found', { status: 404, html, csp: contentSecurityPolicy(html), until: new Date(8.64e15) });
+    })().catch((err) => {
+      notFoundPage = undefined;
+      throw err;
+    });
+    return notFoundPage;
+  }
+
+  const manifests = new Map<string, { status: number; headers: [string, string][]; body: Buffer }>();
+  async function serveManifest(request: FastifyRequest, reply: FastifyReply) {
+    let kept = manifests.get(request.url);
+    if (!kept) {
+      const response = await handleRequest(toWebRequest(request, new AbortController()), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles });
+      const answer = { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
+      if (response.status !== 200) return sendManifest(reply, answer);
+      if (manifests.size >= MANIFEST_CACHE_MAX) manifests.delete(manifests.keys().next().value as string);
+      manifests.set(request.url, answer);
+      kept = answer;
+    }
+    return sendManifest(reply, kept);
+  }
+  function sendManifest(reply: FastifyReply, answer: { status: number; headers: [string, string][]; body: Buffer }) {
+    reply.status(answer.status);
+    for (const [key, value] of answer.headers) if (key !== 'content-length' && key !== 'set-cookie') reply.header(key, value);
+    return reply.send(answer.status === 204 ? undefined : answer.body);
+  }
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {
     const urlPath = decodedPath(request.url);
     if (urlPath.startsWith('/api/') || urlPath === '/api') throw notFound(`No API route ${request.method} ${urlPath}`);
     const file = findStaticFile(files, urlPath);
     if (file) return sendStaticFile(request, reply, file);
+    if (urlPath === MANIFEST_PATH && request.method === 'GET') return serveManifest(request, reply);
+    if (onlyCatchAllMatches(urlPath) && JSON.stringify(chromeFor(urlPath)) === NOT_FOUND_CHROME) {
+      webHostOf(request);
+      const page = await renderNotFound(request);
+      if (page) {
+        request.log.warn({ path: urlPath }, 'page not found');
+        return sendCachedPage(request, reply, page);
+      }
+    }
 
     // Server-rendered pages that said how long they stay valid (the articles pages) come from memory.
     const cached = app.pageCache.get(request.url, app.clock.now());

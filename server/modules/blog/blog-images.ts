@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
+import { loadSharp } from '../../lib/lazy-modules.ts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../common/errors.ts';
 import {
@@ -39,6 +40,7 @@ export async function storeBlogImage(app: FastifyInstance, bytes: Buffer, fileNa
   if (!type || !(BLOG_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} is not a JPEG, PNG, WebP or AVIF image`);
   }
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // Reads the header only: the size is known before anything is decoded.

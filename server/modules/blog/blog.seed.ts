@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/lazy-modules.ts';
 import type { BlogCategory } from '../../../common/schemas/blog.ts';
 import { blogPosts } from '../../db/schema/blog.ts';
 import type { SeedContext } from '../../db/seed.ts';
@@ -71,6 +71,7 @@ export async function seedSamplePosts({ app, admin, report }: SeedContext): Prom
     const [existing] = await app.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, sample.slug));
     if (existing) continue;
     const staff = { _id: admin.id, name: admin.name, role: 'admin' as const, email: admin.login, username: null, mfaPending: false };
+    const sharp = await loadSharp();
     const png = await sharp(bannerSvg(sample.colours)).png().toBuffer();
     const banner = await recordBlogImage(app, staff, await storeBlogImage(app, png, `${sample.slug}.png`), `${sample.slug}.png`);
     await createBlogPost(app, staff, {

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
+import { loadPdfKit } from '../../lib/lazy-modules.ts';
 import { company } from '../../../common/content/company.ts';
 import { companyFacts, headlineFacts } from '../../../common/content/facts.ts';
 import { services } from '../../../common/content/services.ts';
@@ -22,7 +22,8 @@ export function companyProfilePdf(): Promise<Buffer> {
   return cached;
 }
 
-function renderCompanyProfile(): Promise<Buffer> {
+async function renderCompanyProfile(): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

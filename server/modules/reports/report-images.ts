@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+import { loadSharp } from '../../lib/lazy-modules.ts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../common/errors.ts';
 import { REPORT_IMAGE_TYPES } from '../../../common/schemas/reports.ts';
@@ -90,6 +91,7 @@ export async function storeReportImage(
   let height: number;
   let thumbnail: Buffer;
   try {
+    const sharp = await loadSharp();
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const meta = await image.metadata();
     const encoded = await encodeOriginal(image.clone(), meta, bytes).toBuffer({ resolveWithObject: true });
@@ -127,6 +129,7 @@ export async function deleteStoredReportImages(app: FastifyInstance, images: rea
 
 /** An image re-encoded as JPEG for the PDF (pdfkit embeds JPEG and PNG, not WebP), at most 1600 px wide. */
 export async function imageForPdf(bytes: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })

@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
+import { loadPdfKit } from '../../lib/lazy-modules.ts';
 import { company } from '../../../common/content/company.ts';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
 
@@ -19,7 +19,8 @@ const IMAGE_MAX_HEIGHT = 360;
  * The report as a PDF: header, the report's fields, then its images. The document is returned as a
  * stream that is already complete, so the caller can pipe it to the response.
  */
-export function renderReportPdf(report: Report, images: readonly PdfImage[]): PDFKit.PDFDocument {
+export async function renderReportPdf(report: Report, images: readonly PdfImage[]): Promise<PDFKit.PDFDocument> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -188,7 +188,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('application/pdf')
         .header('Content-Disposition', contentDisposition('attachment', fileName))
         .header('Cache-Control', 'private, no-store');
-      return reply.send(renderReportPdf(report, pdfImages));
+      return reply.send(await renderReportPdf(report, pdfImages));
     },
   );
 
