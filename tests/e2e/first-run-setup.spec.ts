@@ -100,12 +100,12 @@ test('creates the first admin with the password rules, the authenticator app, an
   await page.getByLabel('Your name').fill('Amaka Eze');
   await page.getByLabel('Email', { exact: true }).fill('amaka.eze@example.test');
   await page.getByLabel('Password', { exact: true }).fill('short');
-  await page.getByLabel('Confirm password').fill('short');
+  await page.getByLabel('Confirm password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Create Admin Account' }).click();
   await expect(page.getByText('at least 12 characters').first()).toBeVisible();
 
   await page.getByLabel('Password', { exact: true }).fill('quarry lantern orbit mango');
-  await page.getByLabel('Confirm password').fill('quarry lantern orbit mango');
+  await page.getByLabel('Confirm password', { exact: true }).fill('quarry lantern orbit mango');
   await page.getByRole('button', { name: 'Create Admin Account' }).click();
   await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
   await expectNoAxeViolations(page, 'set-up, authenticator step');
