@@ -23,6 +23,8 @@ export default [
   route('account/set-password', 'routes/account/set-password.tsx'),
   route('account/forgot-password', 'routes/account/forgot-password.tsx'),
   route('account/reset-password', 'routes/account/reset-password.tsx'),
+  // First-run set-up of the first admin (server-checked: 404 once an admin exists; decision 160).
+  route('secured/v1/setup', 'routes/admin/admin-setup.tsx'),
   // Signed-in areas render in the browser and share the data client (TanStack Query).
   layout('routes/portal/portal-layout.tsx', [
     route('s/login', 'routes/portal/client-login.tsx'),

@@ -16,6 +16,8 @@ export const PATHS = {
   clientDashboard: '/s/client/dashboard',
   adminLogin: '/secured/v1/login',
   adminDashboard: '/secured/v1/admin',
+  // First-run set-up of the first admin account (open only while none exists; decision 160).
+  adminSetup: '/secured/v1/setup',
   blogList: '/secured/v1/admin/blog-management',
   blogNew: '/secured/v1/admin/blog-management/new',
   blogEdit: (id: string) => `/secured/v1/admin/blog-management/${encodeURIComponent(id)}/edit`,

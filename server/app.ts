@@ -23,6 +23,7 @@ import securityHeadersPlugin, { applySecurityHeaders } from './plugins/security-
 import storableInputPlugin from './plugins/storable-input.ts';
 import { notFound } from '../common/errors.ts';
 import cspReportRoutes from './modules/csp-report/csp-report.routes.ts';
+import setupRoutes from './modules/setup/setup.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import companyProfileRoutes from './modules/company-profile/company-profile.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(blogRoutes);
       await api.register(chatRoutes);
       await api.register(authRoutes);
+      await api.register(setupRoutes);
       await api.register(cspReportRoutes);
       // Only in a test process started with E2E_TEST_HOOKS=1 (browser tests); never in production.
       if (testHooksEnabled(config)) await api.register(testHookRoutes);

@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedde
 import { runMigrations } from './db/migrate.ts';
 import { startMailRetries } from './mail/mailer.ts';
 import { startRetention } from './lib/retention.ts';
+import { announceSetupLink } from './modules/setup/setup.service.ts';
 
 export interface RunningDatabase {
   url: string;
@@ -41,6 +42,15 @@ export function configOrExit(): AppConfig {
       process.exit(1);
     }
     throw err;
+  }
+}
+
+/** While no admin exists, prints the one-time set-up link (decision 160); a failure here never stops the server. */
+async function announceFirstRun(app: Awaited<ReturnType<typeof buildApp>>) {
+  try {
+    await announceSetupLink(app);
+  } catch (err) {
+    app.log.error({ err }, 'could not write the first-run set-up link; run "npm run admin:create" instead');
   }
 }
 
@@ -95,6 +105,7 @@ export async function startServer(options: StartOptions = {}) {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     log.info(`Ready: http://localhost:${port} (API health at /api/health, API docs at /api/docs)`);
+    await announceFirstRun(app);
     return app;
   } catch (err) {
     log.fatal({ err }, 'start-up failed');

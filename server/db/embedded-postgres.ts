@@ -77,6 +77,20 @@ function acquireLock(lockPath: string, dataDir: string): () => void {
   throw new Error(`Could not take the lock ${lockPath}`);
 }
 
+/**
+ * The connection string of the embedded PostgreSQL a running server started on dataDir (read from
+ * its postmaster.pid), so command-line tasks can work beside the server; null when none runs.
+ */
+export function runningEmbeddedUrl(dataDir: string): string | null {
+  const pidFile = path.join(path.resolve(dataDir), 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!pid || !port || !isAlive(pid)) return null;
+  return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DB_NAME}`;
+}
+
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -5,6 +5,8 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { notFound } from '../../common/errors.ts';
 import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
+import { SETUP_CONTEXT_KEY } from '../../common/schemas/setup.ts';
+import { setupReader } from '../modules/setup/setup.service.ts';
 import { developmentContentSecurityPolicy } from './security-headers.ts';
 import { decodedPath, sendRouterResponse, toWebRequest } from './web.ts';
 
@@ -80,7 +82,7 @@ async function webDevPlugin(app: FastifyInstance) {
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
     try {
-      const response = await handleRequest(toWebRequest(request, controller), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles });
+      const response = await handleRequest(toWebRequest(request, controller), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles, [SETUP_CONTEXT_KEY]: setupReader(app) });
       return await sendRouterResponse(reply, response, developmentContentSecurityPolicy);
     } catch (err) {
       // Stack traces of modules Vite transformed point at the sources, not at its output.

@@ -9,6 +9,8 @@ import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild }
 import { chromeFor } from '../../common/paths.ts';
 import { badRequest, notFound } from '../../common/errors.ts';
 import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
+import { SETUP_CONTEXT_KEY } from '../../common/schemas/setup.ts';
+import { setupReader } from '../modules/setup/setup.service.ts';
 import { PAGE_CACHE_UNTIL_HEADER, PageCache, sendCachedPage, type CachedPage } from '../lib/page-cache.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 import { findStaticFile, loadStaticFiles, sendStaticFile, totalStaticBytes } from './static-files.ts';
@@ -174,7 +176,7 @@ async function webPlugin(app: FastifyInstance) {
     const generation = app.pageCache.generation;
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
-    const response = await handleRequest(toWebRequest(request, controller), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles });
+    const response = await handleRequest(toWebRequest(request, controller), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles, [SETUP_CONTEXT_KEY]: setupReader(app) });
     const until = response.headers.get(PAGE_CACHE_UNTIL_HEADER);
     response.headers.delete(PAGE_CACHE_UNTIL_HEADER);
     if (until && request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {

@@ -2,6 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { AdminLoginForm } from '../../features/auth/admin-login-form.tsx';
 import { AuthCard } from '../../features/auth/auth-fields.tsx';
 import { RequireSignedOut } from '../../features/auth/require-role.tsx';
+import { FirstRunHint } from '../../features/auth/first-run-hint.tsx';
 
 export const meta = () => [{ title: 'Admin Login' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -17,6 +18,7 @@ export default function AdminLoginPage() {
           </p>
         }
       >
+        <FirstRunHint />
         <AdminLoginForm />
       </AuthCard>
     </RequireSignedOut>

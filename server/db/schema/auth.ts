@@ -94,3 +94,16 @@ export const mfaUsedSteps = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.step] })],
 );
+
+/**
+ * First-run set-up links (decision 160): while no admin exists, each server start writes one, valid
+ * one hour and usable once. Only the SHA-256 of the token is kept, so every process sees the same
+ * links and a database dump reveals none.
+ */
+export const setupLinks = pgTable('setup_links', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  tokenHash: text('token_hash').notNull().unique('setup_links_token_hash_unique'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

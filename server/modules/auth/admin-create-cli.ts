@@ -59,6 +59,15 @@ try {
   if (admin.mfa) console.log('At the first sign-in you will set up an authenticator app (two-step verification).');
   process.exit(0);
 } catch (err) {
-  console.error(err instanceof AppError ? err.message : err);
+  if (!(err instanceof AppError)) {
+    console.error(err);
+    process.exit(1);
+  }
+  // Refusals say what to do next (decision 161).
+  const next =
+    err.code === 'CONFLICT'
+      ? 'Nothing was created. Use another e-mail address, or reset that account\'s password with "Forgot password?" on the admin login.'
+      : 'Nothing was created. Run the command again with a valid value.';
+  console.error(`${err.message}\n${next}`);
   process.exit(1);
 }

@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PATHS } from '../../common/paths.ts';
+import { base32Decode, totp } from '../../server/modules/auth/totp.ts';
+import { DESKTOP, expect, expectNoAxeViolations, PHONE, test } from './fixtures.ts';
+
+// First-run set-up (decision 160), on a server of its own: the shared browser-test server has admins
+// made by other specs, and "no admin yet" is the whole point here. The link is read from the line the
+// server prints, as an operator would.
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
+const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54410) + 7;
+const BASE = `http://127.0.0.1:${PORT}`;
+const LOOKS = (['light', 'dark'] as const).flatMap((theme) => [PHONE, DESKTOP].map((viewport) => ({ theme, viewport })));
+
+let server: ChildProcess;
+let dataDir: string;
+let setupLink: string;
+let output = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  // Not mkdtemp: its 0700 folder would shut out the postgres user the embedded database runs as under root.
+  dataDir = path.join(os.tmpdir(), `portal-first-run-${PORT}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(PG_PORT),
+      PUBLIC_URL: BASE,
+      ADMIN_ALLOWED_CIDRS: '127.0.0.0/8',
+      ADMIN_MFA_REQUIRED: 'true',
+      LOG_LEVEL: 'warn',
+      BUILD_DIR: process.env.BUILD_DIR ?? 'build',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (d) => (output += d));
+  server.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 150_000;
+  while (!/No admin account yet.*#token=\S+/.test(output)) {
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`no set-up link printed:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  setupLink = /(http\S+#token=\S+)/.exec(output)![1];
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('the server prints one line with the set-up link, and the admin login says where it is', async ({ page }) => {
+  const lines = output.split('\n').filter((l) => l.includes('No admin account yet'));
+  expect(lines).toHaveLength(1);
+  expect(setupLink.startsWith(`${BASE}${PATHS.adminSetup}#token=`)).toBe(true);
+  await page.goto(`${BASE}${PATHS.adminLogin}`);
+  const hint = page.getByRole('note');
+  await expect(hint).toContainText('First time here? No admin account exists yet.');
+  await expect(hint).toContainText('npm run admin:create');
+  await expectNoAxeViolations(page, 'admin login with the first-run hint');
+});
+
+test('a set-up address without its token says what to do', async ({ page }) => {
+  await page.goto(`${BASE}${PATHS.adminSetup}`);
+  await expect(page.getByRole('alert')).toContainText('has no set-up link in it');
+});
+
+// One test per look: axe on a loaded machine can take a while for each.
+for (const { theme, viewport } of LOOKS) {
+  test(`the set-up page, ${theme} at ${viewport.width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.setViewportSize(viewport);
+    await page.goto(setupLink);
+    await expect(page.getByRole('button', { name: 'Create Admin Account' })).toBeVisible();
+    // The token left the address bar once read.
+    expect(page.url()).not.toContain('token=');
+    await expectNoAxeViolations(page, `set-up ${theme} ${viewport.width}`);
+    await page.screenshot({ path: test.info().outputPath(`first-run-setup-${theme}-${viewport.width}.png`), fullPage: true });
+  });
+}
+
+test('creates the first admin with the password rules, the authenticator app, and then the page is gone', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize(DESKTOP);
+  await page.goto(setupLink);
+  await page.getByLabel('Your name').fill('Amaka Eze');
+  await page.getByLabel('Email', { exact: true }).fill('amaka.eze@example.test');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Create Admin Account' }).click();
+  await expect(page.getByText('at least 12 characters').first()).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill('quarry lantern orbit mango');
+  await page.getByLabel('Confirm password', { exact: true }).fill('quarry lantern orbit mango');
+  await page.getByRole('button', { name: 'Create Admin Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up two-step verification' })).toBeVisible();
+  await expectNoAxeViolations(page, 'set-up, authenticator step');
+  await page.screenshot({ path: test.info().outputPath('first-run-setup-enrol-light-1280.png'), fullPage: true });
+  const key = (await page.locator('code').filter({ hasNotText: 'npm' }).first().innerText()).replace(/\s/g, '');
+  await page.getByLabel(/code/i).first().fill(totp(base32Decode(key), Date.now()));
+  await page.getByRole('button', { name: 'Turn On' }).click();
+  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  await page.getByRole('button', { name: 'I have saved my codes, continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`${PATHS.adminDashboard}$`));
+
+  // Gone for good: the page answers 404 and says so, and the link is refused.
+  const res = await page.request.get(`${BASE}${PATHS.adminSetup}`);
+  expect(res.status()).toBe(404);
+  await page.goto(setupLink);
+  await expect(page.getByText('set-up page is closed for good')).toBeVisible();
+  await expectNoAxeViolations(page, 'set-up closed');
+  const inspect = await page.request.post(`${BASE}/api/setup/inspect`, { data: { token: setupLink.split('#token=')[1] }, headers: { origin: BASE } });
+  expect(inspect.status()).toBe(404);
+});
