@@ -80,9 +80,10 @@ export async function* readFrames(input: Readable): AsyncGenerator<Frame> {
     if (!lengthBytes) return;
     const length = lengthBytes.readUInt32BE();
     if (length > 1024 * 1024) throw new BackupFormatError('The backup file has a damaged record header.');
+    const headerBytes = (await take(length))!;
     let header: FrameHeader;
     try {
-      header = JSON.parse((await take(length))!.toString('utf8')) as FrameHeader;
+      header = JSON.parse(headerBytes.toString('utf8')) as FrameHeader;
     } catch {
       throw new BackupFormatError('The backup file has a damaged record header.');
     }

@@ -239,7 +239,7 @@ describe('backup and restore', () => {
     writeFileSync(cut, gzipSync(gunzipSync(whole).subarray(0, Math.floor(gunzipSync(whole).length * 0.6))));
     const target = await createTestDatabase();
     try {
-      await expect(restoreBackup({ databaseUrl: target.url, storage: createLocalStorage(mkdtempSync(path.join(work, 'uploads-'))), file: cut })).rejects.toThrow(/truncated or damaged|truncated/);
+      await expect(restoreBackup({ databaseUrl: target.url, storage: createLocalStorage(mkdtempSync(path.join(work, 'uploads-'))), file: cut })).rejects.toThrow(/truncated/);
       expect(await tableCount(target.url, 'users')).toBe(0);
     } finally {
       await target.drop();

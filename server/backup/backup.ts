@@ -238,6 +238,8 @@ export async function restoreBackup(options: { databaseUrl: string; storage: Fil
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
   let migrationsDir: string | undefined;
+  // A COPY under way when something fails must be failed itself, or the ROLLBACK would wait behind it.
+  let activeCopy: { copy: ReturnType<typeof copyFrom>; done: Promise<void> } | null = null;
   const input = createReadStream(options.file);
   const gunzip = createGunzip();
   input.pipe(gunzip);
@@ -283,6 +285,7 @@ export async function restoreBackup(options: { databaseUrl: string; storage: Fil
           if (!manifest.tables.includes(h.name)) throw new BackupFormatError(`The backup has data of an unlisted table ${h.name}.`);
           const copy = client.query(copyFrom(`COPY ${ident(h.name)} (${h.columns.map(ident).join(', ')}) FROM STDIN`));
           table = { name: h.name, copy, done: finished(copy), hash: createHash('sha256') };
+          activeCopy = table;
           break;
         }
         case 'table-data':
@@ -300,6 +303,7 @@ export async function restoreBackup(options: { databaseUrl: string; storage: Fil
           summary.tables++;
           summary.rows += h.rows;
           table = null;
+          activeCopy = null;
           break;
         }
         case 'sequence':
@@ -340,6 +344,10 @@ export async function restoreBackup(options: { databaseUrl: string; storage: Fil
     await runMigrations(options.databaseUrl);
     return { ...summary, schema: manifest.schema.lastTag, createdAt: manifest.createdAt };
   } catch (err) {
+    if (activeCopy) {
+      activeCopy.copy.destroy(err as Error);
+      await activeCopy.done.catch(() => undefined);
+    }
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
   } finally {
