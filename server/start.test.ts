@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../tests/helpers/free-port.ts';
+import { startServerProcess as startServer } from '../tests/helpers/server-process.ts';
 
 // These tests run the real server process (server/main.ts) the way `npm start` does.
 let root: string;
@@ -12,31 +12,6 @@ beforeAll(() => {
   chmodSync(root, 0o755);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', SERVE_WEB: 'false', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Ready: http')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 50);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited (${code}) before it was ready:\n${output}`));
-    });
-  });
-  ready.catch(() => undefined);
-  return { child, ready, exited, output: () => output };
-}
 
 async function health(port: number) {
   const res = await fetch(`http://127.0.0.1:${port}/api/health`);
