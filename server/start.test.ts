@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../tests/helpers/free-port.ts';
 import { buildServer } from '../scripts/build-server.ts';
+import { startServerProcess as startServer } from '../tests/helpers/server-process.ts';
 
 // These tests run the real server process (server/main.ts) the way `npm start` does.
 let root: string;
@@ -13,31 +13,6 @@ beforeAll(() => {
   chmodSync(root, 0o755);
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-function startServer(env: Record<string, string>, args = ['--import', 'tsx', 'server/main.ts']) {
-  const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', SERVE_WEB: 'false', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Ready: http')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 50);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited (${code}) before it was ready:\n${output}`));
-    });
-  });
-  ready.catch(() => undefined);
-  return { child, ready, exited, output: () => output };
-}
 
 async function health(port: number) {
   const res = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -111,7 +86,10 @@ describe('the compiled server', { timeout: 180_000 }, () => {
   it('starts from build/app/main.js without tsx, answers, loads PDFKit and sharp only when first needed', async () => {
     const main = await buildServer(path.join(root, 'build', 'app'));
     const port = await freePort();
-    const server = startServer({ PORT: String(port), DATA_DIR: path.join(root, 'data-compiled'), EMBEDDED_PG_PORT: String(await freePort()) }, [main]);
+    const server = startServer(
+      { PORT: String(port), DATA_DIR: path.join(root, 'data-compiled'), EMBEDDED_PG_PORT: String(await freePort()) },
+      { args: [main] },
+    );
     await server.ready;
     expect(await health(port)).toMatchObject({ status: 200, body: { database: { ok: true } } });
     // sharp's native library (libvips) is not mapped into the process until an image needs it.

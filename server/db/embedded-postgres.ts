@@ -264,3 +264,8 @@ export async function startEmbeddedPostgres(options: {
     throw err;
   }
 }
+
+/** The connection string of the application database of an embedded PostgreSQL already running on this port. */
+export function embeddedDatabaseUrl(port: number): string {
+  return `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DB_NAME}`;
+}

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import type { PortalChange } from '../../common/schemas/portal-events.ts';
 import { projects } from '../db/schema/projects.ts';
 import { openEventStream } from '../../tests/helpers/event-stream.ts';
 import { freePort } from '../../tests/helpers/free-port.ts';
+import { startServerProcess as startServer, type ServerProcess } from '../../tests/helpers/server-process.ts';
 import { createTestApp, createUser, TEST_PASSWORD, type TestApp } from '../../tests/helpers/test-app.ts';
 
 // Two real server processes (server/main.ts, as `npm start` runs it) on one PostgreSQL through
@@ -14,32 +14,7 @@ import { createTestApp, createUser, TEST_PASSWORD, type TestApp } from '../../te
 
 let t: TestApp;
 let dataDir: string;
-const servers: ReturnType<typeof startServer>[] = [];
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', SERVE_WEB: 'false', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Ready: http')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 50);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited (${code}) before it was ready:\n${output}`));
-    });
-  });
-  ready.catch(() => undefined);
-  return { child, ready, exited, output: () => output };
-}
+const servers: ServerProcess[] = [];
 
 async function login(base: string, url: string, body: object): Promise<string> {
   const res = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -47,6 +47,19 @@ export function createLocalStorage(root: string): FileStorage {
       }
       return removed;
     },
+    async *list() {
+      let entries;
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw err;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith('.part')) continue;
+        yield path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      }
+    },
     async get(key, range) {
       const file = fileOf(key);
       await stat(file); // throws ENOENT before a stream is handed out

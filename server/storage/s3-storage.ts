@@ -33,6 +33,11 @@ function encodeRfc3986(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+const unescapeXml = (v: string) =>
+  v.replace(/&(lt|gt|quot|apos|amp|#(\d+)|#x([0-9a-fA-F]+));/g, (all, name: string, dec?: string, hex?: string) =>
+    dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[name] ?? all,
+  );
+
 /** A failed S3 call; `code` is ENOENT for a missing object, like the local storage's errors. */
 export class S3Error extends Error {
   constructor(
@@ -178,6 +183,24 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       if (!res.ok) throw await failure(res, 'download');
       if (!res.body) return Readable.from([]);
       return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
+    },
+    async *list() {
+      // ListObjectsV2, a page of up to 1000 keys at a time, under this storage's prefix only.
+      let token: string | undefined;
+      do {
+        const url = new URL(`${encodeRfc3986(settings.bucket)}`, base);
+        url.searchParams.set('list-type', '2');
+        if (prefix) url.searchParams.set('prefix', prefix);
+        if (token) url.searchParams.set('continuation-token', token);
+        const res = await call('GET', url);
+        if (!res.ok) throw await failure(res, 'listing');
+        const xml = await res.text();
+        for (const m of xml.matchAll(/<Contents>[\s\S]*?<Key>([^<]*)<\/Key>[\s\S]*?<\/Contents>/g)) {
+          const key = unescapeXml(m[1]);
+          if (key.startsWith(prefix)) yield key.slice(prefix.length);
+        }
+        token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? unescapeXml(/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '') || undefined : undefined;
+      } while (token);
     },
     async stat(key) {
       const res = await call('HEAD', urlOf(key));

@@ -14,6 +14,8 @@ export interface FileStorage {
    * incomplete multipart uploads by its lifecycle rule (AbortIncompleteMultipartUpload).
    */
   sweepPartials?(olderThan: Date): Promise<number>;
+  /** Every stored key, in no particular order (backups, decision 165); writes still under way are left out. */
+  list?(): AsyncIterable<string>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;

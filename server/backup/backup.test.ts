@@ -1,0 +1,277 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import os from 'node:os';
+import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import pg from 'pg';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../tests/helpers/free-port.ts';
+import { multipartBody } from '../../tests/helpers/multipart.ts';
+import { actor, createProjectVia, makeImage, multipart } from '../../tests/helpers/portal.ts';
+import { samplePdf, samplePng } from '../../tests/helpers/sample-files.ts';
+import { createTestApp, createTestDatabase, type TestApp } from '../../tests/helpers/test-app.ts';
+import { createLocalStorage } from '../storage/local-storage.ts';
+import { createS3Storage } from '../storage/s3-storage.ts';
+import type { FileStorage } from '../storage/storage.ts';
+import { createBackup, restoreBackup } from './backup.ts';
+
+// Backup and restore (decision 165) against the real PostgreSQL: a data set with a row in every
+// table and files of every kind, written to one backup file and restored into a fresh database and
+// storage, then compared row by row (each row's text form, which is every column's own output) and
+// file by file, byte for byte.
+
+let t: TestApp;
+let s3: S3rver;
+let s3Dir: string;
+let s3Endpoint: string;
+const work = mkdtempSync(path.join(os.tmpdir(), 'portal-backup-test-'));
+const BUCKET = 'portal-backup';
+const s3Storage = (prefix: string) => createS3Storage({ endpoint: s3Endpoint, bucket: BUCKET, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', prefix });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  s3Dir = mkdtempSync(path.join(os.tmpdir(), 'portal-backup-s3-'));
+  const port = await freePort();
+  s3 = new S3rver({ address: '127.0.0.1', port, directory: s3Dir, silent: true, vhostBuckets: false, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  await s3.run();
+  s3Endpoint = `http://127.0.0.1:${port}`;
+  await seed(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await s3?.close();
+  rmSync(work, { recursive: true, force: true });
+  rmSync(s3Dir, { recursive: true, force: true });
+});
+
+const ORIGIN = 'http://localhost:3000';
+
+/** A realistic data set: projects, reports with pictures, messages with files, then the rest by hand. */
+async function seed(app: TestApp) {
+  const admin = await actor(app, 'admin', 'Adaeze Staff');
+  const client = await actor(app, 'client', 'Lagoon Works Ltd');
+  const project = await createProjectVia(app, admin, client.id, { description: 'Quay wall — phase 2 “north”\tbay\nline two \\ backslash' });
+  const report = await multipart(
+    { date: '2026-11-20', projectId: project._id, projectCode: project.code, project: project.name, tasks: 'Piling; survey', progress: 'Half done' },
+    [
+      { field: 'images', name: 'site.png', type: 'image/png', data: await makeImage('png', { width: 120, height: 80 }) },
+      { field: 'images', name: 'crane.jpg', type: 'image/jpeg', data: await makeImage('jpeg', { width: 90, height: 60 }) },
+    ],
+  );
+  const r = await app.app.inject({ method: 'POST', url: '/api/reports', headers: { ...admin.headers, ...report.headers }, payload: report.payload });
+  expect(r.statusCode, r.body).toBe(201);
+  const timeline = await app.app.inject({
+    method: 'POST',
+    url: '/api/gantt-charts',
+    headers: admin.headers,
+    payload: { projectId: project._id, projectTitle: 'Plan', tasks: [{ task: 'Mobilise', month: '2026-12' }] },
+  });
+  expect(timeline.statusCode, timeline.body).toBe(201);
+  const ids: string[] = [];
+  for (const file of [
+    { filename: 'drawing.pdf', contentType: 'application/pdf', data: samplePdf('Quay wall drawing') },
+    { filename: 'photo.png', contentType: 'image/png', data: await samplePng(40, 30) },
+  ]) {
+    const { payload, headers } = multipartBody({}, file);
+    const up = await app.app.inject({ method: 'POST', url: '/api/messages/upload', headers: { ...headers, cookie: client.headers.cookie, origin: ORIGIN }, payload });
+    expect(up.statusCode, up.body).toBe(201);
+    ids.push(up.json().file.publicId);
+  }
+  const sent = await app.app.inject({ method: 'POST', url: '/api/messages', headers: client.headers, payload: { text: 'Drawings attached', projectId: project._id, attachments: ids } });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const reply = await app.app.inject({ method: 'POST', url: '/api/messages', headers: admin.headers, payload: { text: 'Thanks — noted.', projectId: project._id } });
+  expect(reply.statusCode, reply.body).toBe(201);
+  await seedTheRest(app, admin.id, client.id);
+}
+
+/**
+ * The tables the steps above leave empty, filled by hand with values that are hard to copy exactly:
+ * quotes, tabs, new lines, backslashes, non-Latin text, microsecond times, NULLs, big numbers, JSON.
+ */
+async function seedTheRest(app: TestApp, adminId: string, clientId: string) {
+  const c = new pg.Client({ connectionString: app.databaseUrl });
+  await c.connect();
+  const storage = createLocalStorage(app.uploadsDir);
+  const vendorId = '6f1c2d3e-4b5a-4c6d-8e7f-101112131415';
+  const imageId = '7a1c2d3e-4b5a-4c6d-8e7f-101112131416';
+  const conversationId = '8b1c2d3e-4b5a-4c6d-8e7f-101112131417';
+  const contactId = '9c1c2d3e-4b5a-4c6d-8e7f-101112131418';
+  const pdf = samplePdf('Certificate of incorporation');
+  const webp = await makeImage('webp', { width: 320, height: 180 });
+  try {
+    await c.query(`INSERT INTO auth_tokens (user_id, purpose, token_hash, created_at, expires_at, used_at) VALUES ($1, 'reset', 'h-1', '2026-11-20 08:00:00.123456+00', '2026-11-21 08:00:00+00', NULL)`, [clientId]);
+    await c.query(`INSERT INTO blog_images (id, uploaded_by, original_name, width, height, variants) VALUES ($1, $2, 'bridge “dawn”.jpg', 320, 180, $3)`, [
+      imageId,
+      adminId,
+      JSON.stringify([{ key: `blog/${imageId}/w320.webp`, width: 320, format: 'webp', bytes: webp.length }]),
+    ]);
+    await storage.put(`blog/${imageId}/w320.webp`, webp);
+    await c.query(
+      `INSERT INTO blog_posts (title, slug, excerpt, content, author, category, banner_image_id, status, publish_at, first_published_at, created_by, updated_by)
+       VALUES ('Ọ̀nà tuntun: a new road', 'ona-tuntun', 'Tab	here, quote '' and "double"', '<p>Line one
+line two \\ and \\N</p>', 'Staff', 'Roads', $1, 'published', '2026-11-01 10:00:00+00', '2026-11-01 10:00:00.000001+00', $2, $2)`,
+      [imageId, adminId],
+    );
+    await c.query(`INSERT INTO contact_messages (id, name, email, phone, company, message, ip) VALUES ($1, 'Chidi O.', 'chidi@example.test', '+234 800 000 0000', '', E'Hello,\nplease call back.\r\nThanks', '203.0.113.9')`, [contactId]);
+    await c.query(`INSERT INTO chat_conversations (id, visitor_hash, turns, started_at, last_at, handed_off_at, contact_message_id) VALUES ($1, 'vh-1', 1, now(), now(), now(), $2)`, [conversationId, contactId]);
+    await c.query(`INSERT INTO chat_turns (conversation_id, question, answer, outcome, mode, created_at) VALUES ($1, 'Do you build jetties?', 'Yes — marine works are one of our services.', 'answered', 'offline', now())`, [conversationId]);
+    await c.query(`INSERT INTO login_attempts (ip, portal, account, user_id, result, user_agent) VALUES ('2001:db8::1', 'client', 'lagoon', $1, 'bad-password', NULL)`, [clientId]);
+    await c.query(`INSERT INTO mfa_recovery_codes (user_id, code_hash) VALUES ($1, 'rc-hash-1')`, [adminId]);
+    await c.query(`INSERT INTO mfa_used_steps (user_id, step) VALUES ($1, 9007199254740993)`, [adminId]);
+    await c.query(`INSERT INTO news_cache (key, articles, fetched_at, expires_at, next_attempt_at, last_error) VALUES ('construction', $1, now(), now() + interval '1 hour', now(), NULL)`, [
+      JSON.stringify([{ title: 'Port expansion', url: 'https://news.example/a?x=1&y=2', nested: { n: 1.5, none: null } }]),
+    ]);
+    await c.query(`INSERT INTO newsletter_issues (subject, body, sent_by_id, sent_by_name, sent_at, recipient_count, idempotency_key) VALUES ('November', 'Body', $1, 'Adaeze Staff', now(), 1, gen_random_uuid())`, [adminId]);
+    await c.query(`INSERT INTO newsletter_subscribers (email, status, unsubscribe_token, confirmed_at) VALUES ('reader@example.test', 'confirmed', 'unsub-1', now())`);
+    await c.query(`INSERT INTO server_secrets (name, value) VALUES ('backup-test', 'c2VjcmV0')`);
+    await c.query(
+      `INSERT INTO vendor_applications (id, reference, company_name, company_phone, company_address, company_email, contact_person_name, business_type, tax_id, registration_number, compliant, bank_details, ip)
+       VALUES ($1, 'VA-2026-0001', 'Delta Pipes & Fittings', '+234 1 000 0000', '12 Wharf Road', 'sales@delta.example', 'Ngozi', 'Supplier', 'TIN-1', 'RC 1', 'Yes', 'Bank X', '198.51.100.7')`,
+      [vendorId],
+    );
+    const docKey = `vendors/${vendorId}/certificate`;
+    await storage.put(docKey, pdf);
+    await c.query(`INSERT INTO vendor_documents (id, application_id, kind, storage_key, original_name, mime_type, size) VALUES (gen_random_uuid(), $1, 'certificate', $2, 'cert.pdf', 'application/pdf', $3)`, [vendorId, docKey, pdf.length]);
+    await c.query(`INSERT INTO vendor_status_changes (application_id, from_status, to_status, note, changed_by, changed_by_name) VALUES ($1, 'new', 'reviewing', '', $2, 'Adaeze Staff')`, [vendorId, adminId]);
+  } finally {
+    await c.end();
+  }
+}
+
+async function tableNames(url: string): Promise<string[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<{ n: string }>(`SELECT relname AS n FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r' ORDER BY 1`)).rows.map((r) => r.n);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Every row of every table in its text form, sorted, per table. */
+async function allRows(url: string): Promise<Record<string, string[]>> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const out: Record<string, string[]> = {};
+    for (const name of await tableNames(url)) {
+      out[name] = (await c.query<{ r: string }>(`SELECT t::text AS r FROM "${name}" t ORDER BY 1`)).rows.map((row) => row.r);
+    }
+    return out;
+  } finally {
+    await c.end();
+  }
+}
+
+async function allFiles(storage: FileStorage): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  for await (const key of storage.list!()) out.set(key, await buffer(await storage.get(key)));
+  return new Map([...out.entries()].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+describe('backup and restore', () => {
+  it('seeds a row in every table and files of every kind', async () => {
+    const rows = await allRows(t.databaseUrl);
+    const empty = Object.entries(rows).filter(([, list]) => list.length === 0).map(([name]) => name);
+    expect(empty).toEqual([]);
+    const keys = [...(await allFiles(createLocalStorage(t.uploadsDir))).keys()];
+    // Report originals and thumbnails, message attachments, blog renditions, vendor documents.
+    for (const area of ['reports/', 'messages/', 'blog/', 'vendors/']) expect(keys.some((k) => k.startsWith(area)), area).toBe(true);
+  });
+
+  it('restores into a fresh database and storage every row and every file byte for byte', async () => {
+    const file = path.join(work, 'local.portal-backup');
+    const summary = await createBackup({ databaseUrl: t.databaseUrl, storage: createLocalStorage(t.uploadsDir), file });
+    const before = await allRows(t.databaseUrl);
+    expect(summary.tables).toBe(Object.keys(before).length);
+    expect(summary.rows).toBe(Object.values(before).reduce((n, list) => n + list.length, 0));
+
+    const fresh = await createTestDatabase();
+    const freshUploads = mkdtempSync(path.join(work, 'uploads-'));
+    try {
+      const restored = await restoreBackup({ databaseUrl: fresh.url, storage: createLocalStorage(freshUploads), file });
+      expect(restored).toMatchObject({ tables: summary.tables, rows: summary.rows, files: summary.files, fileBytes: summary.fileBytes, schema: summary.schema });
+      expect(await allRows(fresh.url)).toEqual(before);
+      const want = await allFiles(createLocalStorage(t.uploadsDir));
+      const got = await allFiles(createLocalStorage(freshUploads));
+      expect([...got.keys()]).toEqual([...want.keys()]);
+      for (const [key, bytes] of want) expect(got.get(key)!.equals(bytes), key).toBe(true);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  it('refuses a database or a storage that holds data, changing nothing, and replaces them with --force', async () => {
+    const file = path.join(work, 'refusal.portal-backup');
+    await createBackup({ databaseUrl: t.databaseUrl, storage: createLocalStorage(t.uploadsDir), file });
+    const target = await createTestDatabase();
+    const targetUploads = mkdtempSync(path.join(work, 'uploads-'));
+    try {
+      // Rows in the database.
+      const c = new pg.Client({ connectionString: target.url });
+      await c.connect();
+      await c.query(`INSERT INTO server_secrets (name, value) VALUES ('keep-me', 'x')`);
+      await expect(restoreBackup({ databaseUrl: target.url, storage: createLocalStorage(targetUploads), file })).rejects.toThrow(
+        /Refusing to restore: the target is not empty \(the database has rows in table "server_secrets"\).*--force/,
+      );
+      expect((await c.query(`SELECT name FROM server_secrets`)).rows).toEqual([{ name: 'keep-me' }]);
+      await c.query(`DELETE FROM server_secrets`);
+      await c.end();
+      // A file in the storage.
+      await createLocalStorage(targetUploads).put('messages/zz/left-over', Buffer.from('older file'));
+      await expect(restoreBackup({ databaseUrl: target.url, storage: createLocalStorage(targetUploads), file })).rejects.toThrow(/the file storage holds "messages\/zz\/left-over"/);
+      expect(await tableCount(target.url, 'users')).toBe(0);
+      // Told to: what was there goes, the backup comes in whole.
+      await restoreBackup({ databaseUrl: target.url, storage: createLocalStorage(targetUploads), file, force: true });
+      expect(await allRows(target.url)).toEqual(await allRows(t.databaseUrl));
+      expect([...(await allFiles(createLocalStorage(targetUploads))).keys()]).toEqual([...(await allFiles(createLocalStorage(t.uploadsDir))).keys()]);
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('refuses a damaged file and leaves the target empty', async () => {
+    const file = path.join(work, 'whole.portal-backup');
+    await createBackup({ databaseUrl: t.databaseUrl, storage: createLocalStorage(t.uploadsDir), file });
+    const whole = readFileSync(file);
+    const cut = path.join(work, 'cut.portal-backup');
+    writeFileSync(cut, gzipSync(gunzipSync(whole).subarray(0, Math.floor(gunzipSync(whole).length * 0.6))));
+    const target = await createTestDatabase();
+    try {
+      await expect(restoreBackup({ databaseUrl: target.url, storage: createLocalStorage(mkdtempSync(path.join(work, 'uploads-'))), file: cut })).rejects.toThrow(/truncated/);
+      expect(await tableCount(target.url, 'users')).toBe(0);
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('backs up an S3 bucket and restores it into another place of S3-compatible storage', async () => {
+    const source = s3Storage('live');
+    for (const [key, bytes] of await allFiles(createLocalStorage(t.uploadsDir))) await source.put(key, bytes);
+    const file = path.join(work, 's3.portal-backup');
+    const summary = await createBackup({ databaseUrl: t.databaseUrl, storage: source, file });
+    expect(summary.files).toBeGreaterThan(4);
+    const fresh = await createTestDatabase();
+    try {
+      await restoreBackup({ databaseUrl: fresh.url, storage: s3Storage('restored'), file });
+      expect(await allRows(fresh.url)).toEqual(await allRows(t.databaseUrl));
+      const want = await allFiles(source);
+      const got = await allFiles(s3Storage('restored'));
+      expect([...got.keys()]).toEqual([...want.keys()]);
+      for (const [key, bytes] of want) expect(got.get(key)!.equals(bytes), key).toBe(true);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
+
+async function tableCount(url: string, table: string): Promise<number> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return Number((await c.query(`SELECT count(*) AS n FROM "${table}"`)).rows[0].n);
+  } finally {
+    await c.end();
+  }
+}
