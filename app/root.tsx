@@ -6,10 +6,14 @@ import './app.css';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { ScrollToTop } from './components/layout/scroll-to-top.tsx';
-import { Toaster } from './components/ui/toast.tsx';
+import { Toaster, ToastTemplates } from './components/ui/toast.tsx';
 import { chromeFor, PATHS } from '../common/paths.ts';
 import { ChatButton } from './features/chat/chat-button.tsx';
 import { THEME_BOOT_SCRIPT } from './lib/theme.ts';
+import { useHydratedRoute } from './lib/hydration.ts';
+import { SPECULATION_RULES } from './lib/speculation-rules.ts';
+// Built by Vite as its own small ES module bundle (with its own lazy chunks, e.g. the chat panel).
+import enhanceEntryUrl from './enhance/entry.ts?worker&url';
 
 export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -17,6 +21,8 @@ export const links: LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Decision 140: content pages are HTML plus the enhancement modules; the rest hydrate as before.
+  const hydrate = useHydratedRoute();
   return (
     <html lang="en-NG" suppressHydrationWarning>
       <head>
@@ -29,7 +35,15 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <Scripts />
+        {hydrate ? (
+          <Scripts />
+        ) : (
+          <>
+            <ToastTemplates />
+            <script type="module" src={enhanceEntryUrl} />
+            <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+          </>
+        )}
       </body>
     </html>
   );

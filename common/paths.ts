@@ -34,6 +34,8 @@ export const PATHS = {
   adminChat: '/secured/v1/admin/chat',
   newsletterConfirm: '/newsletter/confirm',
   newsletterUnsubscribe: '/newsletter/unsubscribe',
+  // Where the footer's newsletter box posts when JavaScript is off (it answers with a page).
+  newsletterSubscribe: '/newsletter/subscribe',
   serviceSection: (id: string) => `/services#${id}`,
   // Account pages reached from e-mailed links and the login screens (client-rendered, never pre-rendered).
   setPassword: '/account/set-password',

@@ -1,26 +1,28 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { clsx } from 'clsx';
 import { company } from '../../../common/content/company.ts';
 import { HEADER_LINKS, PATHS } from '../../../common/paths.ts';
-import { hasSignedInHint } from '../../../common/session-hint.ts';
+import { enhanceAccountLink } from '../../enhance/account-link.ts';
+import { enhanceMobileMenu } from '../../enhance/mobile-menu.ts';
+import { useEnhance } from '../../lib/use-enhance.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 function AccountButton({ className }: { className?: string }) {
-  const [signedIn, setSignedIn] = useState(false);
   const location = useLocation();
-  useEffect(() => setSignedIn(hasSignedInHint()), [location.pathname]);
+  const ref = useEnhance<HTMLAnchorElement>(enhanceAccountLink, location.pathname);
   return (
-    <Link
-      to={signedIn ? PATHS.clientDashboard : PATHS.clientLogin}
+    <a
+      ref={ref}
+      href={PATHS.clientLogin}
+      data-module="account-link"
       className={clsx(
         'inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-800 sm:px-4',
         className,
       )}
     >
-      {signedIn ? 'My Dashboard' : 'Client Login'}
-    </Link>
+      Client Login
+    </a>
   );
 }
 
@@ -33,23 +35,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function SiteHeader() {
-  const [open, setOpen] = useState(false);
   const location = useLocation();
-  const menuButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    // Captured, and marked handled: one Escape closes the menu only, not also a toast underneath.
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        setOpen(false);
-        menuButton.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey, true);
-    return () => window.removeEventListener('keydown', onKey, true);
-  }, [open]);
+  // A route change (pages React hydrates) closes the menu: the module is undone and wired again.
+  const menuButton = useEnhance<HTMLButtonElement>(enhanceMobileMenu, location.pathname);
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
@@ -84,21 +72,23 @@ export function SiteHeader() {
           <button
             ref={menuButton}
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 xl:hidden dark:text-slate-200 dark:hover:bg-slate-800"
-            aria-expanded={open}
+            data-module="mobile-menu"
+            popoverTarget="mobile-menu"
+            className="group inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 xl:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+            aria-expanded="false"
             aria-controls="mobile-menu"
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((v) => !v)}
+            aria-label="Open menu"
           >
-            {open ? <X className="size-6" aria-hidden="true" /> : <Menu className="size-6" aria-hidden="true" />}
+            <Menu className="size-6 group-aria-expanded:hidden" aria-hidden="true" />
+            <X className="hidden size-6 group-aria-expanded:block" aria-hidden="true" />
           </button>
         </div>
       </div>
       <nav
         id="mobile-menu"
         aria-label="Main menu"
-        hidden={!open}
-        className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-slate-200 bg-white px-4 pb-4 xl:hidden dark:border-slate-800 dark:bg-slate-950"
+        popover="auto"
+        className="fixed inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100vh-4rem)] w-full max-w-none overflow-y-auto border-0 border-t border-slate-200 bg-white px-4 pb-4 text-inherit xl:hidden dark:border-slate-800 dark:bg-slate-950"
       >
         <ul className="flex flex-col py-2">
           {HEADER_LINKS.map((link) => (

@@ -1,31 +1,25 @@
-import { useEffect, useState } from 'react';
 import { Moon, Sun } from 'lucide-react';
-import { applyTheme, currentTheme, type Theme } from '../../lib/theme.ts';
-import { Tooltip } from '../ui/tooltip.tsx';
+import { enhanceThemeToggle } from '../../enhance/theme-toggle.ts';
+import { useEnhance } from '../../lib/use-enhance.ts';
 
+/**
+ * The theme switch: markup only (data-module="theme-toggle"); app/enhance/theme-toggle.ts gives it its
+ * behaviour, label and tooltip. The icon follows the `dark` class the head script sets, by CSS.
+ */
 export function ThemeToggle() {
-  // The server does not know the theme; render a neutral state until the browser tells us.
-  const [theme, setTheme] = useState<Theme | null>(null);
-  useEffect(() => setTheme(currentTheme()), []);
-  const next: Theme = theme === 'dark' ? 'light' : 'dark';
+  const ref = useEnhance<HTMLButtonElement>(enhanceThemeToggle);
   return (
-    <Tooltip content={theme === 'dark' ? 'Light theme' : 'Dark theme'}>
+    <span className="relative inline-flex">
       <button
+        ref={ref}
         type="button"
-        onClick={() => {
-          applyTheme(next);
-          setTheme(next);
-        }}
-        aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-        aria-pressed={theme === 'dark'}
+        data-module="theme-toggle"
+        aria-label="Switch theme"
         className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       >
-        {theme === 'dark' ? (
-          <Sun className="size-5" aria-hidden="true" />
-        ) : (
-          <Moon className="size-5" aria-hidden="true" />
-        )}
+        <Moon className="size-5 dark:hidden" aria-hidden="true" />
+        <Sun className="hidden size-5 dark:block" aria-hidden="true" />
       </button>
-    </Tooltip>
+    </span>
   );
 }

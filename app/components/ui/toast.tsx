@@ -2,41 +2,14 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { X } from 'lucide-react';
 import { clsx } from 'clsx';
 
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-}
-interface ToastItem extends ToastInput {
-  id: number;
-}
+import { dismissToast, subscribeToasts, toastItems, TOAST_DURATION_MS, type ToastItem } from './toast-store.ts';
 
-export const TOAST_DURATION_MS = 5000;
-const TOAST_LIMIT = 5;
+export { dismissToast, toast, TOAST_DURATION_MS, type ToastInput } from './toast-store.ts';
 
-let items: ToastItem[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-
-/** Shows a notification; failures use variant 'destructive'. */
-export function toast(input: ToastInput): number {
-  const id = nextId++;
-  items = [{ ...input, id }, ...items].slice(0, TOAST_LIMIT);
-  emit();
-  return id;
-}
-
-export function dismissToast(id: number) {
-  items = items.filter((t) => t.id !== id);
-  emit();
-}
-
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
 const EMPTY: ToastItem[] = [];
+const CARD_CLASS = 'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg transition-all duration-200';
+const DESTRUCTIVE_CLASS = 'border-red-700 bg-red-700 text-white';
+const DEFAULT_CLASS = 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 function ToastCard({ item, index, expanded, paused }: { item: ToastItem; index: number; expanded: boolean; paused: boolean }) {
   const remaining = useRef(TOAST_DURATION_MS);
@@ -62,10 +35,8 @@ function ToastCard({ item, index, expanded, paused }: { item: ToastItem; index: 
         }
       }}
       className={clsx(
-        'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg transition-all duration-200',
-        destructive
-          ? 'border-red-700 bg-red-700 text-white'
-          : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+        CARD_CLASS,
+        destructive ? DESTRUCTIVE_CLASS : DEFAULT_CLASS,
         hidden && 'hidden',
       )}
       style={expanded ? undefined : { marginTop: index === 0 ? 0 : '-3.25rem', transform: `scale(${1 - index * 0.05})`, zIndex: 10 - index }}
@@ -92,7 +63,7 @@ function ToastCard({ item, index, expanded, paused }: { item: ToastItem; index: 
  * or, with the keyboard elsewhere, the newest one (unless a dialog is open: Escape closes that first).
  */
 export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => items, () => EMPTY);
+  const list = useSyncExternalStore(subscribeToasts, toastItems, () => EMPTY);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const stack = useRef<HTMLOListElement>(null);
@@ -108,7 +79,8 @@ export function Toaster() {
       if (e.key !== 'Escape' || e.defaultPrevented) return;
       if (e.target instanceof Node && stack.current?.contains(e.target)) return; // the focused toast closes itself
       if (document.querySelector('dialog[open]')) return;
-      if (items[0]) dismissToast(items[0].id);
+      const newest = toastItems()[0];
+      if (newest) dismissToast(newest.id);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -117,6 +89,7 @@ export function Toaster() {
     <section aria-label="Notifications" className="pointer-events-none fixed top-16 right-0 z-[100] w-full max-w-sm p-4">
       <ol
         ref={stack}
+        data-module="toaster"
         className="flex flex-col gap-2"
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
@@ -130,5 +103,30 @@ export function Toaster() {
         ))}
       </ol>
     </section>
+  );
+}
+
+/**
+ * The cards the content pages' toaster module (app/enhance/toaster.ts) copies, with the markup of
+ * ToastCard. Rendered only on pages React does not hydrate (root layout): React would build a
+ * template's children as real nodes on the client, which would not match the server's HTML.
+ */
+export function ToastTemplates() {
+  return (
+    <>
+      {(['default', 'destructive'] as const).map((variant) => (
+        <template key={variant} data-toast={variant}>
+          <li tabIndex={0} data-variant={variant} className={clsx(CARD_CLASS, variant === 'destructive' ? DESTRUCTIVE_CLASS : DEFAULT_CLASS)}>
+            <div className="grid gap-1" role={variant === 'destructive' ? 'alert' : 'status'} aria-atomic="true">
+              <p className="text-sm font-semibold" data-title />
+              <p className="text-sm opacity-90" data-description />
+            </div>
+            <button type="button" className="absolute top-2 right-2 rounded p-1 opacity-80 hover:opacity-100" aria-label="Close notification">
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          </li>
+        </template>
+      ))}
+    </>
   );
 }

@@ -9,6 +9,10 @@ import type { TeamMember } from '../../../common/content/schemas.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { SectionHeading, SiteHero } from '../../features/site/site-sections.tsx';
 import { COMPANY_PROFILE_FILE_NAME, COMPANY_PROFILE_PDF_URL } from '../../features/site/company-profile.ts';
+import { NO_HYDRATION } from '../../lib/hydration.ts';
+
+// Decision 140: served as HTML with the enhancement modules, never hydrated.
+export const handle = NO_HYDRATION;
 
 export const meta = () =>
   pageMeta({

@@ -14,7 +14,10 @@ import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { articlesReaderFrom, loggerFrom } from '../../features/articles/articles-context.ts';
 import { ArticlePicture } from '../../features/articles/article-image.tsx';
+import { enhanceHistoryBack } from '../../enhance/history-back.ts';
+import { useEnhance } from '../../lib/use-enhance.ts';
 import { ARTICLE_BODY_CLASS } from '../../components/layout/article-body-class.ts';
+import { NO_HYDRATION } from '../../lib/hydration.ts';
 
 type LoaderData = { state: 'ok'; article: ArticleDetail } | { state: 'not-found' } | { state: 'error'; message: string };
 
@@ -40,6 +43,9 @@ function socialImage(article: ArticleDetail) {
   if (article.image?.kind === 'remote') return { url: article.image.src, alt: article.title };
   return undefined;
 }
+
+// Decision 140: served as HTML with the enhancement modules, never hydrated.
+export const handle = NO_HYDRATION;
 
 export const meta = ({ loaderData, params }: Route.MetaArgs) => {
   if (loaderData?.state !== 'ok') {
@@ -91,16 +97,13 @@ function BackToNews() {
 
 /** 'Return' goes back one page (specification); without JavaScript, or with no page to go back to, it opens the list. */
 function ReturnButton() {
+  const ref = useEnhance<HTMLAnchorElement>(enhanceHistoryBack);
   return (
     <Link
+      ref={ref}
       to={PATHS.articles}
+      data-module="history-back"
       className="mt-6 inline-block rounded-md bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"
-      onClick={(event) => {
-        if (window.history.length > 1) {
-          event.preventDefault();
-          window.history.back();
-        }
-      }}
     >
       Return
     </Link>

@@ -8,6 +8,7 @@ import { PATHS } from '../../../common/paths.ts';
 import { SiteHero } from '../../features/site/site-sections.tsx';
 import { ArticleCardView } from '../../features/articles/article-card.tsx';
 import { articlesReaderFrom, loggerFrom } from '../../features/articles/articles-context.ts';
+import { NO_HYDRATION } from '../../lib/hydration.ts';
 
 type LoaderData = { state: 'ok'; page: ArticlesPage } | { state: 'error'; message: string; category: string | null };
 
@@ -40,6 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
+
+// Decision 140: served as HTML with the enhancement modules, never hydrated.
+export const handle = NO_HYDRATION;
 
 export const meta = ({ loaderData }: Route.MetaArgs) => {
   const category = loaderData?.state === 'ok' ? loaderData.page.category : null;

@@ -4,6 +4,10 @@ import { PATHS } from '../../../common/paths.ts';
 import { certificates, regulatoryCompliance } from '../../../common/content/certificates.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { SectionHeading, SiteHero } from '../../features/site/site-sections.tsx';
+import { NO_HYDRATION } from '../../lib/hydration.ts';
+
+// Decision 140: served as HTML with the enhancement modules, never hydrated.
+export const handle = NO_HYDRATION;
 
 export const meta = () =>
   pageMeta({

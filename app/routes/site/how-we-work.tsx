@@ -3,6 +3,10 @@ import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { processBenefits, processSteps } from '../../../common/content/process.ts';
 import { CallToAction, SectionHeading, SiteHero } from '../../features/site/site-sections.tsx';
+import { NO_HYDRATION } from '../../lib/hydration.ts';
+
+// Decision 140: served as HTML with the enhancement modules, never hydrated.
+export const handle = NO_HYDRATION;
 
 export const meta = () =>
   pageMeta({

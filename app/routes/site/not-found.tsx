@@ -1,6 +1,7 @@
 import { data, Link } from 'react-router';
 import type { Route } from './+types/not-found';
 import { PATHS } from '../../../common/paths.ts';
+import { NO_HYDRATION } from '../../lib/hydration.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
@@ -9,6 +10,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   else console.warn(`page not found: ${path}`);
   return data({ path }, { status: 404 });
 }
+
+// Decision 140: served as HTML with the enhancement modules, never hydrated.
+export const handle = NO_HYDRATION;
 
 export const meta = () => [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
 

@@ -6,6 +6,10 @@ import { projectStatistics } from '../../../common/content/facts.ts';
 import type { ShowcaseProject } from '../../../common/content/schemas.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { SectionHeading, SiteHero, StatGrid } from '../../features/site/site-sections.tsx';
+import { NO_HYDRATION } from '../../lib/hydration.ts';
+
+// Decision 140: served as HTML with the enhancement modules, never hydrated.
+export const handle = NO_HYDRATION;
 
 export const meta = () =>
   pageMeta({

@@ -1,0 +1,110 @@
+// The footer's newsletter box. Without JavaScript it is a plain form that posts to
+// /newsletter/subscribe and gets a page back; with it, it subscribes in place (the same JSON API
+// the React pages used), says what happened in its status line and as a toast, and fetches the
+// bot-guard token only once someone starts typing.
+
+import { FORM_MESSAGES, FORM_MIN_FILL_MS, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../../common/form-guard.ts';
+import { NEWSLETTER_MESSAGES } from '../../common/newsletter.ts';
+import { toast } from '../components/ui/toast-store.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// A little more than the server's minimum, so clock jitter never refuses a person (lib/form-guard.ts).
+const MARGIN_MS = 300;
+
+async function subscribe(body: Record<string, string>): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch('/api/newsletter/subscribe', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new Error(NEWSLETTER_MESSAGES.failed);
+  }
+  const data = (await response.json().catch(() => ({}))) as { message?: unknown };
+  const message = typeof data.message === 'string' && data.message ? data.message : undefined;
+  if (!response.ok) throw new Error(response.status === 400 && message?.startsWith('body.email') ? 'Please enter a valid email address' : (message ?? NEWSLETTER_MESSAGES.failed));
+  return message ?? NEWSLETTER_MESSAGES.checkInbox;
+}
+
+export function enhanceNewsletterForm(form: HTMLElement): () => void {
+  if (!(form instanceof HTMLFormElement)) return () => undefined;
+  const input = form.querySelector<HTMLInputElement>('input[type="email"]')!;
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  const status = form.querySelector<HTMLElement>('[role="status"]')!;
+  const honeypot = form.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`);
+  let token: Promise<{ token: string; at: number }> | null = null;
+  let busy = false;
+
+  const prepare = () => {
+    if (!token) {
+      const pending = fetch('/api/form-token', { headers: { Accept: 'application/json' }, credentials: 'same-origin' }).then(async (r) => {
+        if (!r.ok) throw new Error(`form-token ${r.status}`);
+        return { token: ((await r.json()) as { token: string }).token, at: performance.now() };
+      });
+      pending.catch(() => {
+        if (token === pending) token = null;
+      });
+      token = pending;
+    }
+    return token;
+  };
+  const say = (kind: 'done' | 'error' | 'idle', message = '') => {
+    status.textContent = message;
+    status.className = kind === 'error' ? 'mt-2 text-sm text-red-300' : 'mt-2 text-sm text-emerald-300';
+    if (kind === 'error') input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  };
+  const setBusy = (value: boolean) => {
+    busy = value;
+    button.disabled = value;
+    button.textContent = value ? 'Subscribing...' : 'Subscribe';
+  };
+
+  const onFocus = () => void prepare().catch(() => undefined);
+  const onInput = () => {
+    if (input.getAttribute('aria-invalid')) say('idle');
+  };
+  const onSubmit = async (e: SubmitEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const address = input.value.trim();
+    if (!EMAIL.test(address)) {
+      say('error', 'Please enter a valid email address');
+      return;
+    }
+    setBusy(true);
+    try {
+      const { token: value, at } = await prepare().catch(() => {
+        throw new Error('Could not prepare the form. Please check your connection and try again.');
+      });
+      const wait = FORM_MIN_FILL_MS.newsletter + MARGIN_MS - (performance.now() - at);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const message = await subscribe({ [FORM_TOKEN_FIELD]: value, [HONEYPOT_FIELD]: honeypot?.value ?? '', email: address });
+      say('done', message);
+      input.value = '';
+      toast({ title: 'Check your inbox', description: message });
+      token = null;
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : NEWSLETTER_MESSAGES.failed;
+      say('error', message);
+      toast({ title: 'Subscription failed', description: message, variant: 'destructive' });
+      if (message === FORM_MESSAGES.expired) token = null;
+    } finally {
+      setBusy(false);
+    }
+  };
+  input.addEventListener('focus', onFocus);
+  input.addEventListener('input', onInput);
+  form.addEventListener('submit', onSubmit);
+  form.noValidate = true;
+  form.dataset.ready = 'true';
+  return () => {
+    input.removeEventListener('focus', onFocus);
+    input.removeEventListener('input', onInput);
+    form.removeEventListener('submit', onSubmit);
+    delete form.dataset.ready;
+  };
+}
