@@ -125,6 +125,7 @@ line two \\ and \\N</p>', 'Staff', 'Roads', $1, 'published', '2026-11-01 10:00:0
     await c.query(`INSERT INTO newsletter_issues (subject, body, sent_by_id, sent_by_name, sent_at, recipient_count, idempotency_key) VALUES ('November', 'Body', $1, 'Adaeze Staff', now(), 1, gen_random_uuid())`, [adminId]);
     await c.query(`INSERT INTO newsletter_subscribers (email, status, unsubscribe_token, confirmed_at) VALUES ('reader@example.test', 'confirmed', 'unsub-1', now())`);
     await c.query(`INSERT INTO server_secrets (name, value) VALUES ('backup-test', 'c2VjcmV0')`);
+    await c.query(`INSERT INTO setup_links (token_hash, created_at, expires_at, used_at) VALUES ('setup-hash-1', '2026-11-20 08:00:00.5+00', '2026-11-20 09:00:00+00', '2026-11-20 08:10:00+00')`);
     await c.query(
       `INSERT INTO vendor_applications (id, reference, company_name, company_phone, company_address, company_email, contact_person_name, business_type, tax_id, registration_number, compliant, bank_details, ip)
        VALUES ($1, 'VA-2026-0001', 'Delta Pipes & Fittings', '+234 1 000 0000', '12 Wharf Road', 'sales@delta.example', 'Ngozi', 'Supplier', 'TIN-1', 'RC 1', 'Yes', 'Bank X', '198.51.100.7')`,
