@@ -120,8 +120,10 @@ async function main() {
     }
     // Later work adds its rows through bench modules that take the running server's address.
     // articles.ts first: it writes the posts that the Lighthouse rows of /articles and an article page read.
-    for (const extra of ['./articles.ts', './lighthouse.ts', './messages.ts', './newsletter.ts', './chat.ts']) {
-      if (!existsSync(new URL(extra, import.meta.url))) continue;
+    // BENCH_ONLY=api.ts,messages.ts runs only those modules (the base rows always run).
+    const only = process.env.BENCH_ONLY?.split(',').map((m) => `./${m.trim()}`);
+    for (const extra of ['./articles.ts', './lighthouse.ts', './messages.ts', './api.ts', './newsletter.ts', './chat.ts']) {
+      if (!existsSync(new URL(extra, import.meta.url)) || (only && !only.includes(extra))) continue;
       type RowsOf = (base: string) => Promise<BenchRow[]>;
       const mod = (await import(extra)) as { default?: RowsOf; runLighthouseBench?: RowsOf };
       const run = mod.default ?? mod.runLighthouseBench;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { z } from 'zod';
 import { AppError, unauthenticated } from '../../../common/errors.ts';
 import {
@@ -156,7 +157,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/me',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponseSchema} } },
+    {
+      config: { access: 'authenticated' },
+      serializerCompiler: fastSerializerCompiler,
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: meResponseSchema } },
+    },
     async (request) => {
       const user = request.user!;
       return { success: true as const, user: { _id: user._id, name: user.name, role: user.role } };

@@ -19,6 +19,7 @@ import { enforceRateLimit, giveBackRateLimit, hitRateLimit, rateLimited, waitWor
 import { mayHearOf, portalChangeSchema } from '../../../common/schemas/portal-events.ts';
 import { PORTAL_CHANGES_CHANNEL } from '../../events/portal-events.ts';
 import { deliverQueuedMail } from '../../mail/mailer.ts';
+import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { decodeBase64Upload, sanitizeAttachmentName, storeAttachment, tooLarge, type StoredAttachment } from '../files/attachment-store.ts';
 import { recordUploadedFile, sweepUnsentFiles } from '../files/files.service.ts';
 import {
@@ -207,6 +208,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages',
     {
       config: { access: 'authenticated' },
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['messages'],
         summary: "Send a message in a project's thread (sender and receiver are decided by the server)",
@@ -228,6 +230,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/project/:projectId',
     {
       config: { access: 'authenticated' },
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['messages'],
         summary:

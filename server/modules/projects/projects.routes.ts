@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { apiErrorSchema } from '../../../common/errors.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import {
@@ -35,6 +36,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/client/:clientId',
     {
       config: { access: 'authenticated' },
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['projects'],
         summary: "One page of a client's projects (a client may ask only for its own)",
