@@ -40,7 +40,7 @@ async function startProductServer() {
   process.env.BENCH_DATABASE_URL = `postgres://postgres:postgres@127.0.0.1:${pgPort}/${EMBEDDED_DB_NAME}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
   chmodSync(dataDir, 0o755);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [path.join(BUILD_DIR, 'app', 'main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -99,7 +99,8 @@ export function printTable(rows: BenchRow[]) {
 
 async function main() {
   console.log(`Building the production bundle into ${BUILD_DIR} ...`);
-  execFileSync('npx', ['react-router', 'build'], { env: { ...process.env, BUILD_DIR }, stdio: 'ignore' });
+  // The same build as `npm start`: pages, compressed static files, the compiled server (build/app).
+  execFileSync('npm', ['run', 'build'], { env: { ...process.env, BUILD_DIR }, stdio: 'ignore' });
   const server = await startProductServer();
   const rows: BenchRow[] = [];
   try {
@@ -120,9 +121,10 @@ async function main() {
     }
     // Later work adds its rows through bench modules that take the running server's address.
     // articles.ts first: it writes the posts that the Lighthouse rows of /articles and an article page read.
+    // pages.ts after articles.ts (it reads its posts); startup.ts starts servers of its own.
     // BENCH_ONLY=api.ts,messages.ts runs only those modules (the base rows always run).
     const only = process.env.BENCH_ONLY?.split(',').map((m) => `./${m.trim()}`);
-    for (const extra of ['./articles.ts', './lighthouse.ts', './messages.ts', './api.ts', './newsletter.ts', './chat.ts']) {
+    for (const extra of ['./articles.ts', './pages.ts', './lighthouse.ts', './messages.ts', './api.ts', './newsletter.ts', './chat.ts', './startup.ts']) {
       if (!existsSync(new URL(extra, import.meta.url)) || (only && !only.includes(extra))) continue;
       type RowsOf = (base: string) => Promise<BenchRow[]>;
       const mod = (await import(extra)) as { default?: RowsOf; runLighthouseBench?: RowsOf };

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { freePort } from '../tests/helpers/free-port.ts';
 import { buildServer } from '../scripts/build-server.ts';
 import { startServerProcess as startServer } from '../tests/helpers/server-process.ts';
@@ -84,7 +84,10 @@ describe('the server process', { timeout: 120_000 }, () => {
 // `npm start` runs the server compiled at build time (scripts/build-server.ts), with node alone.
 describe('the compiled server', { timeout: 180_000 }, () => {
   it('starts from build/app/main.js without tsx, answers, loads PDFKit and sharp only when first needed', async () => {
-    const main = await buildServer(path.join(root, 'build', 'app'));
+    // Inside the project, like build/app: the compiled code finds its packages in node_modules.
+    const outDir = mkdtempSync(path.join(process.cwd(), 'build-start-test-'));
+    onTestFinished(() => rmSync(outDir, { recursive: true, force: true }));
+    const main = await buildServer(path.join(outDir, 'app'));
     const port = await freePort();
     const server = startServer(
       { PORT: String(port), DATA_DIR: path.join(root, 'data-compiled'), EMBEDDED_PG_PORT: String(await freePort()) },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
@@ -95,6 +96,7 @@ const NOT_FOUND_CHROME = JSON.stringify(chromeFor(NOT_FOUND_RENDER_PATH));
 // build and the query, so it is kept; query strings are the visitor's to choose, hence the bound.
 const MANIFEST_PATH = '/__manifest';
 const MANIFEST_CACHE_MAX = 1000;
+const ROUTE_MATCH_CACHE_MAX = 5000;
 
 /** Serves the React Router build: static assets, pre-rendered pages, then server rendering. */
 async function webPlugin(app: FastifyInstance) {
@@ -109,11 +111,18 @@ async function webPlugin(app: FastifyInstance) {
   const routes = routeTree(build);
   const catchAll = Object.values(build.routes).find((r) => r?.path === '*' && r.parentId === 'root');
 
+  // matchRoutes ranks the whole route table on every call (about a millisecond): answers are kept.
+  const catchAllOnly = new Map<string, boolean>();
   /** True when nothing but the catch-all (not-found) route matches the path. */
   function onlyCatchAllMatches(urlPath: string) {
     if (!catchAll) return false;
-    const matches = matchRoutes(routes, urlPath);
-    return matches?.at(-1)?.route.id === catchAll.id;
+    let answer = catchAllOnly.get(urlPath);
+    if (answer === undefined) {
+      answer = matchRoutes(routes, urlPath)?.at(-1)?.route.id === catchAll.id;
+      if (catchAllOnly.size >= ROUTE_MATCH_CACHE_MAX) catchAllOnly.delete(catchAllOnly.keys().next().value as string);
+      catchAllOnly.set(urlPath, answer);
+    }
+    return answer;
   }
 
   // The not-found document: rendered once per process (one build) on first need, then sent from memory.
@@ -135,23 +144,41 @@ async function webPlugin(app: FastifyInstance) {
     return notFoundPage;
   }
 
-  const manifests = new Map<string, { status: number; headers: [string, string][]; body: Buffer }>();
+  type ManifestAnswer = { status: number; headers: [string, string][]; body: Buffer; br?: Buffer; gzip?: Buffer };
+  const manifests = new Map<string, ManifestAnswer>();
   async function serveManifest(request: FastifyRequest, reply: FastifyReply) {
     let kept = manifests.get(request.url);
     if (!kept) {
       const response = await handleRequest(toWebRequest(request, new AbortController()), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles });
-      const answer = { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
-      if (response.status !== 200) return sendManifest(reply, answer);
+      const answer: ManifestAnswer = { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
+      if (response.status !== 200) return sendManifest(request, reply, answer);
+      // Kept with its compressed forms, like the cached pages: no compression work on a repeat.
+      answer.br = brotliCompressSync(answer.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } });
+      answer.gzip = gzipSync(answer.body, { level: 9 });
       if (manifests.size >= MANIFEST_CACHE_MAX) manifests.delete(manifests.keys().next().value as string);
       manifests.set(request.url, answer);
       kept = answer;
     }
-    return sendManifest(reply, kept);
+    return sendManifest(request, reply, kept);
   }
-  function sendManifest(reply: FastifyReply, answer: { status: number; headers: [string, string][]; body: Buffer }) {
+  function sendManifest(request: FastifyRequest, reply: FastifyReply, answer: ManifestAnswer) {
     reply.status(answer.status);
     for (const [key, value] of answer.headers) if (key !== 'content-length' && key !== 'set-cookie') reply.header(key, value);
-    return reply.send(answer.status === 204 ? undefined : answer.body);
+    if (answer.status === 204) return reply.send();
+    let body = answer.body;
+    if (answer.br && answer.gzip) {
+      reply.header('Vary', 'Accept-Encoding');
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepts)) {
+        reply.header('Content-Encoding', 'br');
+        body = answer.br;
+      } else if (/\bgzip\b/.test(accepts)) {
+        reply.header('Content-Encoding', 'gzip');
+        body = answer.gzip;
+      }
+    }
+    reply.header('Content-Length', body.length);
+    return reply.send(body);
   }
 
   async function serve(request: FastifyRequest, reply: FastifyReply) {
@@ -160,6 +187,11 @@ async function webPlugin(app: FastifyInstance) {
     const file = findStaticFile(files, urlPath);
     if (file) return sendStaticFile(request, reply, file);
     if (urlPath === MANIFEST_PATH && request.method === 'GET') return serveManifest(request, reply);
+
+    // Server-rendered pages that said how long they stay valid (the articles pages) come from memory.
+    const cached = app.pageCache.get(request.url, app.clock.now());
+    if (cached) return sendCachedPage(request, reply, cached);
+
     if (onlyCatchAllMatches(urlPath) && JSON.stringify(chromeFor(urlPath)) === NOT_FOUND_CHROME) {
       webHostOf(request);
       const page = await renderNotFound(request);
@@ -168,10 +200,6 @@ async function webPlugin(app: FastifyInstance) {
         return sendCachedPage(request, reply, page);
       }
     }
-
-    // Server-rendered pages that said how long they stay valid (the articles pages) come from memory.
-    const cached = app.pageCache.get(request.url, app.clock.now());
-    if (cached) return sendCachedPage(request, reply, cached);
 
     const generation = app.pageCache.generation;
     const controller = new AbortController();
