@@ -120,7 +120,7 @@ async function main() {
     }
     // Later work adds its rows through bench modules that take the running server's address.
     // articles.ts first: it writes the posts that the Lighthouse rows of /articles and an article page read.
-    for (const extra of ['./articles.ts', './lighthouse.ts', './messages.ts', './newsletter.ts', './chat.ts']) {
+    for (const extra of ['./articles.ts', './page-weight.ts', './lighthouse.ts', './messages.ts', './newsletter.ts', './chat.ts']) {
       if (!existsSync(new URL(extra, import.meta.url))) continue;
       type RowsOf = (base: string) => Promise<BenchRow[]>;
       const mod = (await import(extra)) as { default?: RowsOf; runLighthouseBench?: RowsOf };
