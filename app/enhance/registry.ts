@@ -3,6 +3,9 @@
 
 import { enhanceChatButton } from '../features/chat/chat-button-module.ts';
 import { enhanceAccountLink } from './account-link.ts';
+import { enhanceFleetCarousel } from './fleet-carousel.ts';
+import { enhanceHeroSlider } from './hero-slider.ts';
+import { enhanceTestimonialsCarousel } from './testimonials-carousel.ts';
 import { enhanceHistoryBack } from './history-back.ts';
 import { enhanceMobileMenu } from './mobile-menu.ts';
 import { enhanceNewsletterForm } from './newsletter-form.ts';
@@ -19,6 +22,9 @@ export const MODULES: Record<string, Enhancer> = {
   'newsletter-form': enhanceNewsletterForm,
   'theme-toggle': enhanceThemeToggle,
   toaster: enhanceToaster,
+  'hero-slider': enhanceHeroSlider,
+  'fleet-carousel': enhanceFleetCarousel,
+  'testimonials-carousel': enhanceTestimonialsCarousel,
 };
 
 /** Enhances every known data-module element under root, once each. */

@@ -4,6 +4,10 @@ import { equipment } from '../../../common/content/equipment.ts';
 import { equipmentStatistics } from '../../../common/content/facts.ts';
 import { FleetCarousel } from '../../features/site/fleet-carousel.tsx';
 import { SiteHero, StatGrid } from '../../features/site/site-sections.tsx';
+import { NO_HYDRATION } from '../../lib/hydration.ts';
+
+// Decision 140: served as HTML with the enhancement modules, never hydrated.
+export const handle = NO_HYDRATION;
 
 export const meta = () =>
   pageMeta({

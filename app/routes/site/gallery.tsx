@@ -6,6 +6,10 @@ import { testimonials } from '../../../common/content/testimonials.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { TestimonialsCarousel } from '../../features/site/testimonials-carousel.tsx';
 import { SiteHero } from '../../features/site/site-sections.tsx';
+import { NO_HYDRATION } from '../../lib/hydration.ts';
+
+// Decision 140: served as HTML with the enhancement modules, never hydrated.
+export const handle = NO_HYDRATION;
 
 export const meta = () =>
   pageMeta({

@@ -10,6 +10,10 @@ import { HeroSlider } from '../../features/site/hero-slider.tsx';
 import { imagePreloadLinks } from '../../features/site/responsive-image.tsx';
 import { organizationJsonLd } from '../../features/site/organization-json-ld.ts';
 import { CallToAction, SectionHeading, ServiceIcon } from '../../features/site/site-sections.tsx';
+import { NO_HYDRATION } from '../../lib/hydration.ts';
+
+// Decision 140: served as HTML with the enhancement modules, never hydrated.
+export const handle = NO_HYDRATION;
 
 export const meta = () =>
   pageMeta({

@@ -1,0 +1,60 @@
+// Our Equipment's fleet carousel: one card per view on small screens, data-per-view on large ones
+// (data-large-query); the timer, arrows and dots move one view at a time and wrap; swiping (longer
+// than data-swipe px) works on small screens. Cards out of view are inert. The first visible card
+// is the state, so switching widths keeps the place.
+
+import { createRotation, markDot, onSwipe } from './rotation.ts';
+
+export function enhanceFleetCarousel(root: HTMLElement): () => void {
+  const cards = [...root.querySelectorAll<HTMLElement>('[data-card]')];
+  const track = root.querySelector<HTMLElement>('[data-carousel-track]')!;
+  const small = root.querySelector<HTMLElement>('[data-carousel-dots="small"]')!;
+  const large = root.querySelector<HTMLElement>('[data-carousel-dots="large"]')!;
+  const wide = window.matchMedia(root.dataset.largeQuery ?? '(min-width: 1024px)');
+  const perView = () => (wide.matches ? Number(root.dataset.perView) : 1);
+  let first = 0;
+
+  const rotation = createRotation({
+    root,
+    count: () => Math.ceil(cards.length / perView()),
+    intervalMs: Number(root.dataset.interval),
+    live: track,
+    render(view) {
+      const per = perView();
+      first = view * per;
+      track.style.transform = `translateX(-${view * 100}%)`;
+      cards.forEach((card, i) => {
+        const visible = i >= first && i < first + per;
+        card.inert = !visible;
+        card.setAttribute('aria-hidden', String(!visible));
+        card.dataset.visible = String(visible);
+      });
+      markDot(small, first);
+      markDot(large, Math.floor(first / Number(root.dataset.perView)));
+    },
+  });
+  const onClick = (e: MouseEvent) => {
+    const target = e.target as Element;
+    const dot = target.closest<HTMLElement>('[data-carousel-dot]');
+    const arrow = target.closest<HTMLElement>('[data-carousel-arrow]');
+    if (dot) rotation.show(Number(dot.dataset.carouselDot));
+    else if (arrow) rotation.show(rotation.index + (arrow.dataset.carouselArrow === 'next' ? 1 : -1));
+  };
+  const onWidth = () => rotation.show(Math.floor(first / perView()));
+  root.addEventListener('click', onClick);
+  wide.addEventListener('change', onWidth);
+  const unswipe = onSwipe(
+    root.querySelector<HTMLElement>('[data-carousel-viewport]')!,
+    Number(root.dataset.swipe),
+    () => rotation.show(rotation.index + 1),
+    () => rotation.show(rotation.index - 1),
+    () => !wide.matches,
+  );
+  rotation.show(0);
+  return () => {
+    rotation.stop();
+    unswipe();
+    root.removeEventListener('click', onClick);
+    wide.removeEventListener('change', onWidth);
+  };
+}
