@@ -22,6 +22,7 @@ import { defineAccess, type AccessActor, type AccessExpectation, type AccessFixt
 
 const SYSTEM_ROUTES = defineAccess([
   { method: 'GET', url: '/api/health', access: 'public' },
+  { method: 'GET', url: '/api/health/ready', access: 'public' },
   { method: 'GET', url: '/api/docs/json', access: 'public' },
   { method: 'GET', url: '/api/docs/yaml', access: 'public' },
   { method: 'GET', url: '/api/docs/static/index.html', access: 'public' },
