@@ -23,6 +23,7 @@ import securityHeadersPlugin, { applySecurityHeaders } from './plugins/security-
 import storableInputPlugin from './plugins/storable-input.ts';
 import { notFound } from '../common/errors.ts';
 import cspReportRoutes from './modules/csp-report/csp-report.routes.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import setupRoutes from './modules/setup/setup.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import companyProfileRoutes from './modules/company-profile/company-profile.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(storableInputPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(eventsPlugin);
+  await app.register(metricsPlugin);
   await app.register(articlesPlugin);
   await app.register(fastifySwagger, {
     openapi: {
