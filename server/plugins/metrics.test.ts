@@ -29,7 +29,7 @@ function value(text: string, sample: string): number {
 describe('who may read /metrics', () => {
   it('refuses addresses outside ADMIN_ALLOWED_CIDRS without the token, even signed-in admins', async () => {
     const admin = await signIn(t, await createUser(t, { role: 'admin' }), 'admin');
-    for (const headers of [{}, { 'x-metrics-token': 'metrics-token-for-tests-abcdefghijkX' }, { authorization: 'Bearer wrong' }, { cookie: admin.cookie }]) {
+    for (const headers of [{}, { 'x-metrics-token': 'metrics-token-for-tests-abcdefghijkX' }, { authorization: 'Bearer wrong' }, { cookie: admin.cookie }] as Record<string, string>[]) {
       const res = await scrape(OUTSIDE, headers);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ success: false, code: 'FORBIDDEN', message: METRICS_REFUSED });
