@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -23,6 +23,8 @@ import securityHeadersPlugin, { applySecurityHeaders } from './plugins/security-
 import storableInputPlugin from './plugins/storable-input.ts';
 import { notFound } from '../common/errors.ts';
 import cspReportRoutes from './modules/csp-report/csp-report.routes.ts';
+import { requestLog } from './logging.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import setupRoutes from './modules/setup/setup.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import companyProfileRoutes from './modules/company-profile/company-profile.routes.ts';
@@ -85,6 +87,8 @@ export async function buildApp(options: BuildAppOptions) {
       ? { loggerInstance: options.logger }
       : { logger: options.logger ?? { level: config.LOG_LEVEL } }),
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // One line per request instead, without the query (server/logging.ts, decision 164).
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -135,6 +139,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(storableInputPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(eventsPlugin);
+  await app.register(metricsPlugin);
+  await app.register(requestLog);
   await app.register(articlesPlugin);
   await app.register(fastifySwagger, {
     openapi: {

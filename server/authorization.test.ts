@@ -22,6 +22,9 @@ import { defineAccess, type AccessActor, type AccessExpectation, type AccessFixt
 
 const SYSTEM_ROUTES = defineAccess([
   { method: 'GET', url: '/api/health', access: 'public' },
+  { method: 'GET', url: '/api/health/ready', access: 'public' },
+  // Public to the access layer; the route itself refuses all but the admin networks and the metrics token.
+  { method: 'GET', url: '/metrics', access: 'public' },
   { method: 'GET', url: '/api/docs/json', access: 'public' },
   { method: 'GET', url: '/api/docs/yaml', access: 'public' },
   { method: 'GET', url: '/api/docs/static/index.html', access: 'public' },

@@ -1,5 +1,5 @@
 import '../common/zod-setup.ts';
-import pino from 'pino';
+import type pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig, ConfigError, type AppConfig } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedde
 import { runMigrations } from './db/migrate.ts';
 import { startMailRetries } from './mail/mailer.ts';
 import { startRetention } from './lib/retention.ts';
+import { createLogger } from './logging.ts';
 import { announceSetupLink } from './modules/setup/setup.service.ts';
 
 export interface RunningDatabase {
@@ -62,7 +63,7 @@ export interface StartOptions {
 /** Starts the whole product: database, migrations, API and web pages; stops it on SIGTERM/SIGINT. */
 export async function startServer(options: StartOptions = {}) {
   const config = configOrExit();
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = createLogger(config);
   let running: RunningDatabase;
   try {
     running = await openDatabase(config, log);

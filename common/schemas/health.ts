@@ -13,3 +13,18 @@ export const healthResponseSchema = z.object({
   version: z.string().optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+const dependencySchema = z.object({ ok: z.boolean(), latencyMs: z.number().optional(), error: z.string().optional() });
+
+/**
+ * Readiness (GET /api/health/ready, decision 162): may this process take traffic? 200 when the
+ * database and the file storage both answer, 503 otherwise. Latency and error only for staff and
+ * the metrics token, as for /api/health.
+ */
+export const readinessResponseSchema = z.object({
+  success: z.literal(true),
+  status: z.enum(['ready', 'not-ready']),
+  database: dependencySchema,
+  storage: dependencySchema,
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

@@ -66,6 +66,10 @@ test('the server prints one line with the set-up link, and the admin login says 
   const lines = output.split('\n').filter((l) => l.includes('No admin account yet'));
   expect(lines).toHaveLength(1);
   expect(setupLink.startsWith(`${BASE}${PATHS.adminSetup}#token=`)).toBe(true);
+  // What a newcomer sees first after `npm start` on a fresh clone: the company's home page.
+  await page.goto(`${BASE}/`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('fresh-start-home-1280.png') });
   await page.goto(`${BASE}${PATHS.adminLogin}`);
   const hint = page.getByRole('note');
   await expect(hint).toContainText('First time here? No admin account exists yet.');

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { healthResponseSchema } from '../../../common/schemas/health.ts';
-import { checkDatabase } from './health.service.ts';
+import { healthResponseSchema, readinessResponseSchema } from '../../../common/schemas/health.ts';
+import { checkDatabase, checkStorage } from './health.service.ts';
 
 /** Staff, or a monitor sending `X-Metrics-Token: <METRICS_TOKEN>`, may see the process detail. */
-function maySeeDetail(request: FastifyRequest): boolean {
+export function maySeeDetail(request: FastifyRequest): boolean {
   if (request.user?.role === 'admin') return true;
   const token = request.server.config.METRICS_TOKEN;
   const given = request.headers['x-metrics-token'];
@@ -42,6 +42,29 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed },
         version: process.env.npm_package_version ?? '0.0.0',
       });
+    },
+  );
+
+  // Readiness (decision 162): /api/health says the process lives; this says it can serve.
+  app.get(
+    '/health/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Whether this process can serve: database and file storage reachable (503 when not)',
+        response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const [database, storage] = await Promise.all([checkDatabase(app), checkStorage(app)]);
+      const ready = database.ok && storage.ok;
+      reply.header('Cache-Control', 'no-store');
+      const detail = maySeeDetail(request);
+      const shown = (d: typeof database) => (detail ? d : { ok: d.ok });
+      return reply
+        .status(ready ? 200 : 503)
+        .send({ success: true as const, status: ready ? ('ready' as const) : ('not-ready' as const), database: shown(database), storage: shown(storage) });
     },
   );
 };
