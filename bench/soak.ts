@@ -14,7 +14,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -51,6 +51,8 @@ const log = (line: string) => console.log(`[soak ${new Date().toISOString().slic
 // ---- the server, the README way -------------------------------------------------------------
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-soak-'));
+// Run as root, the embedded PostgreSQL runs as the postgres user, which must reach its folder.
+chmodSync(dataDir, 0o755);
 const serverEnv = {
   ...process.env,
   NODE_ENV: 'production',
@@ -79,6 +81,7 @@ function startServer(): ChildProcess {
 async function waitReady(timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (server && server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}) during start-up:\n${serverOutput.slice(-3000)}`);
     try {
       const res = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(2000) });
       if (res.status === 200) return;
@@ -95,7 +98,8 @@ function serverPid(): number | null {
   if (!server?.pid) return null;
   try {
     const out = execFileSync('pgrep', ['-g', String(server.pid), '-f', 'server/main.ts'], { encoding: 'utf8' }).trim().split('\n').map(Number);
-    return out.find((p) => p && p !== server!.pid) ?? out[0] ?? null;
+    // The node process itself, not the shell npm runs it through.
+    return out.find((p) => readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'node') ?? null;
   } catch {
     return null;
   }
@@ -182,6 +186,7 @@ interface Stat {
 }
 const stats = new Map<string, Stat>();
 let fiveHundreds = 0;
+let firstFailure = '';
 const acknowledged = { messages: [] as string[], contacts: [] as string[], uploads: [] as string[] };
 
 function record(kind: string, status: number | 'down', ms: number) {
@@ -200,9 +205,12 @@ async function timed(kind: string, url: string, init: RequestInit = {}): Promise
     const body = await res.arrayBuffer();
     record(kind, res.status, performance.now() - started);
     return new Response(res.status === 204 ? null : body, { status: res.status, headers: res.headers });
-  } catch {
+  } catch (err) {
     // Refused or cut off: the server is down (a crash round) or overloaded; never a 2xx.
+    if (!firstFailure) firstFailure = `${kind}: ${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}`;
     record(kind, 'down', performance.now() - started);
+    // While the server is down (a crash round), wait a little instead of spinning.
+    await new Promise((r) => setTimeout(r, 500));
     return null;
   }
 }
@@ -225,7 +233,6 @@ async function clientToken(client: Client): Promise<string | null> {
 
 const actions: Array<[number, () => Promise<void>]> = [
   [30, async () => void (await timed('public page', pick(publicPaths), { headers: { 'x-forwarded-for': visitorIp() } }))],
-  [6, async () => void (await timed('public API (articles)', '/api/articles', { headers: { 'x-forwarded-for': visitorIp() } }))],
   [
     4,
     async () => {
@@ -443,6 +450,7 @@ async function main() {
   const all = [...stats.values()].flatMap((s) => s.ms).sort((a, b) => a - b);
   console.log(`all requests: ${total} (${(total / elapsed).toFixed(1)}/s), p50 ${quantile(all, 0.5).toFixed(0)} ms, p99 ${quantile(all, 0.99).toFixed(0)} ms`);
   console.log(`5xx answers: ${fiveHundreds}`);
+  if (firstFailure) console.log(`first request that got no answer: ${firstFailure}`);
   console.log(`server memory (RSS): ${memoryStart ?? '?'} MB at start, ${memoryEnd ?? '?'} MB at end${ROUNDS ? ' (of the last restarted process)' : ''}`);
   console.log(`open database connections: ${connectionsStart} at start, ${connectionsEnd} at end, at most ${connectionsMax}`);
   if (ROUNDS) console.log(`restarts: ${restarts.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} from SIGKILL to ready, no repair`);
