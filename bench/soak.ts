@@ -187,6 +187,7 @@ interface Stat {
 const stats = new Map<string, Stat>();
 let fiveHundreds = 0;
 let firstFailure = '';
+let firstServerError = '';
 const acknowledged = { messages: [] as string[], contacts: [] as string[], uploads: [] as string[] };
 
 function record(kind: string, status: number | 'down', ms: number) {
@@ -204,6 +205,7 @@ async function timed(kind: string, url: string, init: RequestInit = {}): Promise
     const res = await fetch(`${BASE}${url}`, { ...init, signal: AbortSignal.timeout(30_000) });
     const body = await res.arrayBuffer();
     record(kind, res.status, performance.now() - started);
+    if (res.status >= 500 && !firstServerError) firstServerError = `${kind} ${url}: ${res.status} ${Buffer.from(body).toString('utf8').slice(0, 300)}`;
     return new Response(res.status === 204 ? null : body, { status: res.status, headers: res.headers });
   } catch (err) {
     // Refused or cut off: the server is down (a crash round) or overloaded; never a 2xx.
@@ -450,6 +452,7 @@ async function main() {
   const all = [...stats.values()].flatMap((s) => s.ms).sort((a, b) => a - b);
   console.log(`all requests: ${total} (${(total / elapsed).toFixed(1)}/s), p50 ${quantile(all, 0.5).toFixed(0)} ms, p99 ${quantile(all, 0.99).toFixed(0)} ms`);
   console.log(`5xx answers: ${fiveHundreds}`);
+  if (firstServerError) console.log(`first 5xx answer: ${firstServerError}`);
   if (firstFailure) console.log(`first request that got no answer: ${firstFailure}`);
   console.log(`server memory (RSS): ${memoryStart ?? '?'} MB at start, ${memoryEnd ?? '?'} MB at end${ROUNDS ? ' (of the last restarted process)' : ''}`);
   console.log(`open database connections: ${connectionsStart} at start, ${connectionsEnd} at end, at most ${connectionsMax}`);
