@@ -69,8 +69,9 @@ async function page(urlPath: string) {
 
 // Vite compiles each module on first request; on a busy 2-core machine the first page takes a while.
 describe('npm run dev', { timeout: 180_000 }, () => {
-  it('server-renders / from the sources, with modules that load Vite\'s client', async () => {
-    const home = await page('/');
+  // A hydrated page (the content pages load no React at all, decision 140).
+  it('server-renders /contact from the sources, with modules that load Vite\'s client', async () => {
+    const home = await page('/contact');
     expect(home.status).toBe(200);
     expect(home.headers.get('content-type')).toMatch(/^text\/html/);
     expect(home.html).toMatch(/<h1[\s>]/);
@@ -121,15 +122,15 @@ describe('npm run dev', { timeout: 180_000 }, () => {
     const messages: string[] = [];
     tab.on('console', (m) => messages.push(m.text()));
     const connected = tab.waitForEvent('console', { predicate: (m) => m.text() === '[vite] connected.', timeout: 120_000 });
-    await tab.goto(`${base}/`, { timeout: 120_000 });
+    await tab.goto(`${base}/contact`, { timeout: 120_000 });
     await connected;
     await tab.evaluate(() => Object.assign(window, { devServerProbe: 'same document' }));
 
     // The test shares the working tree with other engineers, so it does not change a source file's
-    // content: it only touches home.tsx (same bytes, new mtime), which Vite's watcher treats as an edit.
-    const homeModule = path.resolve('app/routes/site/home.tsx');
+    // content: it only touches contact.tsx (same bytes, new mtime), which Vite's watcher treats as an edit.
+    const homeModule = path.resolve('app/routes/site/contact.tsx');
     const updated = tab.waitForEvent('console', {
-      predicate: (m) => m.text() === '[vite] hot updated: /app/routes/site/home.tsx',
+      predicate: (m) => m.text() === '[vite] hot updated: /app/routes/site/contact.tsx',
       timeout: 60_000,
     });
     const now = new Date();
