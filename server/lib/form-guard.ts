@@ -4,6 +4,7 @@ import { badRequest } from '../../common/errors.ts';
 import { FORM_MESSAGES, FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, type GuardedForm } from '../../common/form-guard.ts';
 import { enforceRateLimit, type RateLimitRule } from './rate-limit.ts';
 import { serverSecret } from './server-secrets.ts';
+import { visitorAddressOf } from '../modules/auth/admin-network.ts';
 
 // Keeping bots out of the public forms (DESIGN.md section 6): a honeypot, a minimum fill time
 // proven by a token the server signed when the form was shown, and per-address rate limits.
@@ -17,9 +18,10 @@ export const FORM_RATE_LIMITS: Record<GuardedForm, RateLimitRule> = {
   newsletter: { bucket: 'form:newsletter', limit: 10, windowMs: 60 * 60_000 },
 };
 
-
 async function sign(app: FastifyInstance, payload: string): Promise<string> {
-  return createHmac('sha256', await serverSecret(app, SECRET_NAME)).update(payload).digest('base64url');
+  return createHmac('sha256', await serverSecret(app, SECRET_NAME))
+    .update(payload)
+    .digest('base64url');
 }
 
 /** A token saying "this form was shown at <now>", signed so nobody can backdate it. */
@@ -59,6 +61,11 @@ export async function checkFormGuard(
 }
 
 /** Counts a submission against the sender's address; past the limit, refuses it with 429. */
-export async function enforceFormRateLimit(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, form: GuardedForm) {
-  await enforceRateLimit(app, reply, FORM_RATE_LIMITS[form], request.ip, FORM_MESSAGES.rateLimited);
+export async function enforceFormRateLimit(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  form: GuardedForm,
+) {
+  await enforceRateLimit(app, reply, FORM_RATE_LIMITS[form], visitorAddressOf(request), FORM_MESSAGES.rateLimited);
 }

@@ -14,7 +14,8 @@ export function cidrList(entries: readonly string[]): BlockList {
     if (prefix === undefined) list.addAddress(normal, type);
     else {
       const bits = Number(prefix);
-      if (!Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128)) throw new Error(`Bad prefix length in ${entry}`);
+      if (!Number.isInteger(bits) || bits < 0 || bits > (family === 4 ? 32 : 128))
+        throw new Error(`Bad prefix length in ${entry}`);
       list.addSubnet(normal, bits, type);
     }
   }
@@ -87,3 +88,12 @@ export function isAdminAddressAllowed(app: FastifyInstance, request: FastifyRequ
 }
 
 export const ADMIN_ADDRESS_REFUSED = 'Access to the admin area is restricted to pre-authorized IP addresses.';
+
+/**
+ * The visitor's address for per-address limits and records (forms, chat, CSP reports): the same
+ * reading as `clientAddressOf`, so behind our own proxies every visitor counts on their own instead
+ * of all of them sharing the proxy's address.
+ */
+export function visitorAddressOf(request: FastifyRequest): string {
+  return clientAddressOf(request.server.config, request);
+}

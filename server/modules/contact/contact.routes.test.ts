@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORM_MIN_FILL_MS } from '../../../common/form-guard.ts';
 import { contactMessages } from '../../db/schema/contact.ts';
@@ -139,5 +139,40 @@ describe('contact inbox', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/contact/messages' })).statusCode).toBe(401);
     const { cookie } = await signIn(t, await createUser(t, { role: 'client' }), 'client');
     expect((await t.app.inject({ method: 'GET', url: '/api/contact/messages', headers: { cookie } })).statusCode).toBe(403);
+  });
+});
+
+describe('contact behind our own proxy', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ SMTP_URL: smtp.url, STAFF_EMAIL: STAFF, TRUSTED_PROXY_CIDRS: '10.1.0.0/16' });
+  });
+  afterAll(async () => proxied.close());
+
+  async function viaProxy(forwardedFor: string, peer = '10.1.0.2') {
+    const token = await formToken(proxied, 'contact');
+    return proxied.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { formToken: token, homepageUrl: '', ...MESSAGE },
+      remoteAddress: peer,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+  }
+
+  it('gives every visitor their own five messages an hour, and ignores what a visitor writes in X-Forwarded-For', async () => {
+    proxied.clock.set(new Date('2026-11-24T10:00:00Z'));
+    // Two visitors behind the proxy: each has five, the proxy's own address does not pool them.
+    for (let i = 0; i < 5; i++) expect((await viaProxy('203.0.113.20')).statusCode).toBe(200);
+    expect((await viaProxy('203.0.113.20')).statusCode).toBe(429);
+    expect((await viaProxy('203.0.113.21')).statusCode).toBe(200);
+    // A visitor's own made-up hop in front is skipped: the proxy appended the real address last.
+    expect((await viaProxy('198.51.100.77, 203.0.113.20')).statusCode).toBe(429);
+    // A caller that is not our proxy cannot choose its address by writing the header.
+    for (let i = 0; i < 5; i++) expect((await viaProxy(`192.0.2.${i + 1}`, '198.51.100.200')).statusCode).toBe(200);
+    expect((await viaProxy('192.0.2.99', '198.51.100.200')).statusCode).toBe(429);
+    // The message records the visitor's address, not the proxy's.
+    const [row] = await proxied.database.db.select({ ip: contactMessages.ip }).from(contactMessages).where(eq(contactMessages.ip, '203.0.113.21'));
+    expect(row?.ip).toBe('203.0.113.21');
   });
 });

@@ -14,6 +14,7 @@ import {
 import { formGuardFieldsSchema } from '../../../common/schemas/forms.ts';
 import { checkFormGuard, enforceFormRateLimit } from '../../lib/form-guard.ts';
 import { createContactMessage, listContactMessages, setContactMessageRead } from './contact.service.ts';
+import { visitorAddressOf } from '../auth/admin-network.ts';
 
 // The longest message (5,000 characters of up to 4 bytes) and the other fields fit well inside this.
 const CONTACT_BODY_LIMIT_BYTES = 32 * 1024;
@@ -35,7 +36,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       await enforceFormRateLimit(app, request, reply, 'contact');
       const { formToken, homepageUrl, ...fields } = request.body;
       if ((await checkFormGuard(app, 'contact', { formToken, homepageUrl })) === 'accept') {
-        await createContactMessage(app, fields, request.ip);
+        await createContactMessage(app, fields, visitorAddressOf(request));
       } else {
         request.log.info('contact message dropped by the bot guard');
       }

@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../common/errors.ts';
-import { CSP_REPORT_MAX_BYTES, CSP_REPORT_MEDIA_TYPES, cspReportBodySchema, violationsOf } from '../../../common/schemas/csp-report.ts';
+import {
+  CSP_REPORT_MAX_BYTES,
+  CSP_REPORT_MEDIA_TYPES,
+  cspReportBodySchema,
+  violationsOf,
+} from '../../../common/schemas/csp-report.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+import { visitorAddressOf } from '../auth/admin-network.ts';
 
 /** Reports one address may send (a page with a real problem reports each blocked thing once). */
 export const CSP_REPORT_RATE_LIMIT: RateLimitRule = { bucket: 'csp-report', limit: 60, windowMs: 60_000 };
@@ -39,13 +45,17 @@ export function blockedForLog(blockedUri: string): string {
  * body itself is never echoed or stored.
  */
 const cspReportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser([...CSP_REPORT_MEDIA_TYPES], { parseAs: 'string', bodyLimit: CSP_REPORT_MAX_BYTES }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch {
-      done(new AppError('BAD_REQUEST', 'The report is not valid JSON.'), undefined);
-    }
-  });
+  app.addContentTypeParser(
+    [...CSP_REPORT_MEDIA_TYPES],
+    { parseAs: 'string', bodyLimit: CSP_REPORT_MAX_BYTES },
+    (_request, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(new AppError('BAD_REQUEST', 'The report is not valid JSON.'), undefined);
+      }
+    },
+  );
 
   app.post(
     '/csp-report',
@@ -60,11 +70,14 @@ const cspReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceRateLimit(app, reply, CSP_REPORT_RATE_LIMIT, request.ip, CSP_REPORT_RATE_LIMITED);
+      await enforceRateLimit(app, reply, CSP_REPORT_RATE_LIMIT, visitorAddressOf(request), CSP_REPORT_RATE_LIMITED);
       const violations = violationsOf(request.body);
       if (violations.length > 0) violationCounts.set(app.server, cspViolationCount(app) + violations.length);
       for (const violation of violations) {
-        request.log.warn({ cspDirective: violation.directive.slice(0, 100), cspBlocked: blockedForLog(violation.blockedUri) }, 'content security policy violation');
+        request.log.warn(
+          { cspDirective: violation.directive.slice(0, 100), cspBlocked: blockedForLog(violation.blockedUri) },
+          'content security policy violation',
+        );
       }
       return reply.status(204).send();
     },

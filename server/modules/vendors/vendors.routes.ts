@@ -24,6 +24,7 @@ import {
   listVendorApplications,
   listVendorDocuments,
 } from './vendors.service.ts';
+import { visitorAddressOf } from '../auth/admin-network.ts';
 
 const idParams = z.object({ id: z.uuid() });
 const documentParams = z.object({ id: z.uuid(), documentId: z.uuid() });
@@ -49,7 +50,8 @@ const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await enforceFormRateLimit(app, request, reply, 'vendor');
       const upload = await readVendorUpload(app, request, {
-        guard: (fields) => checkFormGuard(app, 'vendor', { formToken: fields[FORM_TOKEN_FIELD], homepageUrl: fields[HONEYPOT_FIELD] }),
+        guard: (fields) =>
+          checkFormGuard(app, 'vendor', { formToken: fields[FORM_TOKEN_FIELD], homepageUrl: fields[HONEYPOT_FIELD] }),
       });
       if (upload.dropped) {
         // A bot: it learns nothing, and nothing is stored or sent.
@@ -71,7 +73,12 @@ const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         fieldsForForward = parsed.data;
-        created = await createVendorApplication(app, { id: upload.applicationId, fields: parsed.data, documents: upload.documents, ip: request.ip });
+        created = await createVendorApplication(app, {
+          id: upload.applicationId,
+          fields: parsed.data,
+          documents: upload.documents,
+          ip: visitorAddressOf(request),
+        });
       } catch (err) {
         await upload.discard();
         throw err;
@@ -136,7 +143,10 @@ const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.user!;
-      const application = await changeVendorStatus(app, request.params.id, request.body, { _id: user._id, name: user.name });
+      const application = await changeVendorStatus(app, request.params.id, request.body, {
+        _id: user._id,
+        name: user.name,
+      });
       return { success: true as const, application };
     },
   );
