@@ -34,8 +34,9 @@ test('a missing page under the admin area keeps its own chrome (rendered, still 
   expect(await res.text()).toContain('Oops! Page not found');
 });
 
+// Both open /contact: a page React hydrates (content pages load no React Router, decision 140).
 test('route discovery answers the same from memory on repeat, and a stale version asks for a reload', async ({ page, request }) => {
-  await page.goto('/about');
+  await page.goto('/contact');
   const version = await page.evaluate(() => (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest.version);
   const url = `/__manifest?paths=${encodeURIComponent('/articles,/contact')}&version=${version}`;
   const a = await request.get(url);
@@ -50,7 +51,7 @@ test('route discovery answers the same from memory on repeat, and a stale versio
 });
 
 test('a hashed script comes precompressed with immutable caching, and 304 on its ETag', async ({ page, request }) => {
-  await page.goto('/about');
+  await page.goto('/contact');
   const src = (await page.locator('link[rel="modulepreload"]').first().getAttribute('href')) ?? '';
   expect(src).toMatch(/^\/assets\/.+\.js$/);
   const res = await request.get(src, { headers: { 'accept-encoding': 'br' } });
