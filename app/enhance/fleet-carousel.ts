@@ -3,7 +3,7 @@
 // than data-swipe px) works on small screens. Cards out of view are inert. The first visible card
 // is the state, so switching widths keeps the place.
 
-import { createRotation, markDot, onSwipe } from './rotation.ts';
+import { createRotation, markDot, onCarouselControls, onSwipe } from './rotation.ts';
 
 export function enhanceFleetCarousel(root: HTMLElement): () => void {
   const cards = [...root.querySelectorAll<HTMLElement>('[data-card]')];
@@ -33,15 +33,8 @@ export function enhanceFleetCarousel(root: HTMLElement): () => void {
       markDot(large, Math.floor(first / Number(root.dataset.perView)));
     },
   });
-  const onClick = (e: MouseEvent) => {
-    const target = e.target as Element;
-    const dot = target.closest<HTMLElement>('[data-carousel-dot]');
-    const arrow = target.closest<HTMLElement>('[data-carousel-arrow]');
-    if (dot) rotation.show(Number(dot.dataset.carouselDot));
-    else if (arrow) rotation.show(rotation.index + (arrow.dataset.carouselArrow === 'next' ? 1 : -1));
-  };
   const onWidth = () => rotation.show(Math.floor(first / perView()));
-  root.addEventListener('click', onClick);
+  const uncontrol = onCarouselControls(root, rotation);
   wide.addEventListener('change', onWidth);
   const unswipe = onSwipe(
     root.querySelector<HTMLElement>('[data-carousel-viewport]')!,
@@ -54,7 +47,7 @@ export function enhanceFleetCarousel(root: HTMLElement): () => void {
   return () => {
     rotation.stop();
     unswipe();
-    root.removeEventListener('click', onClick);
+    uncontrol();
     wide.removeEventListener('change', onWidth);
   };
 }

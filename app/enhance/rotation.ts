@@ -113,6 +113,22 @@ export function markDot(dots: ParentNode, i: number) {
   });
 }
 
+/**
+ * Wires a carousel's dots (`data-carousel-dot="i"`) and arrows (`data-carousel-arrow="next|previous"`)
+ * under root to the rotation, by one delegated click listener; returns what undoes it.
+ */
+export function onCarouselControls(root: HTMLElement, rotation: Rotation): () => void {
+  const onClick = (e: MouseEvent) => {
+    const target = e.target as Element;
+    const dot = target.closest<HTMLElement>('[data-carousel-dot]');
+    const arrow = target.closest<HTMLElement>('[data-carousel-arrow]');
+    if (dot) rotation.show(Number(dot.dataset.carouselDot));
+    else if (arrow) rotation.show(rotation.index + (arrow.dataset.carouselArrow === 'next' ? 1 : -1));
+  };
+  root.addEventListener('click', onClick);
+  return () => root.removeEventListener('click', onClick);
+}
+
 /** Calls onNext for a leftward swipe and onPrevious for a rightward one longer than thresholdPx. */
 export function onSwipe(el: HTMLElement, thresholdPx: number, onNext: () => void, onPrevious: () => void, enabled: () => boolean = () => true) {
   let start: { x: number; y: number } | null = null;

@@ -1,6 +1,6 @@
 // The gallery's testimonials: a new one every data-interval ms, looping; arrows and dots choose one.
 
-import { createRotation, markDot } from './rotation.ts';
+import { createRotation, markDot, onCarouselControls } from './rotation.ts';
 
 export function enhanceTestimonialsCarousel(root: HTMLElement): () => void {
   const items = [...root.querySelectorAll<HTMLElement>('[data-testimonial]')];
@@ -21,16 +21,9 @@ export function enhanceTestimonialsCarousel(root: HTMLElement): () => void {
       markDot(dots, index);
     },
   });
-  const onClick = (e: MouseEvent) => {
-    const target = e.target as Element;
-    const dot = target.closest<HTMLElement>('[data-carousel-dot]');
-    const arrow = target.closest<HTMLElement>('[data-carousel-arrow]');
-    if (dot) rotation.show(Number(dot.dataset.carouselDot));
-    else if (arrow) rotation.show(rotation.index + (arrow.dataset.carouselArrow === 'next' ? 1 : -1));
-  };
-  root.addEventListener('click', onClick);
+  const uncontrol = onCarouselControls(root, rotation);
   return () => {
     rotation.stop();
-    root.removeEventListener('click', onClick);
+    uncontrol();
   };
 }
