@@ -6,6 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../tests/helpers/free-port.ts';
 import { createTestDatabase } from '../tests/helpers/test-app.ts';
+import { startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
 import { contentSecurityPolicy, developmentContentSecurityPolicy } from './plugins/security-headers.ts';
 
 // `npm run dev` as a real process (server/dev.ts, what the script runs): embedded PostgreSQL,
@@ -14,7 +15,8 @@ let root: string;
 let dataDir: string;
 let base: string;
 let child: ChildProcess;
-let output = '';
+let server: ServerProcess;
+const output = () => server.output();
 let exited: Promise<number | null>;
 let browser: Browser | undefined;
 
@@ -24,33 +26,13 @@ beforeAll(async () => {
   dataDir = path.join(root, 'data');
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/dev.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setInterval(() => {
-      if (output.includes('Ready: http')) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 50);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`the dev server exited (${code}) before it was ready:\n${output}`));
-    });
-  });
+  server = startServerProcess(
+    { NODE_ENV: 'development', SERVE_WEB: 'true', PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) },
+    { args: ['--import', 'tsx', 'server/dev.ts'] },
+  );
+  child = server.child;
+  exited = server.exited;
+  await server.ready;
 }, 180_000);
 
 afterAll(async () => {
@@ -143,7 +125,7 @@ describe('npm run dev', { timeout: 180_000 }, () => {
   it('stops cleanly on SIGTERM, with the HMR websocket still open', async () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(output).toContain('stopped');
+    expect(output()).toContain('stopped');
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   });
 });
