@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { projects } from '../../server/db/schema/projects.ts';
 import { createUser, signIn, type TestApp } from './test-app.ts';
 
 /** The Origin the CSRF check expects on cookie-carrying writes (PUBLIC_URL's default in tests). */
@@ -61,3 +62,21 @@ export async function multipart(fields: Record<string, string>, files: Multipart
   };
 }
 
+
+/** A client with a project of its own (inserted directly) and a session. */
+export interface ClientWithProject {
+  id: string;
+  auth: { cookie: string };
+  projectId: string;
+}
+
+let projectSeq = 0;
+export async function clientWithProject(t: TestApp, label: string): Promise<ClientWithProject> {
+  const user = await createUser(t, { role: 'client' });
+  const n = ++projectSeq;
+  const [p] = await t.database.db
+    .insert(projects)
+    .values({ clientId: user.id, name: `${label} ${n}`, code: `${label.slice(0, 3).toUpperCase()}-${n}`, createdAt: t.clock.now() })
+    .returning({ id: projects.id });
+  return { id: user.id, auth: await signIn(t, user, 'client'), projectId: p.id };
+}

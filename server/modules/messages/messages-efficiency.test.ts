@@ -8,10 +8,10 @@ import { multipartBody } from '../../../tests/helpers/multipart.ts';
 import { samplePdf, samplePng } from '../../../tests/helpers/sample-files.ts';
 import { rateLimitCounters } from '../../db/schema/form-guard.ts';
 import { messageFiles, messages } from '../../db/schema/messages.ts';
-import { projects } from '../../db/schema/projects.ts';
 import { compareThreadPosition, threadCursor, type Message } from '../../../common/schemas/messages.ts';
 import { MESSAGE_RATE_LIMITS, RATE_LIMIT_TEXTS } from './messages.routes.ts';
 import { THREAD_PAGE_STATEMENTS } from './messages.service.ts';
+import { clientWithProject } from '../../../tests/helpers/portal.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const [PER_MINUTE, PER_HOUR] = MESSAGE_RATE_LIMITS;
@@ -19,22 +19,8 @@ const [PER_MINUTE, PER_HOUR] = MESSAGE_RATE_LIMITS;
 let t: TestApp;
 let admin: { id: string };
 let adminAuth: { cookie: string };
-let codeSeq = 0;
 
-interface Person {
-  id: string;
-  auth: { cookie: string };
-  projectId: string;
-}
-
-async function person(): Promise<Person> {
-  const user = await createUser(t, { role: 'client' });
-  const [p] = await t.database.db
-    .insert(projects)
-    .values({ clientId: user.id, name: `Speed ${++codeSeq}`, code: `SPD-${codeSeq}`, createdAt: t.clock.now() })
-    .returning({ id: projects.id });
-  return { id: user.id, auth: await signIn(t, user, 'client'), projectId: p.id };
-}
+const person = () => clientWithProject(t, 'Speed');
 
 const send = (auth: { cookie: string }, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: auth.cookie, origin: ORIGIN }, payload });

@@ -7,8 +7,8 @@ import { multipartBody } from '../../../tests/helpers/multipart.ts';
 import { samplePdf, samplePng } from '../../../tests/helpers/sample-files.ts';
 import { rateLimitCounters } from '../../db/schema/form-guard.ts';
 import { messageFiles, messages } from '../../db/schema/messages.ts';
-import { projects } from '../../db/schema/projects.ts';
 import { MESSAGE_RATE_LIMITS, RATE_LIMIT_TEXTS, UPLOAD_BYTES_RATE_LIMIT, UPLOAD_RATE_LIMIT } from './messages.routes.ts';
+import { clientWithProject } from '../../../tests/helpers/portal.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const [PER_MINUTE, PER_HOUR] = MESSAGE_RATE_LIMITS;
@@ -16,23 +16,8 @@ const [PER_MINUTE, PER_HOUR] = MESSAGE_RATE_LIMITS;
 let t: TestApp;
 let admin: { id: string };
 let adminAuth: { cookie: string };
-let codeSeq = 0;
 
-interface Person {
-  id: string;
-  auth: { cookie: string };
-  projectId: string;
-}
-
-/** A client with a project of its own and a session. */
-async function person(): Promise<Person> {
-  const user = await createUser(t, { role: 'client' });
-  const [p] = await t.database.db
-    .insert(projects)
-    .values({ clientId: user.id, name: `Limits ${++codeSeq}`, code: `LIM-${codeSeq}`, createdAt: t.clock.now() })
-    .returning({ id: projects.id });
-  return { id: user.id, auth: await signIn(t, user, 'client'), projectId: p.id };
-}
+const person = () => clientWithProject(t, 'Limits');
 
 const send = (auth: { cookie: string }, projectId: string, text = 'Progress on site') =>
   t.app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: auth.cookie, origin: ORIGIN }, payload: { text, projectId } });
