@@ -36,8 +36,9 @@ async function measure(url: string, seconds: number, status: number) {
 
 export default async function pagesBench(base: string): Promise<BenchRow[]> {
   // The build's version, as a browser learns it: from the route manifest script the page loads.
-  const about = await (await fetch(`${base}/about`)).text();
-  const manifestScript = /\/assets\/manifest-[^"]+\.js/.exec(about)?.[0] ?? '';
+  // /contact is hydrated (content pages like /about load no React Router since decision 140).
+  const contact = await (await fetch(`${base}/contact`)).text();
+  const manifestScript = /\/assets\/manifest-[^"]+\.js/.exec(contact)?.[0] ?? '';
   const version = /"version":"([^"]+)"/.exec(await (await fetch(`${base}${manifestScript}`)).text())?.[1] ?? '';
   const pages = [
     { name: 'GET /articles (server-rendered, cached)', path: '/articles', status: 200 },

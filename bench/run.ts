@@ -130,7 +130,16 @@ async function main() {
       type RowsOf = (base: string) => Promise<BenchRow[]>;
       const mod = (await import(extra)) as { default?: RowsOf; runLighthouseBench?: RowsOf };
       const run = mod.default ?? mod.runLighthouseBench;
-      if (run) rows.push(...(await run(server.base)));
+      if (!run) continue;
+      // One module failing (a changed page, a missing tool) must not lose the rows of the others.
+      try {
+        const got = await run(server.base);
+        rows.push(...got);
+        printTable(got);
+      } catch (error) {
+        console.error(`bench ${extra} failed:`, error);
+        rows.push({ name: `${extra} FAILED`, value: error instanceof Error ? error.message.slice(0, 80) : String(error) });
+      }
     }
     rows.push({ name: 'server peak memory (MB, VmHWM)', value: String(peakRssMb(server.pid)) });
   } finally {
