@@ -97,7 +97,7 @@ async function waitReady(timeoutMs = 180_000) {
 function serverPid(): number | null {
   if (!server?.pid) return null;
   try {
-    const out = execFileSync('pgrep', ['-g', String(server.pid), '-f', 'server/main.ts'], { encoding: 'utf8' }).trim().split('\n').map(Number);
+    const out = execFileSync('pgrep', ['-g', String(server.pid), '-f', 'app/main.js'], { encoding: 'utf8' }).trim().split('\n').map(Number);
     // The node process itself, not the shell npm runs it through.
     return out.find((p) => readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'node') ?? null;
   } catch {
@@ -390,7 +390,7 @@ function listFiles(dir: string): string[] {
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
 
 async function main() {
-  if (!existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) {
+  if (!existsSync(path.join(ROOT, 'build', 'server', 'index.js')) || !existsSync(path.join(ROOT, 'build', 'app', 'main.js'))) {
     log('no production build yet: npm run build');
     execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
