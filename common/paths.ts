@@ -81,6 +81,23 @@ export const PRERENDERED_PATHS = [
   PATHS.contact,
 ] as const;
 
+/**
+ * The public content pages (decision 140: served without React; the same for every visitor): the
+ * pre-rendered pages without forms and the articles pages. Speculation rules prerender them
+ * (decision 142) and they carry no Cross-Origin-Opener-Policy (decision 143).
+ */
+export const CONTENT_PAGE_PATTERNS = [
+  ...PRERENDERED_PATHS.filter((p) => p !== PATHS.vendorRegistration && p !== PATHS.contact),
+  PATHS.articles,
+  `${PATHS.articles}/*`,
+] as const;
+
+/** Whether a URL path (no query) names a content page of CONTENT_PAGE_PATTERNS. */
+export function isContentPagePath(urlPath: string): boolean {
+  const path = urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath;
+  return CONTENT_PAGE_PATTERNS.some((p) => (p.endsWith('/*') ? path.startsWith(p.slice(0, -1)) && path.length > p.length - 1 && !path.slice(p.length - 1).includes('/') : path === p));
+}
+
 const ADMIN_PREFIX = '/secured/v1/admin';
 
 function isAdminArea(pathname: string) {

@@ -1,4 +1,4 @@
-import { PATHS, PRERENDERED_PATHS } from '../../common/paths.ts';
+import { CONTENT_PAGE_PATTERNS } from '../../common/paths.ts';
 
 /**
  * Decision 142: content pages are plain documents, so moving between them is a page load. The
@@ -6,7 +6,7 @@ import { PATHS, PRERENDERED_PATHS } from '../../common/paths.ts';
  * eagerness) and prefetches the HTML of other same-site pages; nothing is fetched for the API or
  * the signed-in areas. Inline, so the script policy allows it by its hash like any inline script.
  */
-const CONTENT = [...PRERENDERED_PATHS.filter((p) => p !== PATHS.vendorRegistration && p !== PATHS.contact), PATHS.articles, `${PATHS.articles}/*`];
+const CONTENT = [...CONTENT_PAGE_PATTERNS];
 
 export const SPECULATION_RULES = JSON.stringify({
   prerender: [{ where: { href_matches: CONTENT }, eagerness: 'moderate' }],

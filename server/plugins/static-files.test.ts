@@ -109,6 +109,21 @@ describe('a build compressed at build time', () => {
     expect(stale.statusCode).toBe(200);
   });
 
+  it('sends a content page without Cross-Origin-Opener-Policy, and every other answer with same-origin (decision 143)', async () => {
+    const about = await app.inject({ method: 'GET', url: '/about' });
+    expect(about.statusCode).toBe(200);
+    expect(about.headers['cross-origin-opener-policy']).toBeUndefined();
+    // The rest of the security headers stay on the content page.
+    expect(about.headers['x-frame-options']).toBe('DENY');
+    expect(about.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const revalidated = await app.inject({ method: 'GET', url: '/about', headers: { 'if-none-match': String(about.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['cross-origin-opener-policy']).toBeUndefined();
+    for (const url of ['/assets/entry-Ab12Cd.js', '/api/health', '/no-such-page']) {
+      expect((await app.inject({ method: 'GET', url })).headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+  });
+
   it('sends a small file as it is, without Vary', async () => {
     const res = await app.inject({ method: 'GET', url: '/tiny.txt', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);
