@@ -53,7 +53,7 @@ import {
 } from './auth.service.ts';
 import { acceptInvitation, createClientInvitation, inspectInvitation, invitationStatus, revokeClientInvitation } from './invitations.service.ts';
 import { listLoginAttempts } from './login-attempts.service.ts';
-import { encryptLegacyMfaSecrets, isMfaEnabled, remainingRecoveryCodes } from './mfa.service.ts';
+import { mfaStatus, sealMfaSecretsAtStart } from './mfa.service.ts';
 import { revokeSession } from './sessions.service.ts';
 import { runInBackground, settleBackgroundWork } from './background.ts';
 
@@ -98,24 +98,8 @@ function sessionCaller(request: FastifyRequest) {
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => settleBackgroundWork(app));
-  // TOTP secrets at rest (docs/decisions/080-totp-secrets-encrypted.md): say when the public key is
-  // in use, seal secrets that older versions stored in plain text, and report ones this key cannot open.
-  app.addHook('onReady', async () => {
-    if (app.config.mfaEncryptionKeyIsDefault && app.config.NODE_ENV !== 'test') {
-      app.log.warn('MFA_ENCRYPTION_KEY is not set: TOTP secrets are encrypted with the public development key. Set your own (openssl rand -base64 32) before real use.');
-    }
-    const { sealed, resealed, underPreviousKey, unreadable } = await encryptLegacyMfaSecrets(app);
-    if (sealed) app.log.info(`${sealed} TOTP secret(s) stored in plain text by an earlier version are now encrypted`);
-    // Rotation (docs/decisions/082-rotating-the-totp-key.md): this line tells the operator when the previous key can go.
-    if (app.config.mfaPreviousEncryptionKeys.length) {
-      const counts = `${resealed} TOTP secret(s) re-encrypted from MFA_ENCRYPTION_KEY_PREVIOUS to MFA_ENCRYPTION_KEY, ${underPreviousKey} still under a previous key, ${unreadable} that no configured key opens`;
-      if (underPreviousKey) app.log.warn(`TOTP key rotation: ${counts}. Keep MFA_ENCRYPTION_KEY_PREVIOUS and restart once every process runs with the new key.`);
-      else app.log.info(`TOTP key rotation: ${counts}. Nothing is left under the previous key: MFA_ENCRYPTION_KEY_PREVIOUS can be removed.`);
-    }
-    if (unreadable) {
-      app.log.error(`${unreadable} TOTP secret(s) cannot be decrypted with MFA_ENCRYPTION_KEY or MFA_ENCRYPTION_KEY_PREVIOUS: neither is the key they were encrypted with. Those admins cannot finish signing in until the right key is configured.`);
-    }
-  });
+  // TOTP secrets at rest (decisions 080 and 082): sealed, and reported on, once the app is ready.
+  app.addHook('onReady', async () => sealMfaSecretsAtStart(app));
 
   function signedInAnswer(reply: FastifyReply, signedIn: SignedIn) {
     setSessionCookies(app, reply, signedIn, { hint: !signedIn.mfa });
@@ -238,11 +222,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: { tags: ['auth'], summary: 'Second-factor status of the signed-in admin', response: { 200: mfaStatusResponseSchema } },
     },
-    async (request) => {
-      const userId = request.user!._id;
-      const left = await remainingRecoveryCodes(app, userId);
-      return { success: true as const, enabled: await isMfaEnabled(app, userId), recoveryCodesLeft: left, required: app.config.adminMfaRequired };
-    },
+    async (request) => ({ success: true as const, ...(await mfaStatus(app, request.user!._id)) }),
   );
 
   // Managing an active factor: the password again and a code, counted like sign-ins (decision 081).

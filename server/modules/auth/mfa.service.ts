@@ -238,3 +238,31 @@ export async function encryptLegacyMfaSecrets(
   }
   return { sealed, resealed, underPreviousKey, unreadable };
 }
+
+/**
+ * At start (docs/decisions/080-totp-secrets-encrypted.md): says when the public development key is
+ * in use, seals the secrets older versions stored in plain text, and reports ones this key cannot
+ * open. During a rotation (docs/decisions/082-rotating-the-totp-key.md) it tells the operator when
+ * the previous key can go.
+ */
+export async function sealMfaSecretsAtStart(app: FastifyInstance): Promise<void> {
+  if (app.config.mfaEncryptionKeyIsDefault && app.config.NODE_ENV !== 'test') {
+    app.log.warn('MFA_ENCRYPTION_KEY is not set: TOTP secrets are encrypted with the public development key. Set your own (openssl rand -base64 32) before real use.');
+  }
+  const { sealed, resealed, underPreviousKey, unreadable } = await encryptLegacyMfaSecrets(app);
+  if (sealed) app.log.info(`${sealed} TOTP secret(s) stored in plain text by an earlier version are now encrypted`);
+  if (app.config.mfaPreviousEncryptionKeys.length) {
+    const counts = `${resealed} TOTP secret(s) re-encrypted from MFA_ENCRYPTION_KEY_PREVIOUS to MFA_ENCRYPTION_KEY, ${underPreviousKey} still under a previous key, ${unreadable} that no configured key opens`;
+    if (underPreviousKey) app.log.warn(`TOTP key rotation: ${counts}. Keep MFA_ENCRYPTION_KEY_PREVIOUS and restart once every process runs with the new key.`);
+    else app.log.info(`TOTP key rotation: ${counts}. Nothing is left under the previous key: MFA_ENCRYPTION_KEY_PREVIOUS can be removed.`);
+  }
+  if (unreadable) {
+    app.log.error(`${unreadable} TOTP secret(s) cannot be decrypted with MFA_ENCRYPTION_KEY or MFA_ENCRYPTION_KEY_PREVIOUS: neither is the key they were encrypted with. Those admins cannot finish signing in until the right key is configured.`);
+  }
+}
+
+/** The second-factor status of an admin: on or off, recovery codes left, and whether it is required. */
+export async function mfaStatus(app: FastifyInstance, userId: string): Promise<{ enabled: boolean; recoveryCodesLeft: number; required: boolean }> {
+  const left = await remainingRecoveryCodes(app, userId);
+  return { enabled: await isMfaEnabled(app, userId), recoveryCodesLeft: left, required: app.config.adminMfaRequired };
+}

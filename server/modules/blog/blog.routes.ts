@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, apiErrorSchema, notFound } from '../../../common/errors.ts';
+import { AppError, apiErrorSchema } from '../../../common/errors.ts';
 import {
   BLOG_IMAGE_MAX_BYTES,
-  BLOG_IMAGE_WIDTHS,
   BLOG_MESSAGES,
   BLOG_POST_BODY_LIMIT_BYTES,
   blogDeleteResponseSchema,
@@ -18,31 +17,25 @@ import {
   blogPreviewResponseSchema,
   blogPreviewSchema,
   blogVisibilitySchema,
-  type BlogImageFormat,
-  type BlogImageWidth,
 } from '../../../common/schemas/blog.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
-import { cleanFileName } from '../reports/report-images.ts';
-import { blogImageKey, deleteBlogImageFiles, storeBlogImage, type StoredBlogImage } from './blog-images.ts';
 import {
   createBlogPost,
   deleteBlogPost,
+  findBlogImageRendition,
   findBlogPost,
   listBlogPosts,
   previewContent,
-  recordBlogImage,
   setBlogPostVisibility,
   updateBlogPost,
+  uploadBlogImage,
 } from './blog.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const IMAGE_MAX_MB = BLOG_IMAGE_MAX_BYTES / (1024 * 1024);
 /** Blog image uploads per staff member per hour: a long post's pictures many times over, a ceiling for a runaway script. */
 export const BLOG_IMAGE_UPLOAD_RATE_LIMIT: RateLimitRule = { bucket: 'blog-image-upload', limit: 60, windowMs: 60 * 60_000 };
 // A rendition never changes under its name (a new upload gets a new id), so browsers and CDNs keep it.
 const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-const RENDITION = /^(\d+)\.(avif|webp)$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Refuses an oversized post by its declared length before a byte is read, with a message that says
@@ -52,37 +45,6 @@ async function refuseLargePost<T>(request: FastifyRequest, _reply: unknown, payl
   const length = Number(request.headers['content-length']);
   if (Number.isFinite(length) && length > BLOG_POST_BODY_LIMIT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', BLOG_MESSAGES.bodyTooLarge);
   return payload;
-}
-
-/** Reads the one image of a multipart upload (field "file"), checks and stores it. */
-async function receiveImage(app: FastifyInstance, request: FastifyRequest): Promise<{ image: StoredBlogImage; name: string }> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "file"');
-  let received: { image: StoredBlogImage; name: string } | undefined;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: BLOG_IMAGE_MAX_BYTES, files: 1 } })) {
-      if (part.type === 'field') continue;
-      const name = cleanFileName(part.filename, 'image');
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        throw new AppError('BAD_REQUEST', `Unexpected file field "${part.fieldname}": send the image as "file"`);
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', `${name} is larger than ${IMAGE_MAX_MB} MB`);
-        throw err;
-      }
-      if (bytes.length === 0) throw new AppError('BAD_REQUEST', `${name} is empty`);
-      received = { image: await storeBlogImage(app, bytes, name), name };
-    }
-  } catch (err) {
-    if (received) await deleteBlogImageFiles(app, received.image.variants);
-    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', 'Send one image at a time');
-    throw err;
-  }
-  if (!received) throw new AppError('BAD_REQUEST', 'Please choose an image file');
-  return received;
 }
 
 const blogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -215,13 +177,9 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { image, name } = await receiveImage(app, request);
-      try {
-        return reply.status(201).send({ success: true as const, image: await recordBlogImage(app, request.user!, image, name) });
-      } catch (err) {
-        await deleteBlogImageFiles(app, image.variants);
-        throw err;
-      }
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in the field "file"');
+      const image = await uploadBlogImage(app, request.user!, request.parts({ limits: { fileSize: BLOG_IMAGE_MAX_BYTES, files: 1 } }));
+      return reply.status(201).send({ success: true as const, image });
     },
   );
 
@@ -236,20 +194,13 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { imageId, file } = request.params;
-      const match = RENDITION.exec(file);
-      const width = Number(match?.[1]);
-      if (!match || !UUID.test(imageId) || !(BLOG_IMAGE_WIDTHS as readonly number[]).includes(width)) throw notFound('Image not found');
-      const format = match[2] as BlogImageFormat;
-      const key = blogImageKey(imageId, width as BlogImageWidth, format);
-      const stat = await app.storage.stat(key);
-      if (!stat) throw notFound('Image not found');
+      const rendition = await findBlogImageRendition(app, request.params.imageId, request.params.file);
       reply
-        .type(`image/${format}`)
-        .header('Content-Length', String(stat.size))
+        .type(`image/${rendition.format}`)
+        .header('Content-Length', String(rendition.size))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', IMAGE_CACHE_CONTROL);
-      return reply.send(await app.storage.get(key));
+      return reply.send(await app.storage.get(rendition.key));
     },
   );
 };

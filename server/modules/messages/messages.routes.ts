@@ -1,11 +1,9 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, apiErrorSchema, badRequest } from '../../../common/errors.ts';
+import { AppError, apiErrorSchema } from '../../../common/errors.ts';
 import {
   MESSAGE_ATTACHMENT_MAX_BYTES,
   MESSAGE_UPLOAD_JSON_BODY_LIMIT_BYTES,
   jsonUploadBodySchema,
-  messageEventSchema,
   messageIdParamsSchema,
   messageListQuerySchema,
   messageListResponseSchema,
@@ -14,22 +12,13 @@ import {
   sendMessageBodySchema,
   unreadCountsResponseSchema,
   uploadResponseSchema,
+  type JsonUploadBody,
 } from '../../../common/schemas/messages.ts';
-import { enforceRateLimit, giveBackRateLimit, hitRateLimit, rateLimited, waitWords, type RateLimitRule } from '../../lib/rate-limit.ts';
-import { mayHearOf, portalChangeSchema } from '../../../common/schemas/portal-events.ts';
-import { PORTAL_CHANGES_CHANNEL } from '../../events/portal-events.ts';
-import { deliverQueuedMail } from '../../mail/mailer.ts';
+import { afterAnswer } from '../../lib/after-answer.ts';
+import { enforceRateLimit, rateLimited, type RateLimitRule } from '../../lib/rate-limit.ts';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
-import { decodeBase64Upload, sanitizeAttachmentName, storeAttachment, tooLarge, type StoredAttachment } from '../files/attachment-store.ts';
-import { recordUploadedFile, sweepUnsentFiles } from '../files/files.service.ts';
-import {
-  MESSAGE_EVENTS_CHANNEL,
-  listProjectMessages,
-  markMessageRead,
-  sendMessage,
-  streamSessionValid,
-  unreadCounts,
-} from './messages.service.ts';
+import { uploadMessageAttachment, type AttachmentUpload } from './message-uploads.service.ts';
+import { listProjectMessages, listenForViewer, markMessageRead, sendMessage, streamSessionValid, unreadCounts } from './messages.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -51,8 +40,12 @@ export const RATE_LIMIT_TEXTS = {
   uploadBytes: (wait: string) => `You have reached the upload limit of 500 MB per hour. Please try again in ${wait}.`,
 } as const;
 
-const KIB = 1024;
-const toKib = (bytes: number) => Math.ceil(bytes / KIB);
+/** The specification's JSON upload, checked here because the route also takes multipart bodies. */
+function jsonUploadOf(body: unknown): JsonUploadBody {
+  const parsed = jsonUploadBodySchema.safeParse(body);
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'The upload is not valid');
+  return parsed.data;
+}
 
 /**
  * Base64 JSON uploads are parsed whole (a 50 MB file costs about 320 MB of memory while it is read);
@@ -64,20 +57,13 @@ export const JSON_UPLOADS_IN_FLIGHT_MAX = 2;
 const STREAM_RETRY_MS = 3_000;
 
 const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Mails are delivered after the answer is sent; closing the app waits for those in flight.
-  const deliveries = new Set<Promise<unknown>>();
-  const inBackground = (work: Promise<unknown>, what: string) => {
-    const p = work.catch((err) => app.log.error({ err }, `${what} failed`)).finally(() => deliveries.delete(p));
-    deliveries.add(p);
-  };
+  // Mails and sweeps go on after the answer is sent; closing the app waits for those in flight.
+  const later = afterAnswer(app);
   let jsonUploadsInFlight = 0;
   // Open streams end when the app closes, or closing would wait for them forever.
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
-  });
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...deliveries]);
   });
 
   app.post(
@@ -116,91 +102,21 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const uploaderId = request.user!._id;
-      // What this upload holds of the hourly byte budget (none until its size is known).
-      const reserved = { kib: 0, windowStart: new Date(0) };
-      /**
-       * Counts the upload's size against the hourly byte budget before it is stored (concurrent
-       * uploads cannot all slip under it); past the budget the reservation is taken back and 429.
-       */
-      const reserve = async (bytes: number) => {
-        const kib = toKib(Math.min(bytes, MESSAGE_ATTACHMENT_MAX_BYTES));
-        const hit = await hitRateLimit(app, UPLOAD_BYTES_RATE_LIMIT, uploaderId, kib);
-        if (!hit.allowed) {
-          await giveBackRateLimit(app, UPLOAD_BYTES_RATE_LIMIT, uploaderId, hit.windowStart, kib);
-          reply.header('Retry-After', String(Math.ceil(hit.retryAfterMs / 1000)));
-          throw new AppError('RATE_LIMITED', RATE_LIMIT_TEXTS.uploadBytes(waitWords(hit.retryAfterMs)));
-        }
-        Object.assign(reserved, { kib, windowStart: hit.windowStart });
-      };
-      let stored: StoredAttachment | undefined;
-      let file;
-      try {
-        stored = request.isMultipart() ? await receiveMultipart() : await receiveJson();
-        file = await recordUploadedFile(app, uploaderId, stored);
-      } catch (err) {
-        if (stored) await app.storage.delete(stored.storageKey).catch(() => undefined);
-        // Nothing was stored: the whole reservation goes back.
-        await giveBackRateLimit(app, UPLOAD_BYTES_RATE_LIMIT, uploaderId, reserved.windowStart, reserved.kib).catch((e) =>
-          request.log.warn({ err: e }, 'could not release an upload reservation'),
-        );
-        throw err;
-      }
-      // The reservation was the declared size; only the stored bytes count.
-      await giveBackRateLimit(app, UPLOAD_BYTES_RATE_LIMIT, uploaderId, reserved.windowStart, reserved.kib - toKib(stored.size));
-      // Uploads that were never sent are cleaned up now and then, here rather than on a timer.
-      inBackground(sweepUnsentFiles(app), 'sweeping unsent uploads');
-      return reply.status(201).send({ success: true as const, file });
-
-      async function receiveMultipart(): Promise<StoredAttachment> {
-        let part;
-        try {
-          part = await request.file({ limits: { fileSize: MESSAGE_ATTACHMENT_MAX_BYTES, files: 1 } });
-        } catch (err) {
-          const status = (err as { statusCode?: number }).statusCode;
-          if (status && status >= 400 && status < 500) throw err;
-          throw badRequest('The upload was interrupted before the whole file arrived');
-        }
-        if (!part) throw badRequest('Choose a file to upload');
-        // The request's declared length bounds the file's size (a chunked body without one reserves the maximum).
-        const declared = Number(request.headers['content-length']);
-        try {
-          await reserve(Number.isFinite(declared) && declared > 0 ? declared : MESSAGE_ATTACHMENT_MAX_BYTES);
-        } catch (err) {
-          part.file.resume();
-          throw err;
-        }
-        const field = (name: string) => {
-          const f = part.fields[name];
-          return f && !Array.isArray(f) && f.type === 'field' ? String(f.value) : undefined;
-        };
-        let name: string;
-        try {
-          name = sanitizeAttachmentName(field('name') ?? part.filename);
-        } catch (err) {
-          part.file.resume();
-          throw err;
-        }
-        // The multipart reader stops at the limit and says so; the stored file must not be a cut-off one.
-        part.file.once('limit', () => part.file.destroy(tooLarge(name)));
-        const stored = await storeAttachment(app, { body: part.file, name, declaredMime: field('mimeType') ?? part.mimetype });
-        // When the whole body arrived at once, the reader may have stopped at the limit before we listened.
-        if (part.file.truncated) {
-          await app.storage.delete(stored.storageKey).catch(() => undefined);
-          throw tooLarge(name);
-        }
-        return stored;
-      }
-
-      async function receiveJson(): Promise<StoredAttachment> {
-        const parsed = jsonUploadBodySchema.safeParse(request.body);
-        if (!parsed.success) throw new AppError('VALIDATION_FAILED', parsed.error.issues[0]?.message ?? 'The upload is not valid');
-        const name = sanitizeAttachmentName(parsed.data.name);
-        const { bytes, declaredMime } = decodeBase64Upload(parsed.data.file, parsed.data.mimeType);
-        if (bytes.length > MESSAGE_ATTACHMENT_MAX_BYTES) throw tooLarge(name);
-        await reserve(bytes.length);
-        return storeAttachment(app, { body: Readable.from([bytes]), name, declaredMime });
-      }
+      const upload: AttachmentUpload = request.isMultipart()
+        ? {
+            form: 'multipart',
+            readFile: () => request.file({ limits: { fileSize: MESSAGE_ATTACHMENT_MAX_BYTES, files: 1 } }),
+            declaredBytes: Number(request.headers['content-length']),
+          }
+        : { form: 'json', body: jsonUploadOf(request.body) };
+      const outcome = await uploadMessageAttachment(app, later, {
+        uploaderId: request.user!._id,
+        upload,
+        byteBudget: UPLOAD_BYTES_RATE_LIMIT,
+        log: request.log,
+      });
+      if ('refused' in outcome) throw rateLimited(reply, outcome.refused.retryAfterMs, RATE_LIMIT_TEXTS.uploadBytes);
+      return reply.status(201).send({ success: true as const, file: outcome.file });
     },
   );
 
@@ -218,11 +134,9 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Counted in the send's own statement, the minute first: a script refused there does not use up its hour as well.
-      const outcome = await sendMessage(app, request.user!, request.body, MESSAGE_RATE_LIMITS);
+      const outcome = await sendMessage(app, later, request.user!, request.body, MESSAGE_RATE_LIMITS);
       if ('refused' in outcome) throw rateLimited(reply, outcome.refused.retryAfterMs, RATE_LIMIT_TEXTS.messages);
-      const { message, mailId } = outcome;
-      if (mailId) inBackground(deliverQueuedMail(app, [mailId]), 'message notification');
-      return reply.status(201).send({ success: true as const, message });
+      return reply.status(201).send({ success: true as const, message: outcome.message });
     },
   );
 
@@ -306,25 +220,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const send = (event: string, data: unknown) => {
         if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
-      const unsubscribeMessages = app.events.subscribe(MESSAGE_EVENTS_CHANNEL, (event) => {
-        if (event.kind === 'resync') return send('resync', {});
-        const parsed = messageEventSchema.safeParse(event.payload);
-        // A client hears only about its own projects; staff about all.
-        if (!parsed.success || (user.role !== 'admin' && parsed.data.clientId !== user._id)) return;
-        send('message', parsed.data);
-      });
-      // Projects, timelines, reports and clients: heard by exactly those who may read them.
-      const unsubscribeChanges = app.events.subscribe(PORTAL_CHANGES_CHANNEL, (event) => {
-        // A reconnect tells every channel; the messages channel has already sent the one resync.
-        if (event.kind === 'resync') return;
-        const parsed = portalChangeSchema.safeParse(event.payload);
-        if (!parsed.success || !mayHearOf(user, parsed.data)) return;
-        send('change', parsed.data);
-      });
-      const unsubscribe = () => {
-        unsubscribeMessages();
-        unsubscribeChanges();
-      };
+      const unsubscribe = listenForViewer(app, user, send);
       const heartbeat = setInterval(() => {
         // A signed-out or expired session loses its stream; the check does not count as activity.
         (sessionId ? streamSessionValid(app, sessionId, user.role) : Promise.resolve(false))

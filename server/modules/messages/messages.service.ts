@@ -4,13 +4,16 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
 import { company } from '../../../common/content/company.ts';
 import { badRequest, forbidden, notFound } from '../../../common/errors.ts';
-import type { AttachmentKind, Message, MessageEvent } from '../../../common/schemas/messages.ts';
+import { messageEventSchema, type AttachmentKind, type Message, type MessageEvent } from '../../../common/schemas/messages.ts';
+import { mayHearOf, portalChangeSchema } from '../../../common/schemas/portal-events.ts';
 import { messageFiles, messageNotifications, messages } from '../../db/schema/messages.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { sessions, users, type UserRole } from '../../db/schema/users.ts';
 import { notifySql } from '../../events/pg-events.ts';
-import { queueMail, type DbExecutor } from '../../mail/mailer.ts';
+import { PORTAL_CHANGES_CHANNEL } from '../../events/portal-events.ts';
+import { deliverQueuedMail, queueMail, type DbExecutor } from '../../mail/mailer.ts';
 import * as schema from '../../db/schema/index.ts';
+import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { rateLimitWindow, type RateLimitRule } from '../../lib/rate-limit.ts';
 import { toAttachment } from '../files/files.service.ts';
 import { messageNotificationMail, STAFF_RECIPIENT } from './message-notifications.ts';
@@ -243,7 +246,7 @@ export interface NewMessage {
 }
 
 /** The outcome of a send: the message, or which rule refused it (429) and when to try again. */
-export type SendOutcome = { message: Message; mailId: string | null } | { refused: { retryAfterMs: number } };
+export type SendOutcome = { message: Message } | { refused: { retryAfterMs: number } };
 
 // A send is one statement in one transaction (decision 152): both rate-limit windows counted
 // (the hour only when the minute allows it, decision 063), the project checked for the viewer, the
@@ -333,10 +336,11 @@ interface SendRow {
  * request: a client always writes to the company, staff to the project's client. Attachments must
  * be the sender's own uploads not yet sent. The live event and the receiver's mail (at most one per
  * thread per quiet period) are written in the same transaction, so both exist exactly when the
- * message does; the caller delivers the mail after the commit.
+ * message does; the mail is delivered after the commit, handed to `later`.
  */
 export async function sendMessage(
   app: FastifyInstance,
+  later: AfterAnswer,
   viewer: Viewer & { name: string },
   input: NewMessage,
   limits: readonly [RateLimitRule, RateLimitRule],
@@ -408,7 +412,8 @@ export async function sendMessage(
     createdAt: row.created_at.toISOString(),
     attachments: row.files.map(([id, name, mimeType, kind, size]) => toAttachment({ id, name, mimeType, kind, size })),
   };
-  return { message, mailId };
+  if (mailId) later(deliverQueuedMail(app, [mailId]), 'message notification failed');
+  return { message };
 }
 
 /**
@@ -497,4 +502,30 @@ export async function streamSessionValid(app: FastifyInstance, sessionId: string
   const now = app.clock.now().getTime();
   const idleMinutes = role === 'admin' ? app.config.ADMIN_SESSION_IDLE_MINUTES : app.config.CLIENT_SESSION_IDLE_MINUTES;
   return row.expiresAt.getTime() > now && row.lastSeenAt.getTime() + idleMinutes * 60_000 > now;
+}
+
+/**
+ * Listens for the live events this viewer may hear: new messages and read receipts of its own
+ * projects (staff: of all), and changes to projects, timelines, reports and clients exactly when the
+ * viewer may read them. `hear` gets the event's name and data; the answer stops listening.
+ */
+export function listenForViewer(app: FastifyInstance, viewer: Viewer, hear: (event: 'resync' | 'message' | 'change', data: unknown) => void): () => void {
+  const unsubscribeMessages = app.events.subscribe(MESSAGE_EVENTS_CHANNEL, (event) => {
+    if (event.kind === 'resync') return hear('resync', {});
+    const parsed = messageEventSchema.safeParse(event.payload);
+    // A client hears only about its own projects; staff about all.
+    if (!parsed.success || (viewer.role !== 'admin' && parsed.data.clientId !== viewer._id)) return;
+    hear('message', parsed.data);
+  });
+  const unsubscribeChanges = app.events.subscribe(PORTAL_CHANGES_CHANNEL, (event) => {
+    // A reconnect tells every channel; the messages channel has already sent the one resync.
+    if (event.kind === 'resync') return;
+    const parsed = portalChangeSchema.safeParse(event.payload);
+    if (!parsed.success || !mayHearOf(viewer, parsed.data)) return;
+    hear('change', parsed.data);
+  });
+  return () => {
+    unsubscribeMessages();
+    unsubscribeChanges();
+  };
 }

@@ -20,13 +20,12 @@ import {
   newsletterTokenSchema,
 } from '../../../common/schemas/newsletter.ts';
 import { checkFormGuard, enforceFormRateLimit } from '../../lib/form-guard.ts';
+import { afterAnswer } from '../../lib/after-answer.ts';
 import {
-  allNewsletterSubscribers,
   confirmNewsletterSubscription,
-  countNewsletterSubscribers,
-  deliverIssueMail,
-  listNewsletterIssues,
+  exportNewsletterSubscribers,
   listNewsletterSubscribers,
+  newsletterIssuesOverview,
   sendNewsletterIssue,
   sendNewsletterTestMail,
   subscribeToNewsletter,
@@ -37,13 +36,6 @@ const NEWSLETTER_BODY_LIMIT_BYTES = 4 * 1024;
 /** An issue's JSON: 20,000 characters of body (up to 4 bytes each in UTF-8, escaped), subject and key. */
 const ISSUE_BODY_LIMIT_BYTES = 128 * 1024;
 
-/** A CSV cell: quoted, and a leading = + - @ neutralised so spreadsheets do not run it as a formula. */
-function csvCell(value: string | null): string {
-  const v = value ?? '';
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   // Mail programs send the RFC 8058 one-click unsubscribe as a form post; this parser is local to these routes.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: NEWSLETTER_BODY_LIMIT_BYTES }, (_req, body, done) => {
@@ -52,10 +44,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // An issue's mails are delivered after the response; closing the app waits for the deliveries under
   // way (what is not sent yet stays pending in the outbox for the retries).
-  const deliveries = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...deliveries]);
-  });
+  const later = afterAnswer(app);
 
   app.post(
     '/newsletter/subscribe',
@@ -147,17 +136,12 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const rows = await allNewsletterSubscribers(app, request.query.status);
-      const lines = [
-        'email,status,created_at,confirmed_at,unsubscribed_at',
-        ...rows.map((r) => [r.email, r.status, r.createdAt, r.confirmedAt, r.unsubscribedAt].map(csvCell).join(',')),
-      ];
-      const day = app.clock.now().toISOString().slice(0, 10);
+      const { fileName, csv } = await exportNewsletterSubscribers(app, request.query.status);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="newsletter-subscribers-${day}.csv"`)
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
         .header('Cache-Control', 'private, no-store')
-        .send(`${lines.join('\r\n')}\r\n`);
+        .send(csv);
     },
   );
 
@@ -173,14 +157,8 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [result, counts] = await Promise.all([listNewsletterIssues(app, request.query.page), countNewsletterSubscribers(app)]);
-      return {
-        success: true as const,
-        ...result,
-        page: request.query.page,
-        pageSize: NEWSLETTER_ISSUES_PAGE_SIZE,
-        confirmedSubscribers: counts.subscribed,
-      };
+      const { issues, total, confirmedSubscribers } = await newsletterIssuesOverview(app, request.query.page);
+      return { success: true as const, issues, total, page: request.query.page, pageSize: NEWSLETTER_ISSUES_PAGE_SIZE, confirmedSubscribers };
     },
   );
 
@@ -219,13 +197,9 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const staff = request.user;
       if (!staff) throw unauthenticated();
-      const result = await sendNewsletterIssue(app, staff, request.body);
+      const result = await sendNewsletterIssue(app, later, staff, request.body);
       if (result.status === 'duplicate') throw conflict(NEWSLETTER_ISSUE_MESSAGES.alreadySent);
       if (result.status === 'no-subscribers') throw new AppError('BAD_REQUEST', NEWSLETTER_ISSUE_MESSAGES.noSubscribers);
-      const delivery = deliverIssueMail(app, result.mailIds)
-        .catch((err: unknown) => app.log.error({ err, issueId: result.issue._id }, 'newsletter delivery stopped; the outbox retries the rest'))
-        .finally(() => deliveries.delete(delivery));
-      deliveries.add(delivery);
       return reply.status(201).send({ success: true as const, message: NEWSLETTER_ISSUE_MESSAGES.sent(result.issue.recipientCount), issue: result.issue });
     },
   );

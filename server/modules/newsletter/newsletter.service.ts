@@ -16,6 +16,7 @@ import {
 import { newsletterIssues, newsletterSubscribers } from '../../db/schema/newsletter.ts';
 import { renderMail, type MailContent } from '../../mail/layout.ts';
 import { deliverQueuedMail, queueMail, queueMails, sendMail, type DbExecutor, type MailInput } from '../../mail/mailer.ts';
+import type { AfterAnswer } from '../../lib/after-answer.ts';
 
 type Row = typeof newsletterSubscribers.$inferSelect;
 
@@ -220,6 +221,24 @@ export async function allNewsletterSubscribers(app: FastifyInstance, status?: Ne
   return rows.map(toApi);
 }
 
+/** A CSV cell: quoted, and a leading = + - @ neutralised so spreadsheets do not run it as a formula. */
+function csvCell(value: string | null): string {
+  const v = value ?? '';
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** Every subscriber (optionally one status) as a CSV file, named for today. */
+export async function exportNewsletterSubscribers(app: FastifyInstance, status?: NewsletterStatus): Promise<{ fileName: string; csv: string }> {
+  const rows = await allNewsletterSubscribers(app, status);
+  const lines = [
+    'email,status,created_at,confirmed_at,unsubscribed_at',
+    ...rows.map((r) => [r.email, r.status, r.createdAt, r.confirmedAt, r.unsubscribedAt].map(csvCell).join(',')),
+  ];
+  const day = app.clock.now().toISOString().slice(0, 10);
+  return { fileName: `newsletter-subscribers-${day}.csv`, csv: `${lines.join('\r\n')}\r\n` };
+}
+
 /** Subscriber counts by status. */
 export async function countNewsletterSubscribers(app: FastifyInstance): Promise<Record<NewsletterStatus, number>> {
   const rows = await app.db
@@ -281,12 +300,30 @@ class NoSubscribers extends Error {}
 export type SendIssueResult = { status: 'sent'; issue: NewsletterIssue; mailIds: string[] } | { status: 'duplicate' } | { status: 'no-subscribers' };
 
 /**
+ * Sends an issue to every confirmed subscriber: recorded with its queued mails in one transaction
+ * (recordNewsletterIssue), then delivered after the commit, handed to `later` (what is not sent
+ * stays pending in the outbox for the retries).
+ */
+export async function sendNewsletterIssue(
+  app: FastifyInstance,
+  later: AfterAnswer,
+  sender: { _id: string; name: string },
+  input: NewsletterSendIssueInput,
+): Promise<SendIssueResult> {
+  const result = await recordNewsletterIssue(app, sender, input);
+  if (result.status === 'sent') {
+    later(deliverIssueMail(app, result.mailIds), 'newsletter delivery stopped; the outbox retries the rest', { issueId: result.issue._id });
+  }
+  return result;
+}
+
+/**
  * Records the issue and queues one mail per confirmed subscriber, each with its own unsubscribe link
  * and List-Unsubscribe headers, all in ONE transaction: a failure half-way leaves neither the issue
  * nor any of its mails. A second call with the same idempotency key sends nothing ('duplicate'):
  * the unique key makes a concurrent second request wait for the first and then find it.
  */
-export async function sendNewsletterIssue(
+async function recordNewsletterIssue(
   app: FastifyInstance,
   sender: { _id: string; name: string },
   input: NewsletterSendIssueInput,
@@ -355,6 +392,15 @@ export async function deliverIssueMail(app: FastifyInstance, mailIds: string[]):
       return;
     }
   }
+}
+
+/** One page of the issues already sent, and how many confirmed subscribers a new one would reach. */
+export async function newsletterIssuesOverview(
+  app: FastifyInstance,
+  page: number,
+): Promise<{ issues: NewsletterIssue[]; total: number; confirmedSubscribers: number }> {
+  const [result, counts] = await Promise.all([listNewsletterIssues(app, page), countNewsletterSubscribers(app)]);
+  return { ...result, confirmedSubscribers: counts.subscribed };
 }
 
 /** Issues already sent, newest first. */

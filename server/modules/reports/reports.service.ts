@@ -1,18 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../../common/errors.ts';
+import type { Multipart } from '@fastify/multipart';
+import { AppError, notFound } from '../../../common/errors.ts';
 import { company } from '../../../common/content/company.ts';
 import { paginationOf, type Pagination, type PaginationQuery } from '../../../common/schemas/pagination.ts';
-import { reportUrls, type Report } from '../../../common/schemas/reports.ts';
+import { createReportFieldsSchema, REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX, reportUrls, type Report } from '../../../common/schemas/reports.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { progressReports, reportImages } from '../../db/schema/reports.ts';
 import { users } from '../../db/schema/users.ts';
 import { publishChange } from '../../events/portal-events.ts';
-import { queueMail } from '../../mail/mailer.ts';
+import type { AfterAnswer } from '../../lib/after-answer.ts';
+import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
+import { assertStorableField } from '../../plugins/storable-input.ts';
 import { claimNotification } from '../messages/messages.service.ts';
 import { reportMailRecipient, reportNotificationMail } from './report-mail.ts';
 import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
-import type { StoredReportImage } from './report-images.ts';
+import { cleanFileName, deleteStoredReportImages, imageForPdf, storeReportImage, type StoredReportImage } from './report-images.ts';
+import { renderReportPdf, type PdfImage } from './report-pdf.ts';
 
 export interface NewReport {
   date: string;
@@ -183,6 +188,76 @@ export async function listProjectReports(
   };
 }
 
+const IMAGE_MAX_MB = REPORT_IMAGE_MAX_BYTES / (1024 * 1024);
+
+/**
+ * Reads the multipart report: text fields, and every `images` file checked and stored one at a
+ * time (at most one image in memory). On any failure the images stored so far are deleted.
+ */
+async function receiveReport(app: FastifyInstance, parts: AsyncIterable<Multipart>, reportId: string) {
+  const fields: Record<string, string> = {};
+  const stored: StoredReportImage[] = [];
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') {
+          assertStorableField(part.fieldname, part.value);
+          fields[part.fieldname] = part.value;
+        }
+        continue;
+      }
+      const name = cleanFileName(part.filename, `image-${stored.length + 1}`);
+      if (part.fieldname !== 'images') {
+        part.file.resume();
+        throw new AppError('BAD_REQUEST', `Unexpected file field "${part.fieldname}": send images as "images"`);
+      }
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError('PAYLOAD_TOO_LARGE', `${name} is larger than ${IMAGE_MAX_MB} MB`);
+        }
+        throw err;
+      }
+      // A form's empty file input still sends a nameless, empty part.
+      if (bytes.length === 0 && !part.filename) continue;
+      stored.push(await storeReportImage(app, reportId, bytes, name));
+    }
+    const parsed = createReportFieldsSchema.safeParse(fields);
+    if (!parsed.success) {
+      const details = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+      throw new AppError('VALIDATION_FAILED', details[0] ? `${details[0].field}: ${details[0].message}` : 'The report is not valid', details);
+    }
+    return { fields: parsed.data, images: stored };
+  } catch (err) {
+    await deleteStoredReportImages(app, stored);
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {
+      throw new AppError('PAYLOAD_TOO_LARGE', `A report can carry at most ${REPORT_IMAGES_MAX} images`);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Creates a progress report from its multipart upload (the report's fields and its `images` files):
+ * the images are checked and stored, then the report is recorded with them (createReport); its mail
+ * to the client is delivered after the commit, handed to `later`. On any failure the stored images
+ * are deleted.
+ */
+export async function createProgressReport(app: FastifyInstance, later: AfterAnswer, staff: Viewer, parts: AsyncIterable<Multipart>): Promise<Report> {
+  const reportId = randomUUID();
+  const { fields, images } = await receiveReport(app, parts, reportId);
+  try {
+    const { report, mailId } = await createReport(app, staff, reportId, fields, images);
+    if (mailId) later(deliverQueuedMail(app, [mailId]), 'report notification failed');
+    return report;
+  } catch (err) {
+    await deleteStoredReportImages(app, images);
+    throw err;
+  }
+}
+
 /** A report the viewer may see (its project's client, or staff); otherwise not found. */
 export async function findReportForViewer(
   app: FastifyInstance,
@@ -222,4 +297,42 @@ export async function findReportImageForViewer(
     .limit(1);
   if (!row) throw notFound('Image not found');
   return row.image;
+}
+
+/**
+ * A report as a PDF with its images, for a viewer who may see it: the report and its images are
+ * read now (one after another: the PDF is built for one person, the CPU is shared by everyone);
+ * `render` makes the document.
+ */
+export async function prepareReportPdf(
+  app: FastifyInstance,
+  viewer: Viewer,
+  reportId: string,
+): Promise<{ fileName: string; render: () => ReturnType<typeof renderReportPdf> }> {
+  const { report, images } = await findReportForViewer(app, viewer, reportId);
+  const pdfImages: PdfImage[] = [];
+  for (const image of images) {
+    const stream = await app.storage.get(image.storageKey);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    pdfImages.push({ name: image.originalName, ...(await imageForPdf(Buffer.concat(chunks))) });
+  }
+  const fileName = `progress-report-${report.projectCode || report.project}-${report.date}.pdf`.replace(/\s+/g, '-');
+  return { fileName, render: () => renderReportPdf(report, pdfImages) };
+}
+
+/** A stored report image (full size or its WebP thumbnail) for a viewer who may see it: where it is, its size, type and name. */
+export async function findReportImageFile(
+  app: FastifyInstance,
+  viewer: Viewer,
+  reportId: string,
+  imageId: string,
+  variant: 'full' | 'thumbnail',
+): Promise<{ key: string; size: number; mimeType: string; name: string }> {
+  const image = await findReportImageForViewer(app, viewer, reportId, imageId);
+  const key = variant === 'full' ? image.storageKey : image.thumbnailKey;
+  const stat = await app.storage.stat(key);
+  if (!stat) throw new AppError('NOT_FOUND', 'Image not found');
+  const name = variant === 'full' ? image.originalName : image.originalName.replace(/\.[^.]*$/, '') + '-thumbnail.webp';
+  return { key, size: stat.size, mimeType: variant === 'full' ? image.mimeType : 'image/webp', name };
 }
