@@ -70,7 +70,7 @@ export function applySecurityHeaders(reply: FastifyReply, production: boolean): 
 
 async function securityHeadersPlugin(app: FastifyInstance) {
   const production = app.config.isProduction;
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     applySecurityHeaders(reply, production);
     // Answers that depend on who is asking (or hand out tokens) must never be stored by a shared
     // cache or the browser: signed-in callers, anything that carried credentials, and all of /api/auth.
@@ -83,7 +83,7 @@ async function securityHeadersPlugin(app: FastifyInstance) {
         request.url.startsWith('/api/auth/');
       if (personal) reply.header('Cache-Control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
 }
 
