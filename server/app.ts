@@ -119,9 +119,9 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('storage', options.storage ?? createStorage(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
-    return payload;
+    done(null, payload);
   });
 
   // Root-level, so it runs after the modules' own onClose hooks (newsletter deliveries under way).

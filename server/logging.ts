@@ -65,13 +65,14 @@ export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL' | 'isProduction
  * status and time. Fastify's own two lines per request are turned off in server/app.ts.
  */
 async function requestLogPlugin(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const path = request.url.split('?')[0];
     const query = request.url.includes('?') ? '?…' : '';
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     const line = `${request.method} ${path}${query} ${reply.statusCode} ${ms} ms`;
     if (reply.statusCode >= 500) request.log.error(line);
     else request.log.info(line);
+    done();
   });
 }
 

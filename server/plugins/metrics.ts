@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sql } from 'drizzle-orm';
 import { forbidden } from '../../common/errors.ts';
@@ -42,11 +42,6 @@ function fromMetricsNetwork(request: FastifyRequest): boolean {
   if (!config.ADMIN_ALLOWED_CIDRS.length) return inList(LOOPBACK, address);
   return inList(cidrList(config.ADMIN_ALLOWED_CIDRS), address);
 }
-
-const isStream = (request: FastifyRequest) => {
-  const produces = (request.routeOptions.schema as { produces?: readonly string[] } | undefined)?.produces;
-  return !!produces?.includes('text/event-stream');
-};
 
 async function metricsPlugin(app: FastifyInstance) {
   const registry = new Registry();
@@ -95,16 +90,26 @@ async function metricsPlugin(app: FastifyInstance) {
   });
   app.decorate('metrics', registry);
 
-  app.addHook('onRequest', async (request) => {
-    if (!isStream(request)) return;
+  // Streams are counted by a hook on the stream routes only (every route registered after this
+  // plugin, which is all of the API), so other requests pay nothing for it (decision 185).
+  const countStream: onRequestHookHandler = (request, _reply, done) => {
     streams.inc();
     request.raw.once('close', () => streams.dec());
+    done();
+  };
+  app.addHook('onRoute', (route) => {
+    const produces = (route.schema as { produces?: readonly string[] } | undefined)?.produces;
+    if (!produces?.includes('text/event-stream')) return;
+    const own = route.onRequest;
+    route.onRequest = own === undefined ? [countStream] : Array.isArray(own) ? [...own, countStream] : [own, countStream];
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // Plain callback hooks: no promise and no extra turn of the microtask queue per request.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const labels = { method: request.method, route, status_code: String(reply.statusCode) };
     requests.inc(labels);
     durations.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get(

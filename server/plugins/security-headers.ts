@@ -75,8 +75,9 @@ export function applySecurityHeaders(reply: FastifyReply, production: boolean, c
 
 async function securityHeadersPlugin(app: FastifyInstance) {
   const production = app.config.isProduction;
-  app.addHook('onSend', async (request, reply, payload) => {
-    const contentPage = (reply.statusCode === 200 || reply.statusCode === 304) && (request.method === 'GET' || request.method === 'HEAD') && isContentPagePath(request.url.split('?')[0]);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const contentPage =
+      (reply.statusCode === 200 || reply.statusCode === 304) && (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && isContentPagePath(request.url.split('?')[0]);
     applySecurityHeaders(reply, production, contentPage);
     // Answers that depend on who is asking (or hand out tokens) must never be stored by a shared
     // cache or the browser: signed-in callers, anything that carried credentials, and all of /api/auth.
@@ -89,7 +90,7 @@ async function securityHeadersPlugin(app: FastifyInstance) {
         request.url.startsWith('/api/auth/');
       if (personal) reply.header('Cache-Control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { sessions, type UserRole } from '../../db/schema/users.ts';
+import { runNamed } from '../../db/named-statement.ts';
 
 export interface SessionUser {
   _id: string;
@@ -17,7 +18,8 @@ const LAST_SEEN_WRITE_INTERVAL_MS = 60_000;
 /** A session waiting for its second factor is only good for the next few minutes. */
 export const MFA_PENDING_LIFETIME_MS = 10 * 60_000;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// One-shot hash: no Hash object per call (every signed-in request hashes its token).
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export function sessionLifetimes(app: FastifyInstance, role: UserRole) {
   const c = app.config;
@@ -83,14 +85,14 @@ export async function resolveSession(
   token: string,
 ): Promise<{ id: string; user: SessionUser } | null> {
   if (token.length > 200) return null;
-  const { rows } = await app.pool.query<SessionRow>({ ...RESOLVE_SESSION, values: [hashToken(token)] });
+  const { rows } = await runNamed<SessionRow>(app.pool, RESOLVE_SESSION, [hashToken(token)]);
   const row = rows[0];
   if (!row) return null;
   const now = app.clock.now();
   const { idleMs } = sessionLifetimes(app, row.role);
   if (row.expiresAt <= now || row.lastSeenAt.getTime() + idleMs <= now.getTime()) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
-    await app.pool.query({ ...TOUCH_SESSION, values: [row.id, now] });
+    await runNamed(app.pool, TOUCH_SESSION, [row.id, now]);
   }
   return {
     id: row.id,

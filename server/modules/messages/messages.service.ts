@@ -9,6 +9,7 @@ import { mayHearOf, portalChangeSchema } from '../../../common/schemas/portal-ev
 import { messageFiles, messageNotifications, messages } from '../../db/schema/messages.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { sessions, users, type UserRole } from '../../db/schema/users.ts';
+import { runNamed } from '../../db/named-statement.ts';
 import { notifySql } from '../../events/pg-events.ts';
 import { PORTAL_CHANGES_CHANNEL } from '../../events/portal-events.ts';
 import { deliverQueuedMail, queueMail, type DbExecutor } from '../../mail/mailer.ts';
@@ -210,7 +211,7 @@ export async function listProjectMessages(
   const values: unknown[] = [projectId, limit + 1];
   if (before) values.push(before.createdAt, before.id);
   if (forClient) values.push(viewer._id);
-  const { rows } = await app.pool.query<ThreadPageRow>({ ...statement, values });
+  const { rows } = await runNamed<ThreadPageRow>(app.pool, statement, values);
   // No row: no such project, or another client's (the same answer, so ids cannot be probed).
   if (rows.length === 0) throw notFound('Project not found');
   const found = rows[0].id === null ? [] : (rows as (ThreadPageRow & { id: string })[]);
@@ -226,7 +227,7 @@ async function countUnreadBefore(app: FastifyInstance, viewer: Viewer, projectId
   const forClient = viewer.role !== 'admin';
   const values: unknown[] = [projectId, oldest.created_at, oldest.id];
   if (forClient) values.push(viewer._id);
-  const { rows } = await app.pool.query<{ n: number }>({ ...(forClient ? OLDER_UNREAD_STATEMENTS.client : OLDER_UNREAD_STATEMENTS.staff), values });
+  const { rows } = await runNamed<{ n: number }>(app.pool, forClient ? OLDER_UNREAD_STATEMENTS.client : OLDER_UNREAD_STATEMENTS.staff, values);
   return rows[0].n;
 }
 

@@ -5,6 +5,7 @@ import { paginationOf, type Pagination, type PaginationQuery } from '../../../co
 import type { Project, ProjectStatus } from '../../../common/schemas/projects.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { users, type UserRole } from '../../db/schema/users.ts';
+import { runNamed } from '../../db/named-statement.ts';
 import { publishChange } from '../../events/portal-events.ts';
 
 /** Who is asking: staff see everything, a client only its own projects. */
@@ -122,7 +123,7 @@ export async function listClientProjects(
   page: PaginationQuery,
 ): Promise<{ projects: Project[]; pagination: Pagination }> {
   if (viewer.role !== 'admin' && viewer._id !== clientId) throw notFound('Client not found');
-  const { rows } = await app.pool.query<ClientProjectRow>({ ...CLIENT_PROJECTS, values: [clientId, page.pageSize, (page.page - 1) * page.pageSize] });
+  const { rows } = await runNamed<ClientProjectRow>(app.pool, CLIENT_PROJECTS, [clientId, page.pageSize, (page.page - 1) * page.pageSize]);
   if (rows.length === 0) throw notFound('Client not found');
   const list = rows[0].id === null ? [] : rows.map((r) => toProject({ ...r, id: r.id!, clientId }, viewer));
   return { projects: list, pagination: paginationOf(page, rows[0].total) };
