@@ -18,7 +18,7 @@ import type { VendorApplicationFields } from '../../../common/schemas/vendors.ts
 import { FORM_MESSAGES } from '../../../common/form-guard.ts';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../components/forms/fields.tsx';
-import { labelClass } from '../../components/portal/empty-state.tsx';
+import { labelClass } from '../../components/forms/field-classes.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { useFormGuard } from '../../lib/form-guard.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
