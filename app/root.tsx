@@ -1,4 +1,3 @@
-import '../common/zod-setup.ts';
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useLocation, useRouteError } from 'react-router';
 import type { LinksFunction } from 'react-router';
 import type { ReactNode } from 'react';

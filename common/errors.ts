@@ -1,3 +1,4 @@
+import './zod-setup.ts';
 import { z } from 'zod';
 
 /** Every failure the API reports, with the HTTP status it travels with. */
@@ -43,13 +44,3 @@ export const badRequest = (message: string, details?: unknown) => new AppError('
 export const forbidden = (message = 'You do not have access to this resource') => new AppError('FORBIDDEN', message);
 export const unauthenticated = (message = 'Please sign in to continue') => new AppError('UNAUTHENTICATED', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
-
-/** Reads an API failure body on the client; falls back to the given message. */
-export function errorMessageOf(body: unknown, fallback: string): string {
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success && parsed.data.message) return parsed.data.message;
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
-    return body.message;
-  }
-  return fallback;
-}

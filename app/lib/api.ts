@@ -1,5 +1,3 @@
-import { errorMessageOf } from '../../common/errors.ts';
-
 /** A failed API call, carrying the server's message (or the caller's fallback). */
 export class ApiRequestError extends Error {
   constructor(
@@ -21,6 +19,17 @@ export interface ApiFetchOptions {
   signal?: AbortSignal;
   /** Message to show when the server gives none. */
   fallbackMessage?: string;
+}
+
+/**
+ * The message of an API failure body (DESIGN.md section 5), or the fallback. No zod here: this module
+ * is on the public form pages, and the check is only "a non-empty string message" (decision 144).
+ */
+export function errorMessageOf(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
+    return body.message;
+  }
+  return fallback;
 }
 
 /** Calls our own API under /api; statuses outside 200-299 throw ApiRequestError. */

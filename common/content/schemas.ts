@@ -1,3 +1,4 @@
+import '../zod-setup.ts';
 import { z } from 'zod';
 
 // The shapes of every piece of company content. Content modules import only the *types* from here

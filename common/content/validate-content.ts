@@ -1,3 +1,4 @@
+import '../zod-setup.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+import '../zod-setup.ts';
 import { z } from 'zod';
 import { contactMessageFieldsSchema } from './contact.ts';
 import { formGuardFieldsSchema } from './forms.ts';

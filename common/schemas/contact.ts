@@ -1,25 +1,19 @@
+import '../zod-setup.ts';
 import { z } from 'zod';
+import { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGE_MAX_CHARS } from './contact-form.ts';
 
 // The contact form of the specification: name, email and message required; phone and company optional.
+// Its words and the rules of the browser's check are in contact-form.ts (decision 144).
 
-export const CONTACT_MESSAGE_ROWS = 19;
-export const CONTACT_MESSAGE_MAX_CHARS = 5000;
-export const CONTACT_MESSAGES = {
-  sentTitle: 'Message Sent Successfully!',
-  sentDescription: "We'll get back to you within 24 hours.",
-  failed: 'Failed to send message. Please try again.',
-} as const;
+export { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGE_MAX_CHARS, CONTACT_MESSAGE_ROWS, CONTACT_MESSAGES } from './contact-form.ts';
+const M = CONTACT_FIELD_MESSAGES;
 
 export const contactMessageFieldsSchema = z.object({
-  name: z.string().trim().min(1, 'Please enter your name').max(200, 'Your name is too long (at most 200 characters)'),
-  email: z.string().trim().min(1, 'Please enter your email address').max(254).pipe(z.email('Please enter a valid email address')),
-  phone: z.string().trim().max(50, 'The phone number is too long (at most 50 characters)').optional().default(''),
-  company: z.string().trim().max(200, 'The company name is too long (at most 200 characters)').optional().default(''),
-  message: z
-    .string()
-    .trim()
-    .min(1, 'Please enter your message')
-    .max(CONTACT_MESSAGE_MAX_CHARS, `Your message is too long (at most ${CONTACT_MESSAGE_MAX_CHARS} characters)`),
+  name: z.string().trim().min(1, M.nameMissing).max(200, M.nameTooLong),
+  email: z.string().trim().min(1, M.emailMissing).max(254).pipe(z.email(M.emailInvalid)),
+  phone: z.string().trim().max(50, M.phoneTooLong).optional().default(''),
+  company: z.string().trim().max(200, M.companyTooLong).optional().default(''),
+  message: z.string().trim().min(1, M.messageMissing).max(CONTACT_MESSAGE_MAX_CHARS, M.messageTooLong),
 });
 export type ContactMessageFields = z.infer<typeof contactMessageFieldsSchema>;
 export type ContactMessageInput = z.input<typeof contactMessageFieldsSchema>;

@@ -1,3 +1,4 @@
+import '../zod-setup.ts';
 import { z } from 'zod';
 
 /** Largest report body accepted (a browser's report is well under 2 KB); more answers 413. */

@@ -1,3 +1,4 @@
+import '../zod-setup.ts';
 import { z } from 'zod';
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../form-guard.ts';
 

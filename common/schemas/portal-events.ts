@@ -1,3 +1,4 @@
+import '../zod-setup.ts';
 import { z } from 'zod';
 
 // Live changes of the portal besides messages (GET /api/messages/stream, SSE event `change`).

@@ -1,3 +1,4 @@
+import '../zod-setup.ts';
 import { z } from 'zod';
 
 /** What visitors sent that staff have not looked at yet (the admin dashboard's counts). */

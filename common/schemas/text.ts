@@ -1,3 +1,4 @@
+import '../zod-setup.ts';
 import { z } from 'zod';
 
 // PostgreSQL text cannot hold the NUL character, and a lone UTF-16 surrogate (half of a pair) is not

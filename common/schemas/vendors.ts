@@ -1,46 +1,33 @@
+import '../zod-setup.ts';
 import { z } from 'zod';
+import {
+  invalidEmailMessage,
+  missingFieldMessage,
+  tooLongFieldMessage,
+  VENDOR_TEXT_FIELDS,
+} from './vendor-form.ts';
 
 // The vendor registration form of the specification (sections 3, 5 and 9), shared by the form in
-// the browser and the API route, so both refuse the same things with the same words.
+// the browser and the API route, so both refuse the same things with the same words. The words, the
+// field order, the file rules and the rules of the browser's check are in vendor-form.ts (decision 144).
 
-export const VENDOR_CERTIFICATION_FILES_MAX = 5;
-export const VENDOR_FILE_MAX_BYTES = 10 * 1024 * 1024;
-export const VENDOR_TOTAL_MAX_BYTES = 20 * 1024 * 1024;
-/** What the file pickers offer and the server accepts (checked again by the bytes on the server). */
-export const VENDOR_FILE_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'jpg', 'jpeg', 'png'] as const;
-export const VENDOR_FILE_ACCEPT = VENDOR_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
-
-export const VENDOR_MESSAGES = {
-  tooManyCertifications: `You can upload a maximum of ${VENDOR_CERTIFICATION_FILES_MAX} certification files`,
-  fileTooLarge: (name: string) => `File ${name} exceeds 10MB limit`,
-  companyProfileTooLarge: 'Company profile exceeds 10MB limit',
-  totalTooLarge: 'Total attachments exceed 20MB limit',
-  wrongFileType: (name: string) => `File ${name} is not an accepted type (PDF, Word, Excel, JPG or PNG)`,
-  submitted: 'Your vendor registration has been submitted.',
-  failed: 'Form submission failed',
-} as const;
-
-/** 'companyName' → 'company name': the words of the specification's message. */
-export function fieldWords(field: string): string {
-  return field.replace(/([A-Z])/g, ' $1').toLowerCase().trim();
-}
-export const missingFieldMessage = (field: string) => `Please fill in the ${fieldWords(field)} field`;
+export * from './vendor-form.ts';
 
 const required = (field: string, max: number) =>
   z
     .string({ error: missingFieldMessage(field) })
     .trim()
     .min(1, missingFieldMessage(field))
-    .max(max, `The ${fieldWords(field)} field is too long (at most ${max} characters)`);
+    .max(max, tooLongFieldMessage(field, max));
 const optional = (field: string, max: number) =>
   z
     .string()
     .trim()
-    .max(max, `The ${fieldWords(field)} field is too long (at most ${max} characters)`)
+    .max(max, tooLongFieldMessage(field, max))
     .optional()
     .default('');
 const email = (field: string, isRequired: boolean) => {
-  const valid = z.email(`Please enter a valid ${fieldWords(field)} address`).max(254);
+  const valid = z.email(invalidEmailMessage(field)).max(254);
   return isRequired
     ? required(field, 254).pipe(valid)
     : optional(field, 254).pipe(z.union([z.literal(''), valid]));
@@ -72,76 +59,6 @@ export const vendorApplicationFieldsSchema = z.object({
 });
 export type VendorApplicationFields = z.infer<typeof vendorApplicationFieldsSchema>;
 export type VendorApplicationInput = z.input<typeof vendorApplicationFieldsSchema>;
-export const VENDOR_TEXT_FIELDS = Object.keys(vendorApplicationFieldsSchema.shape) as (keyof VendorApplicationFields)[];
-export const VENDOR_REQUIRED_FIELDS = [
-  'companyName',
-  'companyPhone',
-  'companyAddress',
-  'companyEmail',
-  'contactPersonName',
-  'businessType',
-  'taxId',
-  'registrationNumber',
-  'compliant',
-  'bankDetails',
-] as const satisfies readonly (keyof VendorApplicationFields)[];
-
-/** The labels the form and the staff screens show. */
-export const VENDOR_FIELD_LABELS: Record<keyof VendorApplicationFields, string> = {
-  companyName: 'Company name',
-  companyPhone: 'Company phone',
-  companyAddress: 'Company address',
-  companyEmail: 'Company email',
-  website: 'Website',
-  previousAddress: 'Previous address',
-  contactPersonName: 'Contact person name',
-  contactPersonAddress: 'Contact person address',
-  contactPersonEmail: 'Contact person email',
-  contactPersonPhone: 'Contact person phone',
-  businessType: 'Business type',
-  taxId: 'Tax ID',
-  registrationNumber: 'Registration number',
-  compliant: 'Compliant',
-  certifications: 'Certifications',
-  experience: 'Experience',
-  references: 'References',
-  bankDetails: 'Bank details',
-};
-
-/** Multipart field names of the files (the form-mail forward uses 'certifications' as the original did). */
-export const VENDOR_CERTIFICATION_FILES_FIELD = 'certificationsFiles';
-export const VENDOR_COMPANY_PROFILE_FIELD = 'companyProfile';
-
-export const fileExtension = (name: string) => (name.includes('.') ? name.split('.').pop()!.toLowerCase() : '');
-export const isAcceptedVendorFileName = (name: string) =>
-  (VENDOR_FILE_EXTENSIONS as readonly string[]).includes(fileExtension(name));
-
-export interface SelectedFile {
-  name: string;
-  size: number;
-}
-
-/**
- * The file rules the form checks before sending (the server checks them again, and the bytes):
- * returns the first problem as the specification words it, or null.
- */
-export function vendorFilesProblem(certifications: SelectedFile[], companyProfile: SelectedFile | null) {
-  if (certifications.length > VENDOR_CERTIFICATION_FILES_MAX) {
-    return { title: 'Validation Error', message: VENDOR_MESSAGES.tooManyCertifications };
-  }
-  for (const f of [...certifications, ...(companyProfile ? [companyProfile] : [])]) {
-    if (!isAcceptedVendorFileName(f.name)) return { title: 'Invalid File Type', message: VENDOR_MESSAGES.wrongFileType(f.name) };
-  }
-  for (const f of certifications) {
-    if (f.size > VENDOR_FILE_MAX_BYTES) return { title: 'File Too Large', message: VENDOR_MESSAGES.fileTooLarge(f.name) };
-  }
-  if (companyProfile && companyProfile.size > VENDOR_FILE_MAX_BYTES) {
-    return { title: 'File Too Large', message: VENDOR_MESSAGES.companyProfileTooLarge };
-  }
-  const total = certifications.reduce((s, f) => s + f.size, 0) + (companyProfile?.size ?? 0);
-  if (total > VENDOR_TOTAL_MAX_BYTES) return { title: 'Total Size Exceeded', message: VENDOR_MESSAGES.totalTooLarge };
-  return null;
-}
 
 // ---- Staff review
 

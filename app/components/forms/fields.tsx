@@ -1,6 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 import { clsx } from 'clsx';
-import { inputClass, labelClass } from '../portal/empty-state.tsx';
+import { inputClass, labelClass } from './field-classes.ts';
 
 /** The mark after a required field's label; the input itself says aria-required. */
 export function RequiredMark() {

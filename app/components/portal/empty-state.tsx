@@ -54,7 +54,5 @@ export function buttonClass(variant: 'primary' | 'secondary' | 'ghost' | 'danger
   }
 }
 
-/** Form field looks, shared by the portal's forms. */
-export const inputClass =
-  'block w-full min-h-11 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 aria-[invalid=true]:border-red-600 dark:border-slate-500 dark:bg-slate-950 dark:text-slate-100 dark:placeholder:text-slate-400';
-export const labelClass = 'mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200';
+/** Form field looks (app/components/forms/field-classes.ts). */
+export { inputClass, labelClass } from '../forms/field-classes.ts';

@@ -1,12 +1,8 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { FORM_MESSAGES } from '../../../common/form-guard.ts';
-import {
-  CONTACT_MESSAGE_MAX_CHARS,
-  CONTACT_MESSAGE_ROWS,
-  CONTACT_MESSAGES,
-  contactMessageFieldsSchema,
-  type ContactMessageInput,
-} from '../../../common/schemas/contact.ts';
+import { CONTACT_FORM_RULES, CONTACT_MESSAGE_MAX_CHARS, CONTACT_MESSAGE_ROWS, CONTACT_MESSAGES } from '../../../common/schemas/contact-form.ts';
+import { checkForm } from '../../../common/schemas/form-check.ts';
+import type { ContactMessageInput } from '../../../common/schemas/contact.ts';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../components/forms/fields.tsx';
 import { toast } from '../../components/ui/toast.tsx';
@@ -47,13 +43,12 @@ export function ContactForm() {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
-    const parsed = contactMessageFieldsSchema.safeParse(values);
+    // The rules of contactMessageFieldsSchema, checked without zod (decision 144).
+    const parsed = checkForm(CONTACT_FORM_RULES, values);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue.path[0] as Field;
-      setInvalid(field);
-      toast({ title: 'Validation Error', description: issue.message, variant: 'destructive' });
-      elements.current.get(field)?.focus();
+      setInvalid(parsed.field);
+      toast({ title: 'Validation Error', description: parsed.message, variant: 'destructive' });
+      elements.current.get(parsed.field)?.focus();
       return;
     }
     setBusy(true);

@@ -3,22 +3,23 @@ import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import { Building2, Cog, DraftingCompass, Flame, Ship, Wrench, type LucideIcon } from 'lucide-react';
 import type { Fact, Service } from '../../../common/content/schemas.ts';
+import { PageHero } from './page-hero.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
 
-/** The heading band at the top of each content page. */
+/** The heading band at the top of each content page, over its picture when it has one. */
 export function SiteHero({ title, subtitle, image }: { title: string; subtitle: string; image?: string }) {
   return (
-    <section className="relative isolate overflow-hidden bg-brand-800 px-4 py-16 text-white sm:py-24">
-      {image ? (
-        <div className="absolute inset-0 -z-10" aria-hidden="true">
-          <ResponsiveImage image={image} alt="" sizes="100vw" priority className="h-full w-full object-cover opacity-30" />
-        </div>
-      ) : null}
-      <div className="mx-auto max-w-4xl text-center">
-        <h1 className="text-4xl font-bold sm:text-5xl">{title}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-blue-50 sm:text-xl">{subtitle}</p>
-      </div>
-    </section>
+    <PageHero
+      title={title}
+      subtitle={subtitle}
+      background={
+        image ? (
+          <div className="absolute inset-0 -z-10" aria-hidden="true">
+            <ResponsiveImage image={image} alt="" sizes="100vw" priority className="h-full w-full object-cover opacity-30" />
+          </div>
+        ) : null
+      }
+    />
   );
 }
 

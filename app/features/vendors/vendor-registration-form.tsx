@@ -10,14 +10,15 @@ import {
   VENDOR_FILE_MAX_BYTES,
   VENDOR_MESSAGES,
   VENDOR_TEXT_FIELDS,
-  vendorApplicationFieldsSchema,
   vendorFilesProblem,
-  type VendorApplicationFields,
-} from '../../../common/schemas/vendors.ts';
+  VENDOR_FORM_RULES,
+} from '../../../common/schemas/vendor-form.ts';
+import { checkForm } from '../../../common/schemas/form-check.ts';
+import type { VendorApplicationFields } from '../../../common/schemas/vendors.ts';
 import { FORM_MESSAGES } from '../../../common/form-guard.ts';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../components/forms/fields.tsx';
-import { labelClass } from '../../components/portal/empty-state.tsx';
+import { labelClass } from '../../components/forms/field-classes.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { useFormGuard } from '../../lib/form-guard.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -98,13 +99,12 @@ export function VendorRegistrationForm() {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
-    const parsed = vendorApplicationFieldsSchema.safeParse(values);
+    // The rules of vendorApplicationFieldsSchema, checked without zod (decision 144).
+    const parsed = checkForm(VENDOR_FORM_RULES, values);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue.path[0] as Field;
-      setInvalid(field);
-      fail('Validation Error', issue.message);
-      elements.current.get(field)?.focus();
+      setInvalid(parsed.field);
+      fail('Validation Error', parsed.message);
+      elements.current.get(parsed.field)?.focus();
       return;
     }
     const problem = vendorFilesProblem(certifications, companyProfile);

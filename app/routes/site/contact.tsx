@@ -1,6 +1,6 @@
 import { ContactDetails } from '../../features/contact/contact-details.tsx';
 import { ContactForm } from '../../features/contact/contact-form.tsx';
-import { SiteHero } from '../../features/site/site-sections.tsx';
+import { PageHero } from '../../features/site/page-hero.tsx';
 import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../../common/paths.ts';
 
@@ -14,7 +14,7 @@ export const meta = () =>
 export default function ContactPage() {
   return (
     <>
-      <SiteHero title="Contact Us" subtitle="Talk to us about your project. We reply within 24 hours." />
+      <PageHero title="Contact Us" subtitle="Talk to us about your project. We reply within 24 hours." />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-5">
         <section aria-labelledby="contact-form-heading" className="lg:col-span-3">
           <h2 id="contact-form-heading" className="mb-6 text-2xl font-bold sm:text-3xl">

@@ -1,6 +1,6 @@
 import { company } from '../../../common/content/company.ts';
 import { VendorRegistrationForm } from '../../features/vendors/vendor-registration-form.tsx';
-import { SiteHero } from '../../features/site/site-sections.tsx';
+import { PageHero } from '../../features/site/page-hero.tsx';
 import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../../common/paths.ts';
 
@@ -14,7 +14,7 @@ export const meta = () =>
 export default function VendorRegistrationPage() {
   return (
     <>
-      <SiteHero title="Vendor Registration" subtitle="Register your company as a vendor or supplier. We review every registration and contact you if we need more." />
+      <PageHero title="Vendor Registration" subtitle="Register your company as a vendor or supplier. We review every registration and contact you if we need more." />
       <section aria-label="Vendor registration form" className="bg-slate-50 px-4 py-12 sm:py-16 dark:bg-slate-950">
         <div className="mx-auto max-w-4xl">
           <VendorRegistrationForm />
