@@ -89,20 +89,20 @@ export async function signInAs(
  */
 export const test = base.extend({
   browser: [
-    async ({ browser }, use) => {
+    async ({ browser }, provide) => {
       watchBrowser(browser);
-      await use(browser);
+      await provide(browser);
     },
     { scope: 'worker' },
   ],
-  context: async ({ context }, use) => {
+  context: async ({ context }, provide) => {
     watchContext(context);
-    await use(context);
+    await provide(context);
     await recordCookiesOf(context);
   },
-  request: async ({ request }, use) => {
+  request: async ({ request }, provide) => {
     watchApiRequests(request);
-    await use(request);
+    await provide(request);
     recordCookies((await request.storageState()).cookies);
   },
 });

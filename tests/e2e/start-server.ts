@@ -14,7 +14,8 @@ if (logFile) {
   for (const stream of [process.stdout, process.stderr]) {
     const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
     stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      writeSync(fd, typeof chunk === 'string' ? chunk : Buffer.from(chunk));
+      if (typeof chunk === 'string') writeSync(fd, chunk);
+      else writeSync(fd, chunk);
       return write(chunk, ...rest);
     }) as typeof stream.write;
   }
