@@ -104,7 +104,7 @@ test.describe('the newsletter box with JavaScript off', () => {
 
     // axe needs script in the page: the very answer the browser got, shown again with script on and
     // every script file refused (a second post would only spend the network's hourly allowance).
-    const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: PHONE });
+    const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: PHONE, javaScriptEnabled: true });
     try {
       const axePage = await context.newPage();
       await axePage.route('**/*.js', (route) => route.abort());
