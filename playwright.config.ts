@@ -14,6 +14,10 @@ export const E2E_MAIL_DIR = path.join(os.tmpdir(), `portal-e2e-mail-${PORT}`);
 export const E2E_GEMINI_PORT = Number(process.env.E2E_GEMINI_PORT ?? PORT + 21000);
 // The local news service of the browser tests (tests/e2e/news-global-setup.ts).
 export const E2E_NEWS_PORT = Number(process.env.E2E_NEWS_PORT ?? PORT + 22000);
+// Decision 177: the server's whole log (tests/e2e/start-server.ts) and the secrets the tests used
+// (tests/e2e/secret-recorder.ts); the run's last step greps the one for the other.
+export const E2E_SERVER_LOG = path.join(os.tmpdir(), `portal-e2e-server-${PORT}.log`);
+export const E2E_SECRETS_FILE = path.join(os.tmpdir(), `portal-e2e-secrets-${PORT}.jsonl`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -31,6 +35,8 @@ export default defineConfig({
     './tests/e2e/smtp-global-setup.ts',
     './tests/e2e/gemini-global-setup.ts',
     './tests/e2e/news-global-setup.ts',
+    // Its teardown fails the run when a secret a test used is in the server's log (decision 177).
+    './tests/e2e/secrets-global-setup.ts',
   ],
   use: {
     baseURL: E2E_BASE_URL,
@@ -66,7 +72,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR,
       EMBEDDED_PG_PORT: String(PG_PORT),
-      LOG_LEVEL: 'warn',
+      // Everything the server logs, to a file: the end of the run greps it for secrets (decision 177).
+      LOG_LEVEL: 'debug',
+      E2E_SERVER_LOG,
       PUBLIC_URL: E2E_BASE_URL,
       BUILD_DIR: process.env.BUILD_DIR ?? 'build',
       E2E_TEST_HOOKS: '1',

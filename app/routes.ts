@@ -19,6 +19,8 @@ export default [
   // Where the newsletter mails' confirm and unsubscribe links land (rendered on request).
   route('newsletter/confirm', 'routes/site/newsletter-confirm.tsx'),
   route('newsletter/unsubscribe', 'routes/site/newsletter-unsubscribe.tsx'),
+  // Where the footer's box posts without JavaScript; the server's form route renders its answer here.
+  route('newsletter/subscribe', 'routes/site/newsletter-subscribe.tsx'),
   // Account pages of e-mailed links and 'Forgot password?' (rendered on request, never pre-rendered).
   route('account/set-password', 'routes/account/set-password.tsx'),
   route('account/forgot-password', 'routes/account/forgot-password.tsx'),

@@ -17,6 +17,7 @@ import type { Database, Db } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { FileStorage } from './storage/storage.ts';
+import type { WebPages } from './lib/web-pages.ts';
 import accessPlugin from './plugins/access.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
 import securityHeadersPlugin, { applySecurityHeaders } from './plugins/security-headers.ts';
@@ -38,6 +39,7 @@ import formTokenRoutes from './plugins/form-token.ts';
 import vendorsRoutes from './modules/vendors/vendors.routes.ts';
 import contactRoutes from './modules/contact/contact.routes.ts';
 import newsletterRoutes from './modules/newsletter/newsletter.routes.ts';
+import newsletterFormRoutes from './modules/newsletter/newsletter-form.routes.ts';
 import submissionsRoutes from './modules/submissions/submissions.routes.ts';
 import eventsPlugin from './events/events.plugin.ts';
 import articlesPlugin from './modules/articles/articles.plugin.ts';
@@ -116,6 +118,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
   app.decorate('clock', options.clock ?? systemClock);
+  // Filled in by the web plugin below when it serves the pages (server/lib/web-pages.ts).
+  app.decorate('webPages', { render: null } as WebPages);
   app.decorate('storage', options.storage ?? createStorage(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -181,6 +185,8 @@ export async function buildApp(options: BuildAppOptions) {
     },
     { prefix: '/api' },
   );
+  // The newsletter box's post without JavaScript, answered with a page (decision 176).
+  await app.register(newsletterFormRoutes);
 
   app.setNotFoundHandler(async (request) => {
     throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);

@@ -1,8 +1,9 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
+import { NEWSLETTER_MESSAGES } from '../newsletter.ts';
 import { storableText } from './text.ts';
 
-export { NEWSLETTER_MESSAGES } from '../newsletter.ts';
+export { NEWSLETTER_MESSAGES };
 
 // The footer's newsletter box, with double opt-in and one-click unsubscribe.
 
@@ -10,7 +11,7 @@ export { NEWSLETTER_MESSAGES } from '../newsletter.ts';
 export const NEWSLETTER_CONFIRM_TTL_MS = 7 * 24 * 60 * 60_000;
 
 export const newsletterSubscribeSchema = z.object({
-  email: z.string().trim().min(1, 'Please enter your email address').max(254).pipe(z.email('Please enter a valid email address')),
+  email: z.string().trim().min(1, NEWSLETTER_MESSAGES.emptyAddress).max(254).pipe(z.email(NEWSLETTER_MESSAGES.invalidAddress)),
 });
 export const newsletterTokenSchema = z.object({ token: z.string().min(10).max(200) });
 export const newsletterResultSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, ERROR_STATUS, type ApiError, type ErrorCode } from '../../common/errors.ts';
 
@@ -119,13 +119,18 @@ export function toApiError(error: unknown): { status: number; body: ApiError } {
   return { status: 500, body: { success: false, code: 'INTERNAL', message: INTERNAL_MESSAGE } };
 }
 
+/** Logs a failed request's error as the one error handler does (also used by routes that answer errors with a page). */
+export function logRequestError(request: FastifyRequest, error: unknown, status: number, body: ApiError): void {
+  // `error`, not `err`: pino's own error serializer would print the whole object, parameters included.
+  if (status >= 500) request.log.error({ error: serializeErrorForLog(error) }, 'request failed');
+  else if (databaseErrorOf(error)) request.log.warn({ error: serializeErrorForLog(error), status }, 'a value the database refused');
+  else request.log.info({ code: body.code, status }, body.message);
+}
+
 async function errorHandlerPlugin(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toApiError(error);
-    // `error`, not `err`: pino's own error serializer would print the whole object, parameters included.
-    if (status >= 500) request.log.error({ error: serializeErrorForLog(error) }, 'request failed');
-    else if (databaseErrorOf(error)) request.log.warn({ error: serializeErrorForLog(error), status }, 'a value the database refused');
-    else request.log.info({ code: body.code, status }, body.message);
+    logRequestError(request, error, status, body);
     return reply.status(status).send(body);
   });
 }

@@ -8,7 +8,7 @@ import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
 import { SETUP_CONTEXT_KEY } from '../../common/schemas/setup.ts';
 import { setupReader } from '../modules/setup/setup.service.ts';
 import { developmentContentSecurityPolicy } from './security-headers.ts';
-import { decodedPath, sendRouterResponse, toWebRequest } from './web.ts';
+import { decodedPath, pageRenderer, sendRouterResponse, toWebRequest } from './web.ts';
 
 // React Router's Vite plugin exposes the server build of the current sources under this id.
 const SERVER_BUILD_ID = 'virtual:react-router/server-build';
@@ -61,6 +61,9 @@ async function webDevPlugin(app: FastifyInstance) {
     'development',
   );
 
+  const loadContext = (request: FastifyRequest) => ({ logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles, [SETUP_CONTEXT_KEY]: setupReader(app) });
+  app.webPages.render = pageRenderer(handleRequest, loadContext, developmentContentSecurityPolicy);
+
   /** Offers the request to Vite's middlewares; true when Vite answered it. */
   function answeredByVite(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     return new Promise((resolve, reject) => {
@@ -82,7 +85,7 @@ async function webDevPlugin(app: FastifyInstance) {
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
     try {
-      const response = await handleRequest(toWebRequest(request, controller), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles, [SETUP_CONTEXT_KEY]: setupReader(app) });
+      const response = await handleRequest(toWebRequest(request, controller), loadContext(request));
       return await sendRouterResponse(reply, response, developmentContentSecurityPolicy);
     } catch (err) {
       // Stack traces of modules Vite transformed point at the sources, not at its output.

@@ -13,6 +13,7 @@ import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
 import { SETUP_CONTEXT_KEY } from '../../common/schemas/setup.ts';
 import { setupReader } from '../modules/setup/setup.service.ts';
 import { PAGE_CACHE_UNTIL_HEADER, PageCache, sendCachedPage, type CachedPage } from '../lib/page-cache.ts';
+import type { PageRenderer } from '../lib/web-pages.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 import { findStaticFile, loadStaticFiles, sendStaticFile, totalStaticBytes } from './static-files.ts';
 
@@ -38,15 +39,48 @@ export function decodedPath(url: string): string {
   }
 }
 
-export function toWebRequest(request: FastifyRequest, controller: AbortController): Request {
+/**
+ * The request as React Router takes it; `asGetOf` makes it a GET of another path of the site (a
+ * form post answered by a page: the body's own headers are left out).
+ */
+export function toWebRequest(request: FastifyRequest, controller: AbortController, asGetOf?: string): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
+    if (asGetOf && (key === 'content-type' || key === 'content-length' || key === 'transfer-encoding')) continue;
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else headers.set(key, String(value));
   }
-  const url = new URL(request.url, `${request.protocol}://${webHostOf(request)}`);
-  return new Request(url, { method: request.method, headers, signal: controller.signal });
+  const url = new URL(asGetOf ?? request.url, `${request.protocol}://${webHostOf(request)}`);
+  return new Request(url, { method: asGetOf ? 'GET' : request.method, headers, signal: controller.signal });
+}
+
+/**
+ * The renderer of `app.webPages` (server/lib/web-pages.ts) over a React Router request handler:
+ * the page is rendered on request (never from the page cache, never kept) and sent with its policy.
+ */
+export function pageRenderer(
+  handleRequest: (request: Request, context: Record<string, unknown>) => Promise<Response>,
+  baseContext: (request: FastifyRequest) => Record<string, unknown>,
+  csp: (html: string) => string,
+): PageRenderer {
+  return async (request, reply, page) => {
+    const controller = new AbortController();
+    reply.raw.on('close', () => controller.abort());
+    let response: Response;
+    try {
+      response = await handleRequest(toWebRequest(request, controller, page.path), { ...baseContext(request), ...page.context });
+    } catch (err) {
+      request.log.error({ err }, `the page ${page.path} could not be rendered`);
+      return false;
+    }
+    if (response.status !== page.status || !(response.headers.get('content-type') ?? '').startsWith('text/html')) {
+      await response.body?.cancel();
+      return false;
+    }
+    await sendRouterResponse(reply, response, csp);
+    return true;
+  };
 }
 
 /** Sends React Router's answer through Fastify; HTML gets the policy that `csp` writes for it. */
@@ -110,6 +144,7 @@ async function webPlugin(app: FastifyInstance) {
   const files = loadStaticFiles(clientDir);
   const routes = routeTree(build);
   const catchAll = Object.values(build.routes).find((r) => r?.path === '*' && r.parentId === 'root');
+  const loadContext = (request: FastifyRequest) => ({ logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles, [SETUP_CONTEXT_KEY]: setupReader(app) });
 
   // matchRoutes ranks the whole route table on every call (about a millisecond): answers are kept.
   const catchAllOnly = new Map<string, boolean>();
@@ -204,7 +239,7 @@ async function webPlugin(app: FastifyInstance) {
     const generation = app.pageCache.generation;
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
-    const response = await handleRequest(toWebRequest(request, controller), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles, [SETUP_CONTEXT_KEY]: setupReader(app) });
+    const response = await handleRequest(toWebRequest(request, controller), loadContext(request));
     const until = response.headers.get(PAGE_CACHE_UNTIL_HEADER);
     response.headers.delete(PAGE_CACHE_UNTIL_HEADER);
     if (until && request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
@@ -215,6 +250,7 @@ async function webPlugin(app: FastifyInstance) {
     return sendRouterResponse(reply, response, contentSecurityPolicy);
   }
 
+  app.webPages.render = pageRenderer(handleRequest, loadContext, contentSecurityPolicy);
   app.route({ method: ['GET', 'HEAD'], url: '/*', config: { access: 'public' }, handler: serve });
   app.route({ method: ['GET', 'HEAD'], url: '/', config: { access: 'public' }, handler: serve });
   app.log.debug({ files: files.size, bytes: totalStaticBytes(files) }, 'web build loaded');

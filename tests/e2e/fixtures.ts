@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
+import { recordCookies, recordCookiesOf, recordSecret, watchApiRequests, watchBrowser, watchContext } from './secret-recorder.ts';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -50,6 +51,9 @@ export async function createUserViaApi(
   const res = await request.post('/api/test/users', { data: input, headers: { origin: E2E_BASE_URL } });
   if (res.status() !== 201) throw new Error(`test user not created: ${res.status()} ${await res.text()}`);
   const body = await res.json();
+  // Written down for the end-of-run check that no log line holds them (decision 177).
+  recordSecret('a test account password', body.password);
+  recordSecret('a TOTP secret', body.mfaSecret);
   return { ...body.user, password: body.password, mfaSecret: body.mfaSecret };
 }
 
@@ -78,7 +82,30 @@ export async function signInAs(
   return account;
 }
 
-export const test = base;
+/**
+ * Every spec's `test`. Besides Playwright's own fixtures, it watches each browser context, its
+ * page.request, the `request` fixture and the contexts a test opens itself, and writes down the
+ * secrets they carry: the run's last step greps the server's log for them (decision 177).
+ */
+export const test = base.extend({
+  browser: [
+    async ({ browser }, provide) => {
+      watchBrowser(browser);
+      await provide(browser);
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context }, provide) => {
+    watchContext(context);
+    await provide(context);
+    await recordCookiesOf(context);
+  },
+  request: async ({ request }, provide) => {
+    watchApiRequests(request);
+    await provide(request);
+    recordCookies((await request.storageState()).cookies);
+  },
+});
 export { expect };
 
 const LOOKS = (['light', 'dark'] as const).flatMap((theme) =>

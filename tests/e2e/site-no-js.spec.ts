@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { DESKTOP, PHONE, expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { E2E_BASE_URL } from '../../playwright.config.ts';
+import { DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test } from './fixtures.ts';
 import { HEADER_LINKS, PATHS } from '../../common/paths.ts';
+import { NEWSLETTER_FORM_TEXT, NEWSLETTER_MESSAGES } from '../../common/newsletter.ts';
 import { slides } from '../../common/content/home.ts';
 
 // Decision 140: the content pages are HTML first. With JavaScript off each one reads fully, shows
@@ -68,6 +71,57 @@ test.describe('content pages with JavaScript off', () => {
     await page.goto(PATHS.home);
     await expect(page.locator('[data-slide]:not([inert])')).toHaveAttribute('data-slide', slides[0].theme);
     await expect(page.locator('[data-slide="safety"] img')).toBeVisible();
+  });
+});
+
+// Decision 176: the footer's box is a real form; without JavaScript it posts and gets a page back.
+test.describe('the newsletter box with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('posts from a content page and answers the confirmation page, axe-clean, with the address stored', async ({ page, browser }) => {
+    const email = `nojs-${randomBytes(3).toString('hex')}@news.example`;
+    await page.setViewportSize(PHONE);
+    await page.goto(PATHS.gallery);
+    const footer = page.locator('footer');
+    await footer.getByLabel('Email address').fill(email);
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === PATHS.newsletterSubscribe && r.request().method() === 'POST');
+    await footer.getByRole('button', { name: 'Subscribe' }).click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    await expect(page).toHaveURL(PATHS.newsletterSubscribe);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: NEWSLETTER_FORM_TEXT.title })).toBeVisible();
+    await expect(main.getByRole('status')).toHaveText(NEWSLETTER_MESSAGES.checkInbox);
+    await expect(page).toHaveTitle(/^Newsletter subscription \|/);
+    // The page has the site's header and footer, and leads back to where the visitor was.
+    await expect(page.locator('header nav[aria-label="Main"] a[href]')).toHaveCount(11);
+    await expect(page.locator('footer form[method="post"]')).toBeVisible();
+    const html = await response.text();
+    const back = main.getByRole('link', { name: NEWSLETTER_FORM_TEXT.back });
+    await expect(back).toHaveAttribute('href', PATHS.gallery);
+    await back.click();
+    await expect(page).toHaveURL(PATHS.gallery);
+
+    // axe needs script in the page: the very answer the browser got, shown again with script on and
+    // every script file refused (a second post would only spend the network's hourly allowance).
+    const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: PHONE, javaScriptEnabled: true });
+    try {
+      const axePage = await context.newPage();
+      await axePage.route('**/*.js', (route) => route.abort());
+      await axePage.route(`${E2E_BASE_URL}${PATHS.newsletterSubscribe}`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+      await axePage.goto(PATHS.newsletterSubscribe);
+      await expect(axePage.getByRole('main').getByRole('status')).toHaveText(NEWSLETTER_MESSAGES.checkInbox);
+      await expectNoAxeViolations(axePage, 'newsletter answer page');
+
+      // Stored, waiting for the confirmation of its link.
+      await signInAs(axePage, { role: 'admin' });
+      const list = await axePage.request.get('/api/newsletter/subscribers?status=pending');
+      expect(list.status()).toBe(200);
+      const { subscribers } = (await list.json()) as { subscribers: { email: string; status: string }[] };
+      expect(subscribers.find((s) => s.email === email)).toMatchObject({ status: 'pending' });
+    } finally {
+      await context.close();
+    }
   });
 });
 

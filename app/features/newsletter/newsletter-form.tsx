@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { enhanceNewsletterForm } from '../../enhance/newsletter-form.ts';
 import { useEnhance } from '../../lib/use-enhance.ts';
+import { NEWSLETTER_BACK_FIELD } from '../../../common/newsletter.ts';
 import { PATHS } from '../../../common/paths.ts';
 
 /**
@@ -9,7 +10,7 @@ import { PATHS } from '../../../common/paths.ts';
  * posts to the newsletter page, which answers with a page; app/enhance/newsletter-form.ts subscribes
  * in place with double opt-in and says what happened.
  */
-export function NewsletterForm() {
+export function NewsletterForm({ from }: { from?: string } = {}) {
   const id = useId();
   const ref = useEnhance<HTMLFormElement>(enhanceNewsletterForm);
   return (
@@ -35,6 +36,8 @@ export function NewsletterForm() {
         </button>
       </div>
       <HoneypotField inputRef={null} />
+      {/* The answer page's own box: a second try still leads back to the page the visitor came from. */}
+      {from ? <input type="hidden" name={NEWSLETTER_BACK_FIELD} value={from} /> : null}
       <p id={`${id}-status`} role="status" className="mt-2 text-sm text-emerald-300" />
     </form>
   );

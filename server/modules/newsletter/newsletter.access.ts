@@ -6,6 +6,8 @@ export default defineAccess([
   { method: 'POST', url: '/api/newsletter/subscribe', access: 'public' },
   { method: 'POST', url: '/api/newsletter/confirm', access: 'public' },
   { method: 'POST', url: '/api/newsletter/unsubscribe', access: 'public' },
+  // The footer box's post without JavaScript (decision 176): answered with a page, not JSON.
+  { method: 'POST', url: '/newsletter/subscribe', access: 'public' },
   { method: 'GET', url: '/api/newsletter/subscribers', access: 'admin' },
   { method: 'GET', url: '/api/newsletter/subscribers/export', access: 'admin' },
   // Staff write and send newsletters; the bodies are valid so permitted calls get past validation.
