@@ -44,10 +44,10 @@ describe('the not-found route matches kept per path', () => {
     }
     expect(matcher.kept.size).toBe(ROUTE_MATCH_CACHE_MAX);
     // Paths as long as a request line allows: the byte bound holds where a count alone would not.
-    for (let i = 0; i < 2_000; i++) {
+    for (let i = 0; i < 300; i++) {
       expect(matcher.onlyCatchAll(`/${'x'.repeat(8_000)}/${i}`)).toBe(true);
       expect(matcher.kept.bytes).toBeLessThanOrEqual(ROUTE_MATCH_CACHE_MAX_BYTES);
     }
     expect(matcher.kept.size).toBeLessThan(ROUTE_MATCH_CACHE_MAX);
-  });
+  }, 90_000);
 });
