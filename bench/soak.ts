@@ -14,7 +14,7 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,6 +34,13 @@ const { values: args } = parseArgs({
     'pg-port': { type: 'string', default: '55632' },
     workers: { type: 'string', default: '6' },
     clients: { type: 'string', default: '12' },
+    // Extra flags for the server's node (NODE_OPTIONS), e.g. "--max-semi-space-size=4".
+    'node-options': { type: 'string', default: '' },
+    // Writes heap snapshots (taken after a full GC) of the server into this folder: after seeding,
+    // half-way through the load and at its end, to tell a leak from a high-water mark.
+    'heap-snapshots': { type: 'string' },
+    // Seconds between memory samples read from /metrics.
+    'memory-every': { type: 'string', default: '15' },
   },
 });
 const durationMs = args.seconds ? Number(args.seconds) * 1000 : Number(args.minutes ?? 10) * 60_000;
@@ -44,6 +51,7 @@ const CLIENTS = Number(args.clients);
 const ROUNDS = args.crash ? Number(args.rounds) : 0;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = `soak-${randomBytes(9).toString('base64url')}`;
+const SNAPSHOT_DIR = args['heap-snapshots'] ? path.resolve(args['heap-snapshots']) : '';
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 const log = (line: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -66,6 +74,11 @@ const serverEnv = {
   // Visitors come from many addresses through a proxy on this machine (the form limits are per address).
   TRUSTED_PROXY_CIDRS: '127.0.0.1/32',
   LOG_LEVEL: 'warn',
+  NODE_OPTIONS: [
+    process.env.NODE_OPTIONS ?? '',
+    args['node-options'],
+    SNAPSHOT_DIR ? `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${SNAPSHOT_DIR}` : '',
+  ].filter(Boolean).join(' '),
 };
 let server: ChildProcess | null = null;
 let serverOutput = '';
@@ -93,13 +106,20 @@ async function waitReady(timeoutMs = 180_000) {
   throw new Error(`the server did not become ready in ${timeoutMs / 1000} s:\n${serverOutput.slice(-3000)}`);
 }
 
-/** The node process serving (inside npm's process group), for its memory. */
+/**
+ * The node process serving (inside npm's process group), for its memory: the one running the
+ * compiled server (`build/app/main.js`, decision 157), not npm or the shell it runs it through.
+ */
 function serverPid(): number | null {
   if (!server?.pid) return null;
   try {
-    const out = execFileSync('pgrep', ['-g', String(server.pid), '-f', 'app/main.js'], { encoding: 'utf8' }).trim().split('\n').map(Number);
-    // The node process itself, not the shell npm runs it through.
-    return out.find((p) => readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'node') ?? null;
+    const out = execFileSync('pgrep', ['-g', String(server.pid)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+    return (
+      out.find((p) => {
+        const argv = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+        return readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'node' && argv.some((a) => a.endsWith(path.join('app', 'main.js')));
+      }) ?? null
+    );
   } catch {
     return null;
   }
@@ -109,6 +129,52 @@ function rssMb(): number | null {
   if (!pid) return null;
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Math.round(Number(m[1]) / 1024) : null;
+}
+
+interface MemorySample {
+  s: number;
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
+const MB = 1024 * 1024;
+const memorySamples: MemorySample[] = [];
+
+/** The server's own view of its memory (prom-client's default metrics, from this machine's address). */
+async function memorySample(since: number): Promise<MemorySample | null> {
+  try {
+    const text = await (await fetch(`${BASE}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / MB;
+    return {
+      s: Math.round((Date.now() - since) / 1000),
+      rss: value('process_resident_memory_bytes'),
+      heapUsed: value('nodejs_heap_size_used_bytes'),
+      heapTotal: value('nodejs_heap_size_total_bytes'),
+      external: value('nodejs_external_memory_bytes'),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Asks the server for a heap snapshot (node writes it after a full GC) and waits until it is written. */
+async function heapSnapshot(label: string) {
+  const pid = serverPid();
+  if (!SNAPSHOT_DIR || !pid) return;
+  const before = new Set(readdirSync(SNAPSHOT_DIR));
+  process.kill(pid, 'SIGUSR2');
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const file = readdirSync(SNAPSHOT_DIR).find((f) => !before.has(f) && f.endsWith('.heapsnapshot'));
+    // The server answers again once the snapshot is written (writing it blocks its event loop).
+    if (file && (await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(30_000) }).then((r) => r.ok, () => false))) {
+      log(`heap snapshot ${label}: ${path.join(SNAPSHOT_DIR, file)}`);
+      return;
+    }
+  }
+  log(`heap snapshot ${label}: not written within 120 s`);
 }
 
 async function stopServer() {
@@ -390,7 +456,8 @@ function listFiles(dir: string): string[] {
 const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
 
 async function main() {
-  if (!existsSync(path.join(ROOT, 'build', 'server', 'index.js')) || !existsSync(path.join(ROOT, 'build', 'app', 'main.js'))) {
+  // `npm run serve` runs ${BUILD_DIR:-build}: the soak can measure another build (BUILD_DIR=x npm run soak).
+  if (!existsSync(path.join(ROOT, process.env.BUILD_DIR ?? 'build', 'server', 'index.js'))) {
     log('no production build yet: npm run build');
     execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
   }
@@ -399,9 +466,17 @@ async function main() {
   await waitReady();
   await seed();
   log(`seeded ${clients.length} clients with projects, ${reports.length} reports; ${publicPaths.length} public pages`);
+  if (SNAPSHOT_DIR) mkdirSync(SNAPSHOT_DIR, { recursive: true });
+  await heapSnapshot('after seeding');
   const memoryStart = rssMb();
   const connectionsStart = await openConnections();
   const started = Date.now();
+  const firstSample = await memorySample(started);
+  if (firstSample) memorySamples.push(firstSample);
+  const memorySampler = setInterval(() => {
+    void memorySample(started).then((m) => m && memorySamples.push(m));
+  }, Number(args['memory-every']) * 1000);
+  const halfWay = SNAPSHOT_DIR && !ROUNDS ? setTimeout(() => void heapSnapshot('half-way'), durationMs / 2) : undefined;
   stopAt = started + durationMs;
   log(`load for ${Math.round(durationMs / 1000)} s with ${WORKERS} workers${ROUNDS ? `, ${ROUNDS} SIGKILL rounds` : ''}`);
   const running = Array.from({ length: WORKERS }, () => worker());
@@ -429,7 +504,12 @@ async function main() {
   }
   await Promise.all(running);
   clearInterval(sampler);
+  clearInterval(memorySampler);
+  clearTimeout(halfWay);
+  const lastSample = await memorySample(started);
+  if (lastSample) memorySamples.push(lastSample);
   const memoryEnd = rssMb();
+  await heapSnapshot('at the end');
   const connectionsEnd = await openConnections();
   const missing = await missingWrites();
   const elapsed = (Date.now() - started) / 1000;
@@ -455,6 +535,11 @@ async function main() {
   if (firstServerError) console.log(`first 5xx answer: ${firstServerError}`);
   if (firstFailure) console.log(`first request that got no answer: ${firstFailure}`);
   console.log(`server memory (RSS): ${memoryStart ?? '?'} MB at start, ${memoryEnd ?? '?'} MB at end${ROUNDS ? ' (of the last restarted process)' : ''}`);
+  if (memorySamples.length) {
+    console.log('server memory over the load (MB, from /metrics): seconds rss heapUsed heapTotal external');
+    const shown = memorySamples.filter((_, i) => i % Math.max(1, Math.ceil(memorySamples.length / 20)) === 0 || i === memorySamples.length - 1);
+    for (const m of shown) console.log(`  ${String(m.s).padStart(5)} ${[m.rss, m.heapUsed, m.heapTotal, m.external].map((v) => v.toFixed(0).padStart(6)).join(' ')}`);
+  }
   console.log(`open database connections: ${connectionsStart} at start, ${connectionsEnd} at end, at most ${connectionsMax}`);
   if (ROUNDS) console.log(`restarts: ${restarts.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} from SIGKILL to ready, no repair`);
   console.log(

@@ -3,13 +3,22 @@
 // use (docs/decisions/156). One import per process; the promise is shared by concurrent first uses.
 import type sharpType from 'sharp';
 import type PDFDocumentType from 'pdfkit';
+import type nodemailerType from 'nodemailer';
+import type QRCodeType from 'qrcode';
 
 let sharpModule: Promise<typeof sharpType> | undefined;
 let pdfkitModule: Promise<typeof PDFDocumentType> | undefined;
 
 /** sharp (libvips): image uploads, thumbnails and the pictures of report PDFs. */
 export function loadSharp(): Promise<typeof sharpType> {
-  sharpModule ??= import('sharp').then((m) => m.default);
+  sharpModule ??= import('sharp').then((m) => {
+    const sharp = m.default;
+    // libvips keeps up to 50 MB of decoded images for operations it may be asked again. Every image
+    // here arrives as a new buffer (an upload, a file read for one PDF), so nothing is ever asked again:
+    // the cache only held memory that a long-running process never gave back (decision 181).
+    sharp.cache(false);
+    return sharp;
+  });
   return sharpModule;
 }
 
@@ -17,4 +26,20 @@ export function loadSharp(): Promise<typeof sharpType> {
 export function loadPdfKit(): Promise<typeof PDFDocumentType> {
   pdfkitModule ??= import('pdfkit').then((m) => m.default);
   return pdfkitModule;
+}
+
+let nodemailerModule: Promise<typeof nodemailerType> | undefined;
+
+/** nodemailer: only a process that sends a mail (SMTP_URL set) needs it (decision 180). */
+export function loadNodemailer(): Promise<typeof nodemailerType> {
+  nodemailerModule ??= import('nodemailer').then((m) => m.default);
+  return nodemailerModule;
+}
+
+let qrcodeModule: Promise<typeof QRCodeType> | undefined;
+
+/** qrcode: the QR code of an authenticator enrolment (decision 180). */
+export function loadQrCode(): Promise<typeof QRCodeType> {
+  qrcodeModule ??= import('qrcode').then((m) => m.default);
+  return qrcodeModule;
 }

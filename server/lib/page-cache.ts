@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BoundedMap } from './bounded-map.ts';
 
 export { PAGE_CACHE_UNTIL_HEADER } from '../../common/schemas/articles.ts';
-// Query strings are the visitor's to choose: the cache keeps at most this many pages, dropping the oldest.
-const MAX_ENTRIES = 500;
+// Query strings are the visitor's to choose: the cache keeps at most this many pages and bytes (each
+// page with its two compressed forms), dropping the oldest (decision 182).
+export const PAGE_CACHE_MAX_ENTRIES = 500;
+export const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 export interface CachedPage {
   status: number;
@@ -22,7 +25,11 @@ export interface CachedPage {
  * and all of them when the data behind them changes (clear()).
  */
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly pages = new BoundedMap<CachedPage>({
+    maxEntries: PAGE_CACHE_MAX_ENTRIES,
+    maxBytes: PAGE_CACHE_MAX_BYTES,
+    sizeOf: (p) => p.body.length + p.br.length + p.gzip.length + 2 * (p.csp.length + p.etag.length),
+  });
   private generationCount = 0;
 
   /** Changes on every clear(): a render that started before a change must not be kept after it. */
@@ -32,6 +39,11 @@ export class PageCache {
 
   get size() {
     return this.pages.size;
+  }
+
+  /** The bytes held (pages and their compressed forms), as counted for the bound. */
+  get bytes() {
+    return this.pages.bytes;
   }
 
   /** The cached page of a URL (path and query), if still valid at `now`. */
@@ -51,7 +63,6 @@ export class PageCache {
    */
   set(url: string, input: { status: number; html: string; csp: string; until: Date; generation?: number }): CachedPage {
     const body = Buffer.from(input.html, 'utf8');
-    if (this.pages.size >= MAX_ENTRIES) this.pages.delete(this.pages.keys().next().value as string);
     const page: CachedPage = {
       status: input.status,
       body,

@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../../common/errors.ts';
 import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
 import { SETUP_CONTEXT_KEY } from '../../common/schemas/setup.ts';
 import { setupReader } from '../modules/setup/setup.service.ts';
+import { BoundedMap } from '../lib/bounded-map.ts';
 import { PAGE_CACHE_UNTIL_HEADER, PageCache, sendCachedPage, type CachedPage } from '../lib/page-cache.ts';
 import type { PageRenderer } from '../lib/web-pages.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
@@ -129,8 +130,32 @@ const NOT_FOUND_CHROME = JSON.stringify(chromeFor(NOT_FOUND_RENDER_PATH));
 // Route discovery asks for the routes of the paths a page links to: the answer depends only on the
 // build and the query, so it is kept; query strings are the visitor's to choose, hence the bound.
 const MANIFEST_PATH = '/__manifest';
-const MANIFEST_CACHE_MAX = 1000;
-const ROUTE_MATCH_CACHE_MAX = 5000;
+export const MANIFEST_CACHE_MAX = 1000;
+export const MANIFEST_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+// Paths are the visitor's to choose too: counted in entries and in bytes (a path may be 16 KB long).
+export const ROUTE_MATCH_CACHE_MAX = 5000;
+export const ROUTE_MATCH_CACHE_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Whether nothing but the catch-all (not-found) route matches a path. matchRoutes ranks the whole
+ * route table on every call (about a millisecond), so answers are kept per path, within the bounds
+ * above however many distinct paths are asked for (decision 182).
+ */
+export function catchAllMatcher(routes: RouteObject[], catchAllId: string | undefined) {
+  const kept = new BoundedMap<boolean>({ maxEntries: ROUTE_MATCH_CACHE_MAX, maxBytes: ROUTE_MATCH_CACHE_MAX_BYTES });
+  return {
+    kept,
+    onlyCatchAll(urlPath: string): boolean {
+      if (!catchAllId) return false;
+      let answer = kept.get(urlPath);
+      if (answer === undefined) {
+        answer = matchRoutes(routes, urlPath)?.at(-1)?.route.id === catchAllId;
+        kept.set(urlPath, answer);
+      }
+      return answer;
+    },
+  };
+}
 
 /** Serves the React Router build: static assets, pre-rendered pages, then server rendering. */
 async function webPlugin(app: FastifyInstance) {
@@ -146,19 +171,7 @@ async function webPlugin(app: FastifyInstance) {
   const catchAll = Object.values(build.routes).find((r) => r?.path === '*' && r.parentId === 'root');
   const loadContext = (request: FastifyRequest) => ({ logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles, [SETUP_CONTEXT_KEY]: setupReader(app) });
 
-  // matchRoutes ranks the whole route table on every call (about a millisecond): answers are kept.
-  const catchAllOnly = new Map<string, boolean>();
-  /** True when nothing but the catch-all (not-found) route matches the path. */
-  function onlyCatchAllMatches(urlPath: string) {
-    if (!catchAll) return false;
-    let answer = catchAllOnly.get(urlPath);
-    if (answer === undefined) {
-      answer = matchRoutes(routes, urlPath)?.at(-1)?.route.id === catchAll.id;
-      if (catchAllOnly.size >= ROUTE_MATCH_CACHE_MAX) catchAllOnly.delete(catchAllOnly.keys().next().value as string);
-      catchAllOnly.set(urlPath, answer);
-    }
-    return answer;
-  }
+  const notFoundMatcher = catchAllMatcher(routes, catchAll?.id);
 
   // The not-found document: rendered once per process (one build) on first need, then sent from memory.
   let notFoundPage: Promise<CachedPage | null> | undefined;
@@ -180,7 +193,11 @@ async function webPlugin(app: FastifyInstance) {
   }
 
   type ManifestAnswer = { status: number; headers: [string, string][]; body: Buffer; br?: Buffer; gzip?: Buffer };
-  const manifests = new Map<string, ManifestAnswer>();
+  const manifests = new BoundedMap<ManifestAnswer>({
+    maxEntries: MANIFEST_CACHE_MAX,
+    maxBytes: MANIFEST_CACHE_MAX_BYTES,
+    sizeOf: (a) => a.body.length + (a.br?.length ?? 0) + (a.gzip?.length ?? 0) + a.headers.reduce((n, [k, v]) => n + 2 * (k.length + v.length), 0),
+  });
   async function serveManifest(request: FastifyRequest, reply: FastifyReply) {
     let kept = manifests.get(request.url);
     if (!kept) {
@@ -190,7 +207,6 @@ async function webPlugin(app: FastifyInstance) {
       // Kept with its compressed forms, like the cached pages: no compression work on a repeat.
       answer.br = brotliCompressSync(answer.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } });
       answer.gzip = gzipSync(answer.body, { level: 9 });
-      if (manifests.size >= MANIFEST_CACHE_MAX) manifests.delete(manifests.keys().next().value as string);
       manifests.set(request.url, answer);
       kept = answer;
     }
@@ -227,7 +243,7 @@ async function webPlugin(app: FastifyInstance) {
     const cached = app.pageCache.get(request.url, app.clock.now());
     if (cached) return sendCachedPage(request, reply, cached);
 
-    if (onlyCatchAllMatches(urlPath) && JSON.stringify(chromeFor(urlPath)) === NOT_FOUND_CHROME) {
+    if (notFoundMatcher.onlyCatchAll(urlPath) && JSON.stringify(chromeFor(urlPath)) === NOT_FOUND_CHROME) {
       webHostOf(request);
       const page = await renderNotFound(request);
       if (page) {

@@ -1,7 +1,9 @@
-import { fileTypeFromBuffer } from 'file-type';
+import type { fileTypeFromBuffer as FromBuffer } from 'file-type';
 
 /** The bytes a file starts with are enough to tell its real type. */
 export const SNIFF_BYTES = 4100;
+
+let fileTypeModule: Promise<{ fileTypeFromBuffer: typeof FromBuffer }> | undefined;
 
 export interface SniffedType {
   ext: string;
@@ -13,6 +15,8 @@ export interface SniffedType {
  * Plain text has no signature: it counts as text only when its sample is valid UTF-8 without NUL bytes.
  */
 export async function sniffFileType(head: Buffer): Promise<SniffedType | null> {
+  // Loaded with the first upload of a process (decision 180).
+  const { fileTypeFromBuffer } = await (fileTypeModule ??= import('file-type'));
   const found = await fileTypeFromBuffer(head);
   if (found) return { ext: found.ext, mime: found.mime };
   if (head.length > 0 && !head.includes(0)) {

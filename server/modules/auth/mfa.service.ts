@@ -1,7 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import QRCode from 'qrcode';
 import { AppError, conflict } from '../../../common/errors.ts';
 import { MFA_NOT_ON } from '../../../common/schemas/auth.ts';
 import { company } from '../../../common/content/company.ts';
@@ -9,6 +8,7 @@ import { mfaRecoveryCodes, mfaUsedSteps } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
 import { MfaSecretUnreadableError, openMfaSecret, sealMfaSecret, type MfaKeyring, type OpenedMfaSecret } from './secret-box.ts';
 import { base32Decode, generateTotpSecret, matchTotp, otpauthUrl } from './totp.ts';
+import { loadQrCode } from '../../lib/lazy-modules.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 // No 0/o, 1/l/i: codes are read from paper and typed by hand.
@@ -56,6 +56,8 @@ async function newPendingSecret(app: FastifyInstance, userId: string, email: str
   const secret = generateTotpSecret();
   await app.db.update(users).set({ mfaPendingSecret: seal(app, userId, secret), updatedAt: app.clock.now() }).where(eq(users.id, userId));
   const url = otpauthUrl({ issuer: company.shortName, account: email, secret });
+  // Loaded on the first enrolment of a process (decision 180): most processes never draw a QR code.
+  const QRCode = await loadQrCode();
   const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauthUrl: url, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

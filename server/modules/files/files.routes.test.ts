@@ -7,6 +7,7 @@ import { sampleMp4, samplePdf, samplePng } from '../../../tests/helpers/sample-f
 import { projects } from '../../db/schema/projects.ts';
 import { MESSAGE_ATTACHMENT_MAX_BYTES } from '../../../common/schemas/messages.ts';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { JSON_UPLOADS_IN_FLIGHT_MAX, UPLOAD_RATE_LIMIT } from '../messages/messages.routes.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -42,6 +43,12 @@ function uploadMultipart(
 
 function uploadJson(auth: { cookie: string }, body: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/messages/upload', headers: { cookie: auth.cookie, origin: ORIGIN }, payload: body });
+}
+
+/** The app over real HTTP (slow senders cannot be made with inject), listening once per file. */
+async function listeningPort(): Promise<number> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return (t.app.server.address() as AddressInfo).port;
 }
 
 const get = (auth: { cookie: string }, url: string, headers: Record<string, string> = {}) =>
@@ -182,8 +189,7 @@ describe('uploading attachments', () => {
 
   it('reads only a few base64 JSON uploads at a time and asks the next one to retry, before reading its body', async () => {
     const body = JSON.stringify({ file: (await samplePng()).toString('base64'), name: 'slow.png', mimeType: 'image/png' });
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(address);
+    const port = await listeningPort();
     // Slow senders over real HTTP: the headers and the first bytes arrive, the rest waits. One more
     // than allowed: whichever of them comes last is refused at once, without its body being read.
     const slow = Array.from({ length: JSON_UPLOADS_IN_FLIGHT_MAX + 1 }, () => {
@@ -214,6 +220,36 @@ describe('uploading attachments', () => {
     expect(statuses.sort()).toEqual([...Array<number>(JSON_UPLOADS_IN_FLIGHT_MAX).fill(201), 503]);
     // Once they are done, the next one is read again.
     expect((await uploadJson(clientAuth, JSON.parse(body))).statusCode).toBe(201);
+  });
+
+  it('never refuses multipart uploads for the base64 limit: they stream, however many are in flight', async () => {
+    const port = await listeningPort();
+    const { payload, headers } = multipartBody({}, { filename: 'held.png', contentType: 'image/png', data: await samplePng() });
+    // More slow multipart senders than the base64 slots: headers and the start of the body, then a pause.
+    const held = Array.from({ length: JSON_UPLOADS_IN_FLIGHT_MAX + 2 }, () => {
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/messages/upload',
+        headers: { ...headers, cookie: clientAuth.cookie, origin: ORIGIN, 'content-length': payload.length },
+      });
+      const answered = new Promise<number>((resolve, reject) => {
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+      });
+      req.write(payload.subarray(0, 200));
+      return { req, answered };
+    });
+    // While they are all held open, the base64 slots are still free.
+    const png = (await samplePng(2, 2)).toString('base64');
+    expect((await uploadJson(clientAuth, { file: png, name: 'while-held.png', mimeType: 'image/png' })).statusCode).toBe(201);
+    for (const { req } of held) req.end(payload.subarray(200));
+    const statuses = await Promise.all(held.map((h) => h.answered));
+    expect(statuses).toEqual(Array<number>(JSON_UPLOADS_IN_FLIGHT_MAX + 2).fill(201));
   });
 
   it('refuses an upload without a session', async () => {

@@ -53,6 +53,11 @@ function jsonUploadOf(body: unknown): JsonUploadBody {
  */
 export const JSON_UPLOADS_IN_FLIGHT_MAX = 2;
 
+/** Whether a request's Content-Type says multipart/form-data (what @fastify/multipart parses, streaming). */
+export function declaresMultipart(contentType: string | undefined): boolean {
+  return /^\s*multipart\/form-data\s*(;|$)/i.test(contentType ?? '');
+}
+
 /** How long the browser waits before reconnecting a dropped stream. */
 const STREAM_RETRY_MS = 3_000;
 
@@ -74,7 +79,10 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: MESSAGE_UPLOAD_JSON_BODY_LIMIT_BYTES,
       // Refused before the body is read, so a burst of large JSON uploads cannot exhaust memory.
       preParsing: async (request, reply, payload) => {
-        if (request.isMultipart()) {
+        // By the header: request.isMultipart() is only set by the multipart parser, which runs after
+        // this hook (it was false here for every upload, so multipart ones took the JSON slots and
+        // a third concurrent one got a 503: the soak's "unexplained" 503s, decision 181).
+        if (declaresMultipart(request.headers['content-type'])) {
           // Counted before a byte of the file is read, for both forms: a refused upload costs nothing.
           await enforceRateLimit(app, reply, UPLOAD_RATE_LIMIT, request.user!._id, RATE_LIMIT_TEXTS.uploads);
           return payload;
