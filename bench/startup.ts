@@ -74,6 +74,8 @@ export default async function startupRows(): Promise<BenchRow[]> {
     EMBEDDED_PG_PORT: String(await freePort()),
     LOG_LEVEL: 'warn',
     BUILD_DIR: process.env.BENCH_BUILD_DIR ?? 'build-bench',
+    // As `npm run serve` starts it (decision 181).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   };
   const ours: { ms: number; rss: number }[] = [];
   const bare: { ms: number; rss: number }[] = [];
