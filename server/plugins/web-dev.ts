@@ -4,10 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { notFound } from '../../common/errors.ts';
+import { CSP_NONCE_CONTEXT_KEY } from '../../common/csp-nonce.ts';
 import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
 import { SETUP_CONTEXT_KEY } from '../../common/schemas/setup.ts';
 import { setupReader } from '../modules/setup/setup.service.ts';
-import { developmentContentSecurityPolicy } from './security-headers.ts';
+import { developmentPagePolicy, newCspNonce } from './security-headers.ts';
 import { decodedPath, sendRouterResponse, toWebRequest } from './web.ts';
 
 // React Router's Vite plugin exposes the server build of the current sources under this id.
@@ -81,9 +82,11 @@ async function webDevPlugin(app: FastifyInstance) {
 
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
+    // Decision 170, as in production: the page's scripts carry this answer's nonce.
+    const nonce = newCspNonce();
     try {
-      const response = await handleRequest(toWebRequest(request, controller), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles, [SETUP_CONTEXT_KEY]: setupReader(app) });
-      return await sendRouterResponse(reply, response, developmentContentSecurityPolicy);
+      const response = await handleRequest(toWebRequest(request, controller), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles, [SETUP_CONTEXT_KEY]: setupReader(app), [CSP_NONCE_CONTEXT_KEY]: nonce });
+      return await sendRouterResponse(reply, response, developmentPagePolicy(nonce));
     } catch (err) {
       // Stack traces of modules Vite transformed point at the sources, not at its output.
       if (err instanceof Error) vite.ssrFixStacktrace(err);
