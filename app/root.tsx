@@ -10,6 +10,7 @@ import { chromeFor, PATHS } from '../common/paths.ts';
 import { ChatButton } from './features/chat/chat-button.tsx';
 import { THEME_BOOT_SCRIPT } from './lib/theme.ts';
 import { useHydratedRoute } from './lib/hydration.ts';
+import { useCspNonce } from './lib/csp-nonce.ts';
 import { SPECULATION_RULES } from './lib/speculation-rules.ts';
 // Built by Vite as its own small ES module bundle (with its own lazy chunks, e.g. the chat panel).
 import enhanceEntryUrl from './enhance/entry.ts?worker&url';
@@ -22,25 +23,28 @@ export const links: LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   // Decision 140: content pages are HTML plus the enhancement modules; the rest hydrate as before.
   const hydrate = useHydratedRoute();
+  // Decision 170: every script written here carries the answer's nonce (undefined in the browser,
+  // which hides it after parsing: hence no hydration warning on the theme script).
+  const nonce = useCspNonce();
   return (
     <html lang="en-NG" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#083b6d" />
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
         {hydrate ? (
-          <Scripts />
+          <Scripts nonce={nonce} />
         ) : (
           <>
             <ToastTemplates />
-            <script type="module" src={enhanceEntryUrl} />
-            <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
+            <script type="module" nonce={nonce} src={enhanceEntryUrl} />
+            <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
           </>
         )}
       </body>

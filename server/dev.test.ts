@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../tests/helpers/free-port.ts';
 import { createTestDatabase } from '../tests/helpers/test-app.ts';
 import { startServerProcess, type ServerProcess } from '../tests/helpers/server-process.ts';
-import { contentSecurityPolicy, developmentContentSecurityPolicy } from './plugins/security-headers.ts';
+import { developmentPagePolicy, pagePolicy } from './plugins/security-headers.ts';
 
 // `npm run dev` as a real process (server/dev.ts, what the script runs): embedded PostgreSQL,
 // the API, and the web pages through Vite's dev server in middleware mode.
@@ -72,9 +72,18 @@ describe('npm run dev', { timeout: 180_000 }, () => {
   it('answers with the development CSP, which adds only the HMR websocket to production\'s', async () => {
     const home = await page('/');
     const csp = home.headers.get('content-security-policy');
-    expect(csp).toBe(developmentContentSecurityPolicy(home.html));
+    // Decision 170: the answer's nonce, on every script of the page (Vite's and React Router's too).
+    const nonce = /<script nonce="([^"]+)"/.exec(home.html)?.[1] ?? '';
+    expect(nonce).not.toBe('');
+    expect(csp).toBe(developmentPagePolicy(nonce));
     expect(csp).toContain("connect-src 'self' ws: wss:");
-    expect(contentSecurityPolicy(home.html)).toContain("connect-src 'self';");
+    expect(pagePolicy(nonce)).toContain("connect-src 'self';");
+    const contact = await page('/contact');
+    const contactNonce = /'nonce-([^']+)'/.exec(contact.headers.get('content-security-policy') ?? '')?.[1];
+    expect(contactNonce).not.toBe(nonce);
+    const scripts = contact.html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const script of scripts) expect(script).toContain(`nonce="${contactNonce}"`);
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });

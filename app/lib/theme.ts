@@ -3,7 +3,8 @@ export const THEME_STORAGE_KEY = 'theme';
 
 /**
  * Runs in <head> before the first paint, so a dark-theme visitor never sees a flash of light.
- * Kept as a string: it is inlined, and the server allows it by the hash of this exact text.
+ * Kept as a string: it is inlined, with the answer's nonce on server-rendered pages and allowed by
+ * the hash of this exact text on pre-rendered ones (decision 170).
  */
 export const THEME_BOOT_SCRIPT = `try{var t=localStorage.getItem('${THEME_STORAGE_KEY}');if(t!=='light'&&t!=='dark'){t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}document.documentElement.classList.toggle('dark',t==='dark')}catch(e){}`;
 

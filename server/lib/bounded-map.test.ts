@@ -49,7 +49,7 @@ describe('the rendered-page cache under visitor-chosen query strings', () => {
     const now = new Date('2026-11-24T09:00:00Z');
     // 40 distinct query strings, each a 1 MB page (it compresses well, so the page itself is what counts).
     for (let i = 0; i < 40; i++) {
-      cache.set(`/articles?junk=${i}`, { status: 200, html: `<p>${'x'.repeat(1024 * 1024)}${i}</p>`, csp: '', until });
+      cache.set(`/articles?junk=${i}`, { status: 200, html: `<p>${'x'.repeat(1024 * 1024)}${i}</p>`, until });
       expect(cache.bytes).toBeLessThanOrEqual(PAGE_CACHE_MAX_BYTES);
     }
     expect(cache.size).toBeLessThan(PAGE_CACHE_MAX_ENTRIES);

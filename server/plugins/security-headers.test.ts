@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../tests/helpers/test-app.ts';
-import { contentSecurityPolicy } from './security-headers.ts';
+import { newCspNonce, pagePolicy, prerenderedPagePolicy } from './security-headers.ts';
 
 let dev: TestApp;
 let prod: TestApp;
@@ -54,8 +54,20 @@ describe('security headers', () => {
     expect(anonymous.headers['cache-control']).toBe('no-store');
   });
 
-  it('lets only inline scripts whose exact text is hashed run, never unsafe-inline', () => {
-    const csp = contentSecurityPolicy('<html><script>window.a=1</script><script src="/x.js"></script></html>');
+  it('allows on a server-rendered page only the scripts that carry its nonce: no hash, never unsafe-inline', () => {
+    const nonce = newCspNonce();
+    expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+    expect(newCspNonce()).not.toBe(nonce);
+    const csp = pagePolicy(nonce);
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src'))!;
+    expect(scriptSrc).toBe(`script-src 'self' 'nonce-${nonce}'`);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('lets only inline scripts whose exact text is hashed run on a pre-rendered page, never unsafe-inline', () => {
+    const csp = prerenderedPagePolicy('<html><script>window.a=1</script><script src="/x.js"></script></html>');
     const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src'))!;
     expect(scriptSrc).toMatch(/^script-src 'self' 'sha256-[A-Za-z0-9+/=]+'$/);
     expect(csp).not.toContain("'unsafe-inline' 'sha");

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isContentPagePath } from '../../common/paths.ts';
@@ -10,32 +10,49 @@ export const CSP_REPORT_GROUP = 'csp';
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 
+/** A script nonce for one answer (decision 170): 16 random bytes, base64. */
+export function newCspNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
 /**
- * The Content-Security-Policy of an HTML document: no inline script runs unless its exact text
- * is hashed here, so injected markup cannot execute.
+ * The Content-Security-Policy of a server-rendered page (decision 170): scripts from this origin
+ * and inline scripts that carry this answer's nonce, which only the application writes
+ * (app/entry.server.tsx, app/root.tsx). Nothing in it is read from the page, so a script that
+ * reached the HTML through content does not run.
  */
-export function contentSecurityPolicy(html: string): string {
-  return policyFor(html, '');
+export function pagePolicy(nonce: string): string {
+  return policyFor([`'nonce-${nonce}'`], '');
 }
 
 /**
  * Development only (`npm run dev`, server/plugins/web-dev.ts): the production policy plus what
- * Vite's client needs. Its inline scripts (React Router's HMR runtime and refresh preamble) are
- * hashed like any others, and its modules come from this origin; what it adds is the HMR websocket,
- * which `'self'` does not cover in every browser. This is the only place the two policies differ.
+ * Vite's client needs. Its inline scripts (React Router's HMR runtime and refresh preamble) carry
+ * the nonce like any others, and its modules come from this origin; what it adds is the HMR
+ * websocket, which `'self'` does not cover in every browser. This is the only place the two differ.
  */
-export function developmentContentSecurityPolicy(html: string): string {
-  return policyFor(html, ' ws: wss:');
+export function developmentPagePolicy(nonce: string): string {
+  return policyFor([`'nonce-${nonce}'`], ' ws: wss:');
 }
 
-function policyFor(html: string, extraConnectSrc: string): string {
+/**
+ * The policy of a page pre-rendered at build time and served from disk (server/plugins/static-files.ts):
+ * its inline scripts are hashed. Sound only for those files: they are built from our own code and
+ * content (common/content), never from what visitors or staff write, and they carry no nonce (no
+ * answer exists when they are made). Never use it for HTML rendered on request.
+ */
+export function prerenderedPagePolicy(html: string): string {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     hashes.add(`'sha256-${createHash('sha256').update(match[1], 'utf8').digest('base64')}'`);
   }
+  return policyFor([...hashes], '');
+}
+
+function policyFor(scriptSources: string[], extraConnectSrc: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${[...hashes].join(' ')}`.trim(),
+    ["script-src 'self'", ...scriptSources].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob:",
@@ -68,7 +85,9 @@ export function applySecurityHeaders(reply: FastifyReply, production: boolean, c
   reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
   reply.header('Reporting-Endpoints', `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
   if (production) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-  if (!reply.hasHeader('Content-Security-Policy')) {
+  // Not on a 304: its headers replace the stored ones, and a page's stored policy names the nonce of
+  // the body the browser keeps (decision 170).
+  if (!reply.hasHeader('Content-Security-Policy') && reply.statusCode !== 304) {
     reply.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
   }
 }

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { contentSecurityPolicy } from './security-headers.ts';
+import { prerenderedPagePolicy } from './security-headers.ts';
 
 // Hashed file names never change content, so browsers may keep them for a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -84,7 +84,8 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
       // A build made by `react-router build` alone has none: compressed when first asked for.
       if (!file.br && !file.gzip) file.compressLater = true;
     }
-    if (ext === '.html') file.csp = contentSecurityPolicy(body.toString('utf8'));
+    // Pre-rendered pages: built from our own code and content, no nonce; their scripts are hashed (decision 170).
+    if (ext === '.html') file.csp = prerenderedPagePolicy(body.toString('utf8'));
     files.set(url, file);
   }
   return files;

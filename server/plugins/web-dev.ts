@@ -4,10 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { notFound } from '../../common/errors.ts';
+import { CSP_NONCE_CONTEXT_KEY } from '../../common/csp-nonce.ts';
 import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
 import { SETUP_CONTEXT_KEY } from '../../common/schemas/setup.ts';
 import { setupReader } from '../modules/setup/setup.service.ts';
-import { developmentContentSecurityPolicy } from './security-headers.ts';
+import { developmentPagePolicy, newCspNonce } from './security-headers.ts';
 import { decodedPath, pageRenderer, sendRouterResponse, toWebRequest } from './web.ts';
 
 // React Router's Vite plugin exposes the server build of the current sources under this id.
@@ -62,7 +63,7 @@ async function webDevPlugin(app: FastifyInstance) {
   );
 
   const loadContext = (request: FastifyRequest) => ({ logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles, [SETUP_CONTEXT_KEY]: setupReader(app) });
-  app.webPages.render = pageRenderer(handleRequest, loadContext, developmentContentSecurityPolicy);
+  app.webPages.render = pageRenderer(handleRequest, loadContext, developmentPagePolicy);
 
   /** Offers the request to Vite's middlewares; true when Vite answered it. */
   function answeredByVite(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
@@ -84,9 +85,11 @@ async function webDevPlugin(app: FastifyInstance) {
 
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
+    // Decision 170, as in production: the page's scripts carry this answer's nonce.
+    const nonce = newCspNonce();
     try {
-      const response = await handleRequest(toWebRequest(request, controller), loadContext(request));
-      return await sendRouterResponse(reply, response, developmentContentSecurityPolicy);
+      const response = await handleRequest(toWebRequest(request, controller), { ...loadContext(request), [CSP_NONCE_CONTEXT_KEY]: nonce });
+      return await sendRouterResponse(reply, response, developmentPagePolicy(nonce));
     } catch (err) {
       // Stack traces of modules Vite transformed point at the sources, not at its output.
       if (err instanceof Error) vite.ssrFixStacktrace(err);

@@ -9,13 +9,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { chromeFor } from '../../common/paths.ts';
 import { badRequest, notFound } from '../../common/errors.ts';
+import { CSP_NONCE_CONTEXT_KEY } from '../../common/csp-nonce.ts';
 import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
 import { SETUP_CONTEXT_KEY } from '../../common/schemas/setup.ts';
 import { setupReader } from '../modules/setup/setup.service.ts';
 import { BoundedMap } from '../lib/bounded-map.ts';
 import { PAGE_CACHE_UNTIL_HEADER, PageCache, sendCachedPage, type CachedPage } from '../lib/page-cache.ts';
 import type { PageRenderer } from '../lib/web-pages.ts';
-import { contentSecurityPolicy } from './security-headers.ts';
+import { newCspNonce, pagePolicy } from './security-headers.ts';
 import { findStaticFile, loadStaticFiles, sendStaticFile, totalStaticBytes } from './static-files.ts';
 
 export const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build');
@@ -63,14 +64,16 @@ export function toWebRequest(request: FastifyRequest, controller: AbortControlle
 export function pageRenderer(
   handleRequest: (request: Request, context: Record<string, unknown>) => Promise<Response>,
   baseContext: (request: FastifyRequest) => Record<string, unknown>,
-  csp: (html: string) => string,
+  policy: (nonce: string) => string,
 ): PageRenderer {
   return async (request, reply, page) => {
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
+    // Decision 170: this answer's own script nonce.
+    const nonce = newCspNonce();
     let response: Response;
     try {
-      response = await handleRequest(toWebRequest(request, controller, page.path), { ...baseContext(request), ...page.context });
+      response = await handleRequest(toWebRequest(request, controller, page.path), { ...baseContext(request), ...page.context, [CSP_NONCE_CONTEXT_KEY]: nonce });
     } catch (err) {
       request.log.error({ err }, `the page ${page.path} could not be rendered`);
       return false;
@@ -79,13 +82,16 @@ export function pageRenderer(
       await response.body?.cancel();
       return false;
     }
-    await sendRouterResponse(reply, response, csp);
+    await sendRouterResponse(reply, response, policy(nonce));
     return true;
   };
 }
 
-/** Sends React Router's answer through Fastify; HTML gets the policy that `csp` writes for it. */
-export async function sendRouterResponse(reply: FastifyReply, response: Response, csp: (html: string) => string) {
+/**
+ * Sends React Router's answer through Fastify; HTML gets `policy`, the one of the nonce the page was
+ * rendered with (decision 170: never a policy read from the HTML).
+ */
+export async function sendRouterResponse(reply: FastifyReply, response: Response, policy: string) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === 'set-cookie') continue;
@@ -95,7 +101,7 @@ export async function sendRouterResponse(reply: FastifyReply, response: Response
   const contentType = response.headers.get('content-type') ?? '';
   if (contentType.startsWith('text/html')) {
     const html = await response.text();
-    reply.header('Content-Security-Policy', csp(html));
+    reply.header('Content-Security-Policy', policy);
     reply.header('Cache-Control', reply.getHeader('Cache-Control') ?? 'no-store');
     reply.removeHeader('content-length');
     return reply.send(html);
@@ -181,10 +187,12 @@ async function webPlugin(app: FastifyInstance) {
       const url = new URL(NOT_FOUND_RENDER_PATH, `${request.protocol}://localhost`);
       // The not-found loader's own log line is for requests; each request logs its path below instead.
       const quiet = { warn: () => undefined };
-      const response = await handleRequest(new Request(url), { logger: quiet, [ARTICLES_CONTEXT_KEY]: app.articles });
+      // Rendered with a nonce of its own, which the store cuts out: each answer gets a fresh one.
+      const nonce = newCspNonce();
+      const response = await handleRequest(new Request(url), { logger: quiet, [ARTICLES_CONTEXT_KEY]: app.articles, [CSP_NONCE_CONTEXT_KEY]: nonce });
       if (response.status !== 404 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return null;
       const html = await response.text();
-      return notFoundStore.set('not-found', { status: 404, html, csp: contentSecurityPolicy(html), until: new Date(8.64e15) });
+      return notFoundStore.set('not-found', { status: 404, html, nonce, until: new Date(8.64e15) });
     })().catch((err) => {
       notFoundPage = undefined;
       throw err;
@@ -255,18 +263,20 @@ async function webPlugin(app: FastifyInstance) {
     const generation = app.pageCache.generation;
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
-    const response = await handleRequest(toWebRequest(request, controller), loadContext(request));
+    // Decision 170: the page's inline scripts carry this answer's nonce, and its policy allows only that.
+    const nonce = newCspNonce();
+    const response = await handleRequest(toWebRequest(request, controller), { ...loadContext(request), [CSP_NONCE_CONTEXT_KEY]: nonce });
     const until = response.headers.get(PAGE_CACHE_UNTIL_HEADER);
     response.headers.delete(PAGE_CACHE_UNTIL_HEADER);
     if (until && request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
       const html = await response.text();
-      const page = app.pageCache.set(request.url, { status: response.status, html, csp: contentSecurityPolicy(html), until: new Date(until), generation });
+      const page = app.pageCache.set(request.url, { status: response.status, html, nonce, until: new Date(until), generation });
       return sendCachedPage(request, reply, page);
     }
-    return sendRouterResponse(reply, response, contentSecurityPolicy);
+    return sendRouterResponse(reply, response, pagePolicy(nonce));
   }
 
-  app.webPages.render = pageRenderer(handleRequest, loadContext, contentSecurityPolicy);
+  app.webPages.render = pageRenderer(handleRequest, loadContext, pagePolicy);
   app.route({ method: ['GET', 'HEAD'], url: '/*', config: { access: 'public' }, handler: serve });
   app.route({ method: ['GET', 'HEAD'], url: '/', config: { access: 'public' }, handler: serve });
   app.log.debug({ files: files.size, bytes: totalStaticBytes(files) }, 'web build loaded');

@@ -15,7 +15,12 @@ test('every unknown path gets the one not-found document with status 404, and it
   const html = await first.text();
   expect(html).toContain('Oops! Page not found');
   expect(html).toContain('<meta name="robots" content="noindex"/>');
-  expect(await second.text()).toBe(html);
+  // The same document, each answer with its own script nonce (decision 170).
+  const nonceOf = (res: typeof first) => /'nonce-([^']+)'/.exec(res.headers()['content-security-policy'] ?? '')?.[1] ?? '';
+  expect(nonceOf(first)).not.toBe('');
+  expect(nonceOf(second)).not.toBe(nonceOf(first));
+  expect(html).toContain(`nonce="${nonceOf(first)}"`);
+  expect((await second.text()).replaceAll(nonceOf(second), 'N')).toBe(html.replaceAll(nonceOf(first), 'N'));
 
   // In a browser: the page shows, hydrates, and its link leads home.
   const errors: string[] = [];

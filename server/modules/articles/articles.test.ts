@@ -1,9 +1,10 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { blogImages, blogPosts } from '../../db/schema/blog.ts';
 import { notifySql } from '../../events/pg-events.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { PAGE_CACHE_UNTIL_HEADER } from '../../../common/schemas/articles.ts';
-import { PageCache } from '../../lib/page-cache.ts';
+import { PageCache, pageGzip, pageHtml } from '../../lib/page-cache.ts';
 import { BLOG_CHANGED_CHANNEL } from './articles.plugin.ts';
 import { loader as listLoader, meta as listMeta } from '../../../app/routes/site/articles.tsx';
 import { loader as detailLoader, meta as detailMeta } from '../../../app/routes/site/article-detail.tsx';
@@ -94,7 +95,7 @@ describe('which posts visitors see', () => {
   it("reads again on 'blog_changed': a post hidden by staff disappears, and the rendered pages are dropped", async () => {
     await writePosts({ slug: 'soon-hidden' });
     await eventually(async () => (await publicIds()).includes('soon-hidden'));
-    t.app.pageCache.set('/articles', { status: 200, html: '<p>old</p>', csp: '', until: new Date(t.clock.now().getTime() + 60_000) });
+    t.app.pageCache.set('/articles', { status: 200, html: '<p>old</p>', until: new Date(t.clock.now().getTime() + 60_000) });
     expect(t.app.pageCache.size).toBe(1);
 
     await t.database.db.transaction(async (tx) => {
@@ -218,12 +219,12 @@ describe('the rendered-page cache', () => {
   it('serves a page until its time, forgets it after, keeps at most its limit, and empties on clear', () => {
     const cache = new PageCache();
     const now = new Date('2026-11-22T09:00:00Z');
-    cache.set('/articles', { status: 200, html: '<p>hello</p>', csp: "default-src 'self'", until: new Date(now.getTime() + 1000) });
+    cache.set('/articles', { status: 200, html: '<p>hello</p>', until: new Date(now.getTime() + 1000) });
     const page = cache.get('/articles', now);
-    expect(page?.body.toString()).toBe('<p>hello</p>');
-    expect(page?.br.length).toBeGreaterThan(0);
+    expect(pageHtml(page!, 'n').toString()).toBe('<p>hello</p>');
+    expect(gunzipSync(pageGzip(page!, 'n')).toString()).toBe('<p>hello</p>');
     expect(cache.get('/articles', new Date(now.getTime() + 1000))).toBeUndefined();
-    for (let i = 0; i < 600; i++) cache.set(`/articles?page=${i}`, { status: 200, html: 'x', csp: '', until: new Date(now.getTime() + 1000) });
+    for (let i = 0; i < 600; i++) cache.set(`/articles?page=${i}`, { status: 200, html: 'x', until: new Date(now.getTime() + 1000) });
     expect(cache.size).toBe(500);
     expect(cache.get('/articles?page=0', now)).toBeUndefined();
     expect(cache.get('/articles?page=599', now)).toBeDefined();
@@ -236,10 +237,10 @@ describe('the rendered-page cache', () => {
     const until = new Date('2026-11-22T10:00:00Z');
     const before = cache.generation;
     cache.clear(); // a 'blog_changed' event lands while the page renders
-    const sent = cache.set('/articles', { status: 200, html: '<p>stale</p>', csp: '', until, generation: before });
-    expect(sent.body.toString()).toBe('<p>stale</p>');
+    const sent = cache.set('/articles', { status: 200, html: '<p>stale</p>', until, generation: before });
+    expect(pageHtml(sent, 'n').toString()).toBe('<p>stale</p>');
     expect(cache.size).toBe(0);
-    cache.set('/articles', { status: 200, html: '<p>fresh</p>', csp: '', until, generation: cache.generation });
+    cache.set('/articles', { status: 200, html: '<p>fresh</p>', until, generation: cache.generation });
     expect(cache.size).toBe(1);
   });
 });

@@ -107,10 +107,11 @@ describe('the page policy', () => {
   it('points report-uri and report-to at the endpoint', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['reporting-endpoints']).toBe('csp="/api/csp-report"');
-    const { contentSecurityPolicy } = await import('../../plugins/security-headers.ts');
-    const policy = contentSecurityPolicy('<html><body></body></html>');
-    expect(policy).toContain('report-uri /api/csp-report');
-    expect(policy).toContain('report-to csp');
-    expect(policy).not.toContain('unsafe-eval');
+    const { pagePolicy, prerenderedPagePolicy } = await import('../../plugins/security-headers.ts');
+    for (const policy of [pagePolicy('bm9uY2Ugb2YgYSB0ZXN0IQ=='), prerenderedPagePolicy('<html><body></body></html>')]) {
+      expect(policy).toContain('report-uri /api/csp-report');
+      expect(policy).toContain('report-to csp');
+      expect(policy).not.toContain('unsafe-eval');
+    }
   });
 });
