@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { test, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Cookie, type Response } from '@playwright/test';
+import { test, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Cookie } from '@playwright/test';
 import { E2E_SECRETS_FILE } from '../../playwright.config.ts';
 import { SESSION_COOKIE } from '../../server/plugins/access.ts';
 import { SECRET_MIN_LENGTH, type RecordedSecret } from './secret-leaks.ts';
@@ -93,8 +93,9 @@ function safeJson(text: string): unknown {
 const watchedContexts = new WeakSet<BrowserContext>();
 
 /**
- * A browser context: what its pages post (typed passwords, tokens of e-mailed links), the session
- * cookies its sign-ins set, its cookie jar when it closes, and its page.request calls.
+ * A browser context: what its pages post (typed passwords, tokens of e-mailed links), its cookie jar
+ * at the end of the test and when it closes, and its page.request calls. (Reading the answers of
+ * the pages' own requests made held requests miss their deadlines: the jar is read instead.)
  */
 export function watchContext(context: BrowserContext): void {
   if (watchedContexts.has(context)) return;
@@ -102,20 +103,13 @@ export function watchContext(context: BrowserContext): void {
   watchApiRequests(context.request);
   context.on('request', (request) => {
     if (request.method() === 'GET' || request.method() === 'HEAD') return;
+    const path = pathOf(request.url());
     // JSON and form fields only: an upload's body is files, and can be large.
     const type = request.headers()['content-type'] ?? '';
     const json = type.startsWith('application/json');
     if (!json && !type.startsWith('application/x-www-form-urlencoded')) return;
     const body = request.postData();
-    if (body) recordBodySecrets(json ? safeJson(body) : Object.fromEntries(new URLSearchParams(body)), pathOf(request.url()));
-  });
-  // Only posts to the API sign people in; reading the headers of every asset would slow the run.
-  context.on('response', (response: Response) => {
-    if (response.request().method() === 'GET' || !pathOf(response.url()).startsWith('/api/')) return;
-    response
-      .headerValue('set-cookie')
-      .then(recordSetCookie)
-      .catch(() => undefined);
+    if (body) recordBodySecrets(json ? safeJson(body) : Object.fromEntries(new URLSearchParams(body)), path);
   });
   // Contexts a test opens itself are closed by it: their cookies are read first.
   const close = context.close.bind(context);
