@@ -103,7 +103,7 @@ function packagesLoadedAtStart(entry: string): Set<string> {
 
 // `npm start` runs the server compiled at build time (scripts/build-server.ts), with node alone.
 describe('the compiled server', { timeout: 180_000 }, () => {
-  it('starts from build/app/main.js without tsx, answers, loads PDFKit, sharp, nodemailer, qrcode and file-type only when first needed', async () => {
+  it('starts from build/app/main.js without tsx, answers, loads PDFKit, sharp, qrcode and file-type only when first needed', async () => {
     // Inside the project, like build/app: the compiled code finds its packages in node_modules.
     const outDir = mkdtempSync(path.join(process.cwd(), 'build-start-test-'));
     onTestFinished(() => rmSync(outDir, { recursive: true, force: true }));
@@ -111,7 +111,7 @@ describe('the compiled server', { timeout: 180_000 }, () => {
     // What only some requests need is not loaded at start (decisions 156 and 180).
     const atStart = packagesLoadedAtStart(main);
     expect(atStart).toContain('fastify');
-    for (const lazy of ['sharp', 'pdfkit', 'nodemailer', 'qrcode', 'file-type']) expect(atStart).not.toContain(lazy);
+    for (const lazy of ['sharp', 'pdfkit', 'qrcode', 'file-type']) expect(atStart).not.toContain(lazy);
     const port = await freePort();
     const server = startServer(
       { PORT: String(port), DATA_DIR: path.join(root, 'data-compiled'), EMBEDDED_PG_PORT: String(await freePort()) },

@@ -3,7 +3,6 @@
 // use (docs/decisions/156). One import per process; the promise is shared by concurrent first uses.
 import type sharpType from 'sharp';
 import type PDFDocumentType from 'pdfkit';
-import type nodemailerType from 'nodemailer';
 import type QRCodeType from 'qrcode';
 
 let sharpModule: Promise<typeof sharpType> | undefined;
@@ -26,14 +25,6 @@ export function loadSharp(): Promise<typeof sharpType> {
 export function loadPdfKit(): Promise<typeof PDFDocumentType> {
   pdfkitModule ??= import('pdfkit').then((m) => m.default);
   return pdfkitModule;
-}
-
-let nodemailerModule: Promise<typeof nodemailerType> | undefined;
-
-/** nodemailer: only a process that sends a mail (SMTP_URL set) needs it (decision 180). */
-export function loadNodemailer(): Promise<typeof nodemailerType> {
-  nodemailerModule ??= import('nodemailer').then((m) => m.default);
-  return nodemailerModule;
 }
 
 let qrcodeModule: Promise<typeof QRCodeType> | undefined;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Transporter } from 'nodemailer';
-import { loadNodemailer } from '../lib/lazy-modules.ts';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
@@ -55,13 +54,8 @@ export const MAIL_POOL_IDLE_MS = 30_000;
 // closeMailTransport when the app closes.
 const transporters = new WeakMap<AppConfig, Transporter>();
 const closedConfigs = new WeakSet<AppConfig>();
-async function transporterFor(app: FastifyInstance, url: string): Promise<Transporter> {
+function transporterFor(app: FastifyInstance, url: string): Transporter {
   let t = transporters.get(app.config);
-  if (t) return t;
-  // Loaded on the first mail a process sends: without SMTP_URL, or until then, nodemailer is not needed.
-  const nodemailer = await loadNodemailer();
-  // Another delivery may have made it while this one waited for the import.
-  t = transporters.get(app.config);
   if (!t) {
     // Short timeouts: an unreachable SMTP server must not hold a visitor's request for minutes.
     // After the app closed, a late send (a background delivery) gets one connection of its own,
@@ -102,7 +96,7 @@ async function deliver(app: FastifyInstance, row: OutboxRow): Promise<boolean> {
   const url = app.config.SMTP_URL;
   if (!url) return false;
   try {
-    await (await transporterFor(app, url)).sendMail({
+    await transporterFor(app, url).sendMail({
       from: app.config.MAIL_FROM,
       to: row.to,
       subject: row.subject,
