@@ -57,7 +57,7 @@ function linkIn(mail: ReceivedMail, path: string): string {
 
 test.describe('vendor registration', () => {
   test('a visitor registers as a vendor with documents; staff review it, move it along and download a document', async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const name = `Delta Valves ${unique()}`;
     await openForm(page, PATHS.vendorRegistration);
     for (const section of ['Company Information', 'Contact Person', 'Additional Information', 'Supporting Documents']) {
@@ -149,6 +149,8 @@ test.describe('vendor registration', () => {
 
 test.describe('contact', () => {
   test('a visitor sends a contact message; staff find it unread in the inbox and can reply by e-mail', async ({ page }, testInfo) => {
+    // Story plus an axe and screenshot walk of every look: more than the default minute on a loaded CI machine.
+    test.setTimeout(150_000);
     const sender = `Bisi ${unique()}`;
     await openForm(page, PATHS.contact);
     const main = page.getByRole('main');
@@ -190,6 +192,8 @@ test.describe('contact', () => {
 
 test.describe('newsletter', () => {
   test('a subscription is confirmed through the link in the delivered e-mail, and the unsubscribe link works', async ({ page }, testInfo) => {
+    // Story plus an axe and screenshot walk of every look: more than the default minute on a loaded CI machine.
+    test.setTimeout(150_000);
     const email = `reader-${unique()}@news.example`;
     await openForm(page, PATHS.about, 'footer');
     const box = page.locator('footer');
@@ -227,6 +231,8 @@ test.describe('newsletter', () => {
 for (const theme of ['light', 'dark'] as const) {
   for (const viewport of [PHONE, DESKTOP]) {
     test(`the public form screens are axe-clean in the ${theme} theme at ${viewport.width}px`, async ({ page }, testInfo) => {
+      // Story plus an axe and screenshot walk of every look: more than the default minute on a loaded CI machine.
+      test.setTimeout(150_000);
       await useTheme(page, theme);
       await page.setViewportSize(viewport);
       const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${theme}-${viewport.width}.png`), fullPage: true });

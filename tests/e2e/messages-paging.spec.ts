@@ -183,7 +183,7 @@ test('the composer shows the server\'s reason when the upload limit is reached',
 
 test('the thread with Show earlier messages is accessible and readable on phones and desktops, light and dark', async ({ browser, page }) => {
   // Eight signed-in pages with axe each: room for a loaded machine.
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const setup = await setUpThread(page, 'pglook');
   await seedLongThread(setup);
   mkdirSync(SHOTS, { recursive: true });
