@@ -184,7 +184,7 @@ test('the composer shows the server\'s reason when the upload limit is reached',
 // One test per theme (four signed-in pages with axe each): all eight in one test ran out of time on a loaded machine.
 for (const theme of ['light', 'dark'] as const) {
   test(`the thread with Show earlier messages is accessible and readable on phones and desktops, ${theme}`, async ({ browser, page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const setup = await setUpThread(page, `pglook${theme === 'light' ? 'l' : 'd'}`);
     await seedLongThread(setup);
     mkdirSync(SHOTS, { recursive: true });
