@@ -37,7 +37,8 @@ export function recordBodySecrets(body: unknown, where: string): void {
     const value = stack.pop();
     if (!value || typeof value !== 'object') continue;
     for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-      if (typeof child === 'string' && SECRET_FIELD.test(key)) recordSecret(`the "${key}" field sent to ${where}`, child);
+      // A project's `code` (its reference, e.g. JR-1) is no credential: only the auth API's codes are.
+      if (typeof child === 'string' && SECRET_FIELD.test(key) && !(key === 'code' && !where.includes('/api/auth'))) recordSecret(`the "${key}" field sent to ${where}`, child);
       else if (child && typeof child === 'object') stack.push(child);
     }
   }
