@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../tests/helpers/free-port.ts';
+import { waitReady } from './startup.ts';
 
 const { values: args, positionals: builds } = parseArgs({
   allowPositionals: true,
@@ -32,19 +33,6 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 function statusMb(pid: number, field: string): number {
   const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
-}
-
-async function waitReady(base: string, limitMs = 180_000) {
-  const started = Date.now();
-  while (Date.now() - started < limitMs) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${base} did not become ready`);
 }
 
 interface Sample {
@@ -65,7 +53,7 @@ async function idleSample(buildDir: string, env: Record<string, string>): Promis
   const exited = new Promise((r) => child.once('exit', r));
   try {
     const base = `http://127.0.0.1:${port}`;
-    await waitReady(base);
+    await waitReady(base, 180_000);
     const startMs = performance.now() - started;
     await new Promise((r) => setTimeout(r, IDLE_MS));
     const rss = statusMb(child.pid!, 'VmRSS');

@@ -25,7 +25,7 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-async function waitReady(base: string, limitMs = 120_000) {
+export async function waitReady(base: string, limitMs = 120_000) {
   const started = Date.now();
   while (Date.now() - started < limitMs) {
     try {
