@@ -1,14 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createDatabase, type Database } from '../db/client.ts';
-import { createFakeClock } from '../../tests/helpers/fake-clock.ts';
-import { createTestDatabase } from '../../tests/helpers/test-app.ts';
+import type { App } from '../app.ts';
+import { startWebTestApp } from '../../tests/helpers/test-app.ts';
 import { INJECTED_SCRIPT } from '../../tests/fixtures/page-with-injected-script.tsx';
 
 // Decision 170 (issue 16, "CSP from the output"): the script policy of a server-rendered page is
@@ -27,22 +24,11 @@ writeFileSync(
 process.env.BUILD_DIR = buildDir;
 
 let app: App;
-let database: Database;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  const testDb = await createTestDatabase();
-  drop = testDb.drop;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: testDb.url, UPLOADS_DIR: path.join(buildDir, 'uploads') });
-  database = createDatabase(testDb.url, { max: 2 });
-  app = await buildApp({ config, database, logger: false, clock: createFakeClock(), web: true });
-  await app.ready();
+  ({ app, close } = await startWebTestApp(buildDir));
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  await drop();
-  rmSync(buildDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 const scriptSrcOf = (csp: unknown) => String(csp).split('; ').find((d) => d.startsWith('script-src')) ?? '';
 const nonceOf = (csp: unknown) => /^script-src 'self' 'nonce-([A-Za-z0-9+/]{22}==)'$/.exec(scriptSrcOf(csp))?.[1];

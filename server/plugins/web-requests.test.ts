@@ -1,12 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createDatabase, type Database } from '../db/client.ts';
-import { createFakeClock } from '../../tests/helpers/fake-clock.ts';
-import { createTestDatabase } from '../../tests/helpers/test-app.ts';
+import type { App } from '../app.ts';
+import { startWebTestApp } from '../../tests/helpers/test-app.ts';
 
 // Requests to the server-rendered pages that are not well formed answer 400 in the error shape,
 // never 500 (issue 16). A stand-in web build: the checks happen before React Router is called.
@@ -21,22 +18,11 @@ writeFileSync(
 process.env.BUILD_DIR = buildDir;
 
 let app: App;
-let database: Database;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  const testDb = await createTestDatabase();
-  drop = testDb.drop;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: testDb.url, UPLOADS_DIR: path.join(buildDir, 'uploads') });
-  database = createDatabase(testDb.url, { max: 2 });
-  app = await buildApp({ config, database, logger: false, clock: createFakeClock(), web: true });
-  await app.ready();
+  ({ app, close } = await startWebTestApp(buildDir));
 });
-afterAll(async () => {
-  await app.close();
-  await database.close();
-  await drop();
-  rmSync(buildDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe('malformed page requests', () => {
   it.each(['bad host', 'a/b', 'x@y', 'host:port:extra', '[zz]'])('answers 400 for the Host header %j', async (host) => {

@@ -136,3 +136,25 @@ export async function signIn(t: TestApp, user: { id: string }, role: UserRole): 
   const { token } = await createSession(t.app, { userId: user.id, role });
   return { cookie: `${SESSION_COOKIE}=${token}`, token };
 }
+
+/**
+ * An app with the web plugin over the build in `buildDir` (process.env.BUILD_DIR must already name
+ * it: the web plugin reads it when first imported), on a fresh test database. `close` also removes
+ * the build directory.
+ */
+export async function startWebTestApp(buildDir: string): Promise<{ app: App; close(): Promise<void> }> {
+  const testDb = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: testDb.url, UPLOADS_DIR: path.join(buildDir, 'uploads') });
+  const database = createDatabase(testDb.url, { max: 2 });
+  const app = await buildApp({ config, database, logger: false, clock: createFakeClock(), web: true });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+      await testDb.drop();
+      rmSync(buildDir, { recursive: true, force: true });
+    },
+  };
+}
