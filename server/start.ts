@@ -60,6 +60,9 @@ export interface StartOptions {
   web?: 'build' | 'vite';
 }
 
+/** How long a stop may take before the process exits anyway (status 1). */
+const STOP_TIMEOUT_MS = 20_000;
+
 /** Starts the whole product: database, migrations, API and web pages; stops it on SIGTERM/SIGINT. */
 export async function startServer(options: StartOptions = {}) {
   const config = configOrExit();
@@ -90,15 +93,36 @@ export async function startServer(options: StartOptions = {}) {
       const mailRetriesStopped = stopMailRetries();
       stopRetention();
       log.info(`${signal} received: finishing requests in flight, then stopping`);
-      const force = setTimeout(() => process.exit(1), 20_000);
+      // Each step is named, so a stop that hangs or fails says where; a failed step does not keep
+      // the next ones (the database above all) from closing.
+      let step = 'finishing the mail retry round';
+      let failed = false;
+      const force = setTimeout(() => {
+        log.error(`still ${step} ${STOP_TIMEOUT_MS / 1000} s after ${signal}: exiting without finishing`);
+        process.exit(1);
+      }, STOP_TIMEOUT_MS);
       force.unref();
+      // A library that errs while it closes (a watcher, a socket) must not end the process before
+      // the database has stopped: during the stop such errors are logged, and the stop goes on.
+      const duringStop = (err: unknown) => log.warn({ err }, `error while ${step} (the stop goes on)`);
+      process.on('uncaughtException', duringStop);
+      process.on('unhandledRejection', duringStop);
+      const run = async (name: string, work: () => Promise<unknown>) => {
+        step = name;
+        try {
+          await work();
+        } catch (err) {
+          failed = true;
+          log.error({ err }, `${name} failed`);
+        }
+      };
       // A retry round under way ends after the mails it is sending, before the database closes.
-      await mailRetriesStopped;
-      await app.close().catch((err) => log.error({ err }, 'closing the server failed'));
-      await database?.close();
-      await running.embedded?.stop();
-      log.info('stopped');
-      process.exit(0);
+      await run(step, () => mailRetriesStopped);
+      await run('closing the server', () => app.close());
+      await run('closing the database pool', async () => database?.close());
+      await run('stopping the embedded database', async () => running.embedded?.stop());
+      log.info(failed ? 'stopped, after the errors above' : 'stopped');
+      process.exit(failed ? 1 : 0);
     };
     process.on('SIGTERM', () => void stop('SIGTERM'));
     process.on('SIGINT', () => void stop('SIGINT'));
