@@ -17,6 +17,7 @@ import type { Database, Db } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { FileStorage } from './storage/storage.ts';
+import { closeUnusedConnectionsOnClose } from './lib/close-unused-connections.ts';
 import type { WebPages } from './lib/web-pages.ts';
 import accessPlugin from './plugins/access.ts';
 import errorHandlerPlugin from './plugins/error-handler.ts';
@@ -127,6 +128,9 @@ export async function buildApp(options: BuildAppOptions) {
     reply.header('X-Request-Id', request.id);
     done(null, payload);
   });
+
+  // A stop does not wait on connections that carry no work (server/lib/close-unused-connections.ts).
+  closeUnusedConnectionsOnClose(app);
 
   // Root-level, so it runs after the modules' own onClose hooks (newsletter deliveries under way).
   app.addHook('onClose', async () => closeMailTransport(app));

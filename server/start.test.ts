@@ -1,4 +1,6 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -32,6 +34,44 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('stopped');
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+
+  it('stops in time with a request still being answered on a keep-alive connection, and an unused connection, at SIGTERM', async () => {
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), DATA_DIR: path.join(root, 'data-keepalive'), EMBEDDED_PG_PORT: String(await freePort()) });
+    await server.ready;
+    // A connection opened and never used (as browsers open spare ones).
+    const unused = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => unused.once('connect', resolve));
+    const unusedClosed = new Promise((resolve) => unused.once('close', resolve));
+    // A body sent in two halves: the request is under way when the signal comes, and is answered after.
+    const agent = new http.Agent({ keepAlive: true });
+    const body = JSON.stringify({ name: 'Keep Alive', email: 'keep.alive@example.com', message: 'x'.repeat(200) });
+    const answered = new Promise<{ status?: number; connection?: string }>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/api/contact', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode, connection: res.headers.connection }));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 20));
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(20)), 500);
+      }, 200);
+    });
+    const answer = await answered;
+    // Answered normally (its connection would stay open for the keep-alive timeout) ...
+    expect(answer.status).toBeGreaterThanOrEqual(200);
+    expect(answer.status).toBeLessThan(500);
+    // ... and the stop does not wait for that connection: it ends by itself, cleanly, well before the
+    // forced exit (status 1) that a connection held for Fastify's 72 s keep-alive would cause.
+    expect(await server.exited, server.output().slice(-2000)).toBe(0);
+    expect(server.output()).toContain('stopped');
+    await unusedClosed;
+    agent.destroy();
   });
 
   it('comes back up after kill -9 with the data written before', async () => {
