@@ -69,7 +69,8 @@ function isAlive(pid: number) {
   }
 }
 
-describe('embedded PostgreSQL supervisor', () => {
+// Each test starts (and some restart) a PostgreSQL server: slow on a loaded machine.
+describe('embedded PostgreSQL supervisor', { timeout: 90_000 }, () => {
   it('initialises a fresh data directory, serves queries and stops cleanly', async () => {
     const handle = await startEmbeddedPostgres({ dataDir, port: await freePort(), log });
     handles.push(handle);
