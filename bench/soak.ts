@@ -159,6 +159,8 @@ interface MemorySample {
   native: number;
   /** The machine's 1-minute load average at that moment. */
   load: number;
+  /** CPU seconds the server process has used (user and system), in seconds, not MB. */
+  cpu: number;
 }
 const MB = 1024 * 1024;
 const memorySamples: MemorySample[] = [];
@@ -179,6 +181,7 @@ async function memorySample(since: number): Promise<MemorySample | null> {
       external,
       native: rss - heapTotal - external,
       load: os.loadavg()[0],
+      cpu: value('process_cpu_seconds_total') * MB,
     };
   } catch {
     return null;
@@ -567,6 +570,11 @@ async function main() {
   }
   const all = [...stats.values()].flatMap((s) => s.ms).sort((a, b) => a - b);
   console.log(`all requests: ${total} (${(total / elapsed).toFixed(1)}/s), p50 ${quantile(all, 0.5).toFixed(0)} ms, p99 ${quantile(all, 0.99).toFixed(0)} ms`);
+  // CPU per request is what a setting costs, where requests per second also follow the machine's load.
+  if (!ROUNDS && firstSample && lastSample) {
+    const cpu = lastSample.cpu - firstSample.cpu;
+    console.log(`server CPU over the load: ${cpu.toFixed(1)} s, ${((1000 * cpu) / total).toFixed(2)} ms per request`);
+  }
   console.log(`5xx answers: ${fiveHundreds}`);
   if (firstServerError) console.log(`first 5xx answer: ${firstServerError}`);
   if (firstFailure) console.log(`first request that got no answer: ${firstFailure}`);
