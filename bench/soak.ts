@@ -1,12 +1,14 @@
 /**
  * npm run soak [-- --minutes 10 | --seconds 60] [--crash] [--rounds 5] [--port 3632] [--workers 6]
+ *                [--warm-up 180] [--server-env NAME=VALUE ...] [--node-options "--flag"]
  *
  * A bounded mixed load against the production build, started the README way (`npm run serve`, a
  * fresh embedded database in a temporary DATA_DIR): visitors reading public pages, contact forms
  * posted, clients signing in, reading projects and reports, downloading report PDFs and attachments,
  * sending messages with files, staff replying. At the end it prints requests by kind with p50/p99,
- * the 5xx count, the server's memory at start and end, open database connections, and every write
- * that was acknowledged with a 2xx but is missing afterwards.
+ * the 5xx count, the server's memory at start, after the warm-up and at the end (RSS, V8 heap used
+ * and committed, external, the native rest), open database connections, the load average, and every
+ * write that was acknowledged with a 2xx but is missing afterwards.
  *
  * --crash: the server's process group is killed with SIGKILL at random moments (--rounds times)
  * and started again with `npm run serve`, with no repair in between; the acknowledged writes are
@@ -23,6 +25,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { FORM_MIN_FILL_MS } from '../common/form-guard.ts';
 import { embeddedDatabaseUrl } from '../server/db/embedded-postgres.ts';
+import { ARGON2_OPTIONS } from '../server/modules/auth/passwords.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,6 +39,11 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '12' },
     // Extra flags for the server's node (NODE_OPTIONS), e.g. "--max-semi-space-size=4".
     'node-options': { type: 'string', default: '' },
+    // Extra environment for the server only (not this process), e.g. GLIBC_TUNABLES=glibc.malloc.mmap_threshold=1048576.
+    'server-env': { type: 'string', multiple: true, default: [] },
+    // Seconds of load after which the server counts as warmed up (compiled code, pools, caches):
+    // memory after it should stay flat. Default: a third of the run, at most 180 s.
+    'warm-up': { type: 'string' },
     // Writes heap snapshots (taken after a full GC) of the server into this folder: after seeding,
     // half-way through the load and at its end, to tell a leak from a high-water mark.
     'heap-snapshots': { type: 'string' },
@@ -49,6 +57,7 @@ const PG_PORT = Number(args['pg-port']);
 const WORKERS = Number(args.workers);
 const CLIENTS = Number(args.clients);
 const ROUNDS = args.crash ? Number(args.rounds) : 0;
+const WARM_UP_MS = args['warm-up'] ? Number(args['warm-up']) * 1000 : Math.min(180_000, Math.round(durationMs / 3));
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = `soak-${randomBytes(9).toString('base64url')}`;
 const SNAPSHOT_DIR = args['heap-snapshots'] ? path.resolve(args['heap-snapshots']) : '';
@@ -79,6 +88,13 @@ const serverEnv = {
     args['node-options'],
     SNAPSHOT_DIR ? `--heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${SNAPSHOT_DIR}` : '',
   ].filter(Boolean).join(' '),
+  ...Object.fromEntries(
+    args['server-env']!.map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`--server-env wants NAME=VALUE, got ${pair}`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  ),
 };
 let server: ChildProcess | null = null;
 let serverOutput = '';
@@ -135,8 +151,16 @@ interface MemorySample {
   s: number;
   rss: number;
   heapUsed: number;
+  /** V8's heap as committed (young and old generations, code, large objects). */
   heapTotal: number;
+  /** Memory V8 knows of outside its heap: array buffers (Buffers) and what addons report. */
   external: number;
+  /** The rest of the RSS: malloc arenas of native code (argon2, libvips, zlib), code, stacks. */
+  native: number;
+  /** The machine's 1-minute load average at that moment. */
+  load: number;
+  /** CPU seconds the server process has used (user and system), in seconds, not MB. */
+  cpu: number;
 }
 const MB = 1024 * 1024;
 const memorySamples: MemorySample[] = [];
@@ -146,12 +170,18 @@ async function memorySample(since: number): Promise<MemorySample | null> {
   try {
     const text = await (await fetch(`${BASE}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
     const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / MB;
+    const rss = value('process_resident_memory_bytes');
+    const heapTotal = value('nodejs_heap_size_total_bytes');
+    const external = value('nodejs_external_memory_bytes');
     return {
       s: Math.round((Date.now() - since) / 1000),
-      rss: value('process_resident_memory_bytes'),
+      rss,
       heapUsed: value('nodejs_heap_size_used_bytes'),
-      heapTotal: value('nodejs_heap_size_total_bytes'),
-      external: value('nodejs_external_memory_bytes'),
+      heapTotal,
+      external,
+      native: rss - heapTotal - external,
+      load: os.loadavg()[0],
+      cpu: value('process_cpu_seconds_total') * MB,
     };
   } catch {
     return null;
@@ -209,7 +239,9 @@ let png: Buffer;
 async function seed() {
   const c = db();
   await c.connect();
-  const hash = await argon2.hash(PASSWORD);
+  // The server's own settings: with argon2's defaults (64 MiB, 4 lanes) every first sign-in verified
+  // a heavier hash than a real account has, and rewrote it (needsRehash).
+  const hash = await argon2.hash(PASSWORD, ARGON2_OPTIONS);
   const [admin] = (await c.query(`INSERT INTO users (role, name, email, password_hash) VALUES ('admin', 'Soak Staff', 'soak-staff@example.test', $1) RETURNING id`, [hash])).rows;
   for (let i = 0; i < CLIENTS; i++) {
     const username = `soak-client-${i}`;
@@ -476,6 +508,12 @@ async function main() {
   const memorySampler = setInterval(() => {
     void memorySample(started).then((m) => m && memorySamples.push(m));
   }, Number(args['memory-every']) * 1000);
+  let warmSample = null as MemorySample | null;
+  const warmUp = setTimeout(() => {
+    void memorySample(started).then((m) => {
+      if (m) memorySamples.push((warmSample = m));
+    });
+  }, Math.min(WARM_UP_MS, durationMs));
   const halfWay = SNAPSHOT_DIR && !ROUNDS ? setTimeout(() => void heapSnapshot('half-way'), durationMs / 2) : undefined;
   stopAt = started + durationMs;
   log(`load for ${Math.round(durationMs / 1000)} s with ${WORKERS} workers${ROUNDS ? `, ${ROUNDS} SIGKILL rounds` : ''}`);
@@ -506,6 +544,7 @@ async function main() {
   clearInterval(sampler);
   clearInterval(memorySampler);
   clearTimeout(halfWay);
+  clearTimeout(warmUp);
   const lastSample = await memorySample(started);
   if (lastSample) memorySamples.push(lastSample);
   const memoryEnd = rssMb();
@@ -531,14 +570,37 @@ async function main() {
   }
   const all = [...stats.values()].flatMap((s) => s.ms).sort((a, b) => a - b);
   console.log(`all requests: ${total} (${(total / elapsed).toFixed(1)}/s), p50 ${quantile(all, 0.5).toFixed(0)} ms, p99 ${quantile(all, 0.99).toFixed(0)} ms`);
+  // CPU per request is what a setting costs, where requests per second also follow the machine's load.
+  if (!ROUNDS && firstSample && lastSample) {
+    const cpu = lastSample.cpu - firstSample.cpu;
+    console.log(`server CPU over the load: ${cpu.toFixed(1)} s, ${((1000 * cpu) / total).toFixed(2)} ms per request`);
+  }
   console.log(`5xx answers: ${fiveHundreds}`);
   if (firstServerError) console.log(`first 5xx answer: ${firstServerError}`);
   if (firstFailure) console.log(`first request that got no answer: ${firstFailure}`);
-  console.log(`server memory (RSS): ${memoryStart ?? '?'} MB at start, ${memoryEnd ?? '?'} MB at end${ROUNDS ? ' (of the last restarted process)' : ''}`);
+  console.log(`server memory (RSS from /proc): ${memoryStart ?? '?'} MB at start, ${memoryEnd ?? '?'} MB at end${ROUNDS ? ' (of the last restarted process)' : ''}`);
+  memorySamples.sort((a, b) => a.s - b.s);
+  const columns = (m: MemorySample) => [m.rss, m.heapUsed, m.heapTotal, m.external, m.native].map((v) => v.toFixed(0).padStart(9)).join('');
+  const header = ['rss', 'heapUsed', 'heapTotal', 'external', 'native'].map((h) => h.padStart(9)).join('');
   if (memorySamples.length) {
-    console.log('server memory over the load (MB, from /metrics): seconds rss heapUsed heapTotal external');
-    const shown = memorySamples.filter((_, i) => i % Math.max(1, Math.ceil(memorySamples.length / 20)) === 0 || i === memorySamples.length - 1);
-    for (const m of shown) console.log(`  ${String(m.s).padStart(5)} ${[m.rss, m.heapUsed, m.heapTotal, m.external].map((v) => v.toFixed(0).padStart(6)).join(' ')}`);
+    // native = rss - heapTotal - external: malloc arenas of native code, code and stacks.
+    console.log(`server memory (MB, from /metrics)${ROUNDS ? ', each of the process alive then' : ''}:`);
+    console.log(`  ${''.padEnd(30)}${header}`);
+    if (firstSample) console.log(`  ${'at start (after seeding)'.padEnd(30)}${columns(firstSample)}`);
+    if (warmSample) console.log(`  ${`after warm-up (${warmSample.s} s)`.padEnd(30)}${columns(warmSample)}`);
+    if (lastSample) console.log(`  ${`at end (${lastSample.s} s)`.padEnd(30)}${columns(lastSample)}`);
+    const after = warmSample ? memorySamples.filter((m) => m.s >= warmSample!.s) : [];
+    if (warmSample && lastSample && after.length > 1) {
+      const range = (key: keyof MemorySample) => `${Math.min(...after.map((m) => m[key])).toFixed(0)}-${Math.max(...after.map((m) => m[key])).toFixed(0)}`;
+      console.log(`  after warm-up, min-max: rss ${range('rss')}, heapTotal ${range('heapTotal')}, external ${range('external')}, native ${range('native')}`);
+      const change = lastSample.rss - warmSample.rss;
+      console.log(`  rss from warm-up to end: ${change >= 0 ? '+' : ''}${change.toFixed(0)} MB (${((100 * change) / warmSample.rss).toFixed(0)}%); highest sample ${Math.max(...memorySamples.map((m) => m.rss)).toFixed(0)} MB`);
+    }
+    console.log(`  every sample (s, load average, then the columns above):`);
+    const shown = memorySamples.filter((_, i) => i % Math.max(1, Math.ceil(memorySamples.length / 24)) === 0 || i === memorySamples.length - 1);
+    for (const m of shown) console.log(`  ${String(m.s).padStart(5)} ${m.load.toFixed(1).padStart(5)} ${columns(m)}`);
+    const loads = memorySamples.map((m) => m.load).sort((a, b) => a - b);
+    console.log(`load average (1 min) over the run: median ${loads[Math.floor(loads.length / 2)].toFixed(1)}, ${loads[0].toFixed(1)}-${loads[loads.length - 1].toFixed(1)}`);
   }
   console.log(`open database connections: ${connectionsStart} at start, ${connectionsEnd} at end, at most ${connectionsMax}`);
   if (ROUNDS) console.log(`restarts: ${restarts.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} from SIGKILL to ready, no repair`);

@@ -74,8 +74,10 @@ export default async function startupRows(): Promise<BenchRow[]> {
     EMBEDDED_PG_PORT: String(await freePort()),
     LOG_LEVEL: 'warn',
     BUILD_DIR: process.env.BENCH_BUILD_DIR ?? 'build-bench',
-    // As `npm run serve` starts it (decision 181).
+    // As `npm run serve` starts it (decisions 182 and 178).
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+    GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=1048576',
+    NODE_OPTIONS: `--max-old-space-size=1024 --max-semi-space-size=8 ${process.env.NODE_OPTIONS ?? ''}`,
   };
   const ours: { ms: number; rss: number }[] = [];
   const bare: { ms: number; rss: number }[] = [];
