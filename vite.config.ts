@@ -61,10 +61,11 @@ const isClientEntry = (id: string) => /[\\/]entry\.client\.[jt]sx?$/.test(id);
 const isRootRoute = (id: string) => id === ROOT_ROUTE;
 
 /**
- * Decision 145: every hydrated page loads the client entry and the root route, so whatever they import
- * statically goes in two chunks: the framework (React DOM, React, React Router) and the site's shell
- * (header, footer, toasts, chat button and the small modules they share with the pages). Without
- * these groups rolldown cut them into a score of small chunks, one per set of routes using them.
+ * Decision 145: every hydrated page loads the client entry and the root route, so they and whatever
+ * they import statically go in two chunks: the framework (the entry, React DOM, React, React Router)
+ * and the site's shell (root, header, footer, toasts, chat button and the small modules they share
+ * with the pages). Without these groups rolldown cut them into a score of small chunks, one per set
+ * of routes using them. Dynamic imports (the chat panel) stay chunks of their own.
  */
 function hydratedPageChunks(): Rolldown.CodeSplittingGroup[] {
   const memo = new Map<string, Map<string, boolean>>();
@@ -74,15 +75,17 @@ function hydratedPageChunks(): Rolldown.CodeSplittingGroup[] {
     if (!seen) memo.set(key, (seen = new Map()));
     const known = seen.get(id);
     if (known !== undefined) return known;
-    seen.set(id, false); // cycles
+    // An import cycle answers false while it is walked; at worst a module stays out of the group
+    // (rolldown's own splitting places it), never a wrong bundle.
+    seen.set(id, false);
     const info = ctx.getModuleInfo(id);
     const answer = target(id) || (info?.importers ?? []).some((importer) => staticallyFrom(importer, target, key, ctx));
     seen.set(id, answer);
     return answer;
   }
   return [
-    { name: (id, ctx) => (!isClientEntry(id) && staticallyFrom(id, isClientEntry, 'entry', ctx) ? 'framework' : null), priority: 2 },
-    { name: (id, ctx) => (!isRootRoute(id) && staticallyFrom(id, isRootRoute, 'root', ctx) ? 'site' : null), priority: 1 },
+    { name: (id, ctx) => (staticallyFrom(id, isClientEntry, 'entry', ctx) ? 'framework' : null), priority: 2 },
+    { name: (id, ctx) => (staticallyFrom(id, isRootRoute, 'root', ctx) ? 'site' : null), priority: 1 },
   ];
 }
 
