@@ -11,7 +11,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { hashToken } from '../server/modules/auth/sessions.service.ts';
+import { LIST_PAGE_SIZE } from '../common/schemas/pagination.ts';
+import { hashToken, RESOLVE_SESSION } from '../server/modules/auth/sessions.service.ts';
+import { CLIENT_PROJECTS_WITH_SESSION } from '../server/modules/projects/projects.service.ts';
 
 interface BenchRow {
   name: string;
@@ -32,12 +34,11 @@ const SENDERS = 1500;
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-// The reference statements: the same SQL as the product runs (session join; a client's projects).
-const SESSION_SQL = `select s.id, s.last_seen_at, s.expires_at, s.mfa_pending, u.id as user_id, u.name, u.role, u.email, u.username
-  from sessions s join users u on u.id = s.user_id where s.token_hash = $1 and s.revoked_at is null limit 1`;
-const PROJECTS_SQL = `select u.name, (select count(*)::int from projects c where c.client_id = u.id) as total, p.*
-  from users u left join lateral (select * from projects p where p.client_id = u.id order by p.created_at desc, p.id desc limit $2 offset $3) p on true
-  where u.id = $1 and u.role = 'client' order by p.created_at desc, p.id desc`;
+// The reference statements: the product's own SQL text, imported (so the two cannot drift apart),
+// run by the reference as plain unnamed queries: the session join for /me; for a client's list the
+// statement that reads the session and the page together (decision 171).
+const SESSION_SQL = RESOLVE_SESSION.text;
+const PROJECTS_SQL = CLIENT_PROJECTS_WITH_SESSION.text;
 const INSERT_SQL = `insert into messages (project_id, sender_id, receiver_id, subject, text) values ($1, $2, $3, 'Load', 'A message sent under load.') returning id`;
 
 async function seed(db: pg.Client) {
@@ -142,7 +143,8 @@ export default async function apiBench(base: string): Promise<BenchRow[]> {
   const bare = await startReference('bare', { ...bodies, '/send': '{"success":true}' });
   const raw = await startReference('pg', {}, {
     '/me': { text: SESSION_SQL, values: [hashToken(s.clientToken)], body: bodies['/me'] },
-    '/projects': { text: PROJECTS_SQL, values: [s.clientId, 20, 0], body: bodies['/projects'] },
+    // The values the product runs it with for this request (default page: LIST_PAGE_SIZE from offset 0).
+    '/projects': { text: PROJECTS_SQL, values: [hashToken(s.clientToken), s.clientId, LIST_PAGE_SIZE, 0], body: bodies['/projects'] },
     '/send': { method: 'POST', text: INSERT_SQL, values: [s.send, s.adminId, s.clientId], body: '{"success":true}' },
   });
   const rows: BenchRow[] = [];

@@ -66,6 +66,8 @@ export function createLogger(config: Pick<AppConfig, 'LOG_LEVEL' | 'isProduction
  */
 async function requestLogPlugin(app: FastifyInstance) {
   app.addHook('onResponse', (request, reply, done) => {
+    // Nothing to build when the line would not be written (LOG_LEVEL above info and no error).
+    if (reply.statusCode < 500 && (request.log as Partial<Pick<pino.Logger, 'isLevelEnabled'>>).isLevelEnabled?.('info') === false) return done();
     const path = request.url.split('?')[0];
     const query = request.url.includes('?') ? '?…' : '';
     const ms = Math.round(reply.elapsedTime * 10) / 10;

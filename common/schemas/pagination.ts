@@ -8,9 +8,11 @@ import { z } from 'zod';
 export const LIST_PAGE_SIZE = 50;
 /** Callers may ask for smaller or larger pages, never more than this. */
 export const LIST_PAGE_SIZE_MAX = 100;
+/** The highest page number a caller may ask for. */
+export const LIST_PAGE_MAX = 100_000;
 
 export const paginationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce.number().int().min(1).max(LIST_PAGE_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(LIST_PAGE_SIZE_MAX).default(LIST_PAGE_SIZE),
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../../common/errors.ts';
 import type { UserRole } from '../db/schema/users.ts';
-import { resolveSession, type SessionUser } from '../modules/auth/sessions.service.ts';
+import { resolveSession, type JoinedSessionRead, type SessionRow, type SessionUser } from '../modules/auth/sessions.service.ts';
 import { ADMIN_ADDRESS_REFUSED, isAdminAddressAllowed } from '../modules/auth/admin-network.ts';
 
 /**
@@ -29,10 +29,17 @@ declare module 'fastify' {
      * second-factor steps themselves set it).
      */
     allowMfaPending?: boolean;
+    /**
+     * The route's own read, run in the same statement as the session's (decision 171). Its rows
+     * reach the route as `request.joinedRead` only when a user is let through.
+     */
+    joinedSessionRead?: JoinedSessionRead;
   }
   interface FastifyRequest {
     user: SessionUser | null;
     sessionId: string | null;
+    /** The rows of the route's joinedSessionRead and the values it ran with; null when it did not run. */
+    joinedRead: { values: unknown[]; rows: SessionRow[] } | null;
   }
   interface FastifyInstance {
     /** Every route with its declared access, for the authorisation test. */
@@ -99,6 +106,7 @@ async function accessPlugin(app: FastifyInstance) {
   }) as FastifyInstance['adminGate']);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('joinedRead', null);
 
   app.addHook('onRoute', (route) => {
     // Routes that plugins register for themselves (the API docs) are public by nature.
@@ -123,12 +131,19 @@ async function accessPlugin(app: FastifyInstance) {
     assertSameOrigin(app, request, credentials?.viaCookie ?? false);
     let mfaPending = false;
     if (credentials) {
-      const session = await resolveSession(app, credentials.token);
+      // A route that reads along with the session (decision 171) gets its rows from the same
+      // statement; the session is judged exactly as when it is read alone.
+      const joined = config?.joinedSessionRead;
+      const values = joined ? joined.values(request) : null;
+      const session = await resolveSession(app, credentials.token, values ? { statement: joined!.statement, values } : undefined);
       if (session) {
         request.sessionId = session.id;
         mfaPending = session.user.mfaPending;
         // A half-signed-in admin is nobody, except on the second-factor steps (and logout, by session id).
-        if (!mfaPending || config?.allowMfaPending) request.user = session.user;
+        if (!mfaPending || config?.allowMfaPending) {
+          request.user = session.user;
+          if (values && session.rows) request.joinedRead = { values, rows: session.rows };
+        }
       }
     }
     if (access === 'public') return;

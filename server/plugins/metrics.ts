@@ -47,11 +47,20 @@ async function metricsPlugin(app: FastifyInstance) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
-  const requests = new Counter({
+  // Both are kept by one update per answer (decision 171): the histogram observes the time, and the
+  // counter is its count per label set, copied when metrics are read.
+  new Counter({
     name: 'http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status code',
     labelNames: ['method', 'route', 'status_code'] as const,
     registers: [registry],
+    async collect() {
+      const { values } = await durations.get();
+      this.reset();
+      for (const v of values) {
+        if (v.metricName === 'http_request_duration_seconds_count') this.inc(v.labels as Record<'method' | 'route' | 'status_code', string>, v.value);
+      }
+    },
   });
   const durations = new Histogram({
     name: 'http_request_duration_seconds',
@@ -106,9 +115,7 @@ async function metricsPlugin(app: FastifyInstance) {
   // Plain callback hooks: no promise and no extra turn of the microtask queue per request.
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    const labels = { method: request.method, route, status_code: String(reply.statusCode) };
-    requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
+    durations.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
   });
 

@@ -1,8 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessions, type UserRole } from '../../db/schema/users.ts';
-import { runNamed } from '../../db/named-statement.ts';
+import { runNamed, type NamedStatement } from '../../db/named-statement.ts';
 
 export interface SessionUser {
   _id: string;
@@ -56,54 +56,91 @@ export async function createSession(
 }
 
 // Every signed-in request resolves its session: named statements, planned once per connection and
-// read without a query builder (decision 151). Same columns and conditions as before.
-const RESOLVE_SESSION = {
-  name: 'session-resolve',
-  text: `select s.id, s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt", s.mfa_pending as "mfaPending",
-    u.id as "userId", u.name, u.role, u.email, u.username
+// read without a query builder (decision 151). Same columns and conditions as before; the columns
+// carry names of their own so that a route's read can sit beside them in one row (decision 171).
+/** The session of a token ($1, its hash), with its user: at most one row. */
+export const SESSION_SELECT = `select s.id as "sessionId", s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt", s.mfa_pending as "mfaPending",
+    u.id as "userId", u.name as "userName", u.role as "userRole", u.email as "userEmail", u.username as "userUsername"
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = $1 and s.revoked_at is null
-    limit 1`,
-};
+    limit 1`;
+export const RESOLVE_SESSION: NamedStatement = { name: 'session-resolve', text: SESSION_SELECT };
 const TOUCH_SESSION = { name: 'session-touch', text: 'update sessions set last_seen_at = $2 where id = $1' };
 
-interface SessionRow {
-  id: string;
+/** The session's columns, in every row of RESOLVE_SESSION and of a route's joined read. */
+export interface SessionRow {
+  sessionId: string;
   lastSeenAt: Date;
   expiresAt: Date;
   mfaPending: boolean;
   userId: string;
-  name: string;
-  role: UserRole;
-  email: string;
-  username: string | null;
+  userName: string;
+  userRole: UserRole;
+  userEmail: string;
+  userUsername: string | null;
 }
 
-/** Finds the live session of a token; expired (idle or absolute) and revoked sessions give null. */
+/**
+ * A route's own read run in the same statement as the session's (decision 171): one round trip
+ * instead of two. The statement's $1 is the token's hash and its text starts
+ * `with s as (${SESSION_SELECT}) select s.*, ...`, so that it gives no row when the token has no
+ * session and otherwise rows that each carry the session's columns (SessionRow). The access layer
+ * (server/plugins/access.ts) runs it in place of RESOLVE_SESSION and judges the session exactly as
+ * it judges RESOLVE_SESSION's row; the route then uses the rows only if they were read with the
+ * values it would use itself.
+ */
+export interface JoinedSessionRead {
+  statement: NamedStatement;
+  /**
+   * The route's values ($2, ...) from the request as routed (raw parameters and query string, not
+   * yet validated), or null when they do not look valid: then only the session is read, the
+   * route's own validation answers, and the route reads on its own if it gets that far. Values
+   * given here must never make the statement fail (a malformed uuid, a negative limit).
+   */
+  values(request: FastifyRequest): unknown[] | null;
+}
+
+export interface ResolvedSession {
+  id: string;
+  user: SessionUser;
+  /** The rows of the joined read, when one ran. */
+  rows: SessionRow[] | null;
+}
+
+/**
+ * Finds the live session of a token; expired (idle or absolute) and revoked sessions give null.
+ * With `joined`, the route's read runs in the same statement (see JoinedSessionRead).
+ */
 export async function resolveSession(
   app: FastifyInstance,
   token: string,
-): Promise<{ id: string; user: SessionUser } | null> {
+  joined?: { statement: NamedStatement; values: unknown[] },
+): Promise<ResolvedSession | null> {
   if (token.length > 200) return null;
-  const { rows } = await runNamed<SessionRow>(app.pool, RESOLVE_SESSION, [hashToken(token)]);
+  const hashed = hashToken(token);
+  const { rows } = joined
+    ? await runNamed<SessionRow>(app.pool, joined.statement, [hashed, ...joined.values])
+    : await runNamed<SessionRow>(app.pool, RESOLVE_SESSION, [hashed]);
   const row = rows[0];
   if (!row) return null;
-  const now = app.clock.now();
-  const { idleMs } = sessionLifetimes(app, row.role);
-  if (row.expiresAt <= now || row.lastSeenAt.getTime() + idleMs <= now.getTime()) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > LAST_SEEN_WRITE_INTERVAL_MS) {
-    await runNamed(app.pool, TOUCH_SESSION, [row.id, now]);
+  const now = app.clock.now().getTime();
+  const lastSeen = row.lastSeenAt.getTime();
+  const { idleMs } = sessionLifetimes(app, row.userRole);
+  if (row.expiresAt.getTime() <= now || lastSeen + idleMs <= now) return null;
+  if (now - lastSeen > LAST_SEEN_WRITE_INTERVAL_MS) {
+    await runNamed(app.pool, TOUCH_SESSION, [row.sessionId, new Date(now)]);
   }
   return {
-    id: row.id,
+    id: row.sessionId,
     user: {
       _id: row.userId,
-      name: row.name,
-      role: row.role,
-      email: row.email,
-      username: row.username,
+      name: row.userName,
+      role: row.userRole,
+      email: row.userEmail,
+      username: row.userUsername,
       mfaPending: row.mfaPending,
     },
+    rows: joined ? rows : null,
   };
 }
 

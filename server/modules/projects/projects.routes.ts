@@ -10,7 +10,7 @@ import {
   projectResponseSchema,
   updateProjectStatusBodySchema,
 } from '../../../common/schemas/projects.ts';
-import { createProject, listClientProjects, updateProjectStatus } from './projects.service.ts';
+import { clientProjectsJoinedRead, createProject, listClientProjects, updateProjectStatus } from './projects.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -35,7 +35,8 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects/client/:clientId',
     {
-      config: { access: 'authenticated' },
+      // The page is read in the same statement as the session (decision 171).
+      config: { access: 'authenticated', joinedSessionRead: clientProjectsJoinedRead },
       serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['projects'],
@@ -46,7 +47,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await listClientProjects(app, request.user!, request.params.clientId, request.query);
+      const result = await listClientProjects(app, request.user!, request.params.clientId, request.query, request.joinedRead);
       return { success: true as const, ...result };
     },
   );

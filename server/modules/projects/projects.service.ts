@@ -1,11 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../../common/errors.ts';
-import { paginationOf, type Pagination, type PaginationQuery } from '../../../common/schemas/pagination.ts';
+import {
+  LIST_PAGE_MAX,
+  LIST_PAGE_SIZE,
+  LIST_PAGE_SIZE_MAX,
+  paginationOf,
+  type Pagination,
+  type PaginationQuery,
+} from '../../../common/schemas/pagination.ts';
 import type { Project, ProjectStatus } from '../../../common/schemas/projects.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { users, type UserRole } from '../../db/schema/users.ts';
 import { runNamed } from '../../db/named-statement.ts';
+import { SESSION_SELECT, type JoinedSessionRead } from '../auth/sessions.service.ts';
 import { publishChange } from '../../events/portal-events.ts';
 
 /** Who is asking: staff see everything, a client only its own projects. */
@@ -100,11 +108,12 @@ export async function findProjectForViewer(app: FastifyInstance, viewer: Viewer,
 // A client's project list is one named statement (decision 151): the client (must exist and be a
 // client), its total and the page, planned once per connection. A page past the last still says
 // the total; no client, no row.
+const CLIENT_PROJECTS_COLUMNS = `p.id, p.name, p.code, p.description, p.start_date::text as "startDate", p.end_date::text as "endDate", p.budget::text as budget,
+    p.status, p.created_at as "createdAt"`;
 const CLIENT_PROJECTS = {
   name: 'projects-of-client',
   text: `select u.name as "clientName", (select count(*)::int from projects c where c.client_id = u.id) as total,
-    p.id, p.name, p.code, p.description, p.start_date::text as "startDate", p.end_date::text as "endDate", p.budget::text as budget,
-    p.status, p.created_at as "createdAt"
+    ${CLIENT_PROJECTS_COLUMNS}
     from users u
     left join lateral (
       select * from projects p where p.client_id = u.id order by p.created_at desc, p.id desc limit $2 offset $3
@@ -113,20 +122,81 @@ const CLIENT_PROJECTS = {
     order by p.created_at desc, p.id desc`,
 };
 
-type ClientProjectRow = Omit<ProjectRow, 'id' | 'clientId'> & { id: string | null; total: number };
+/**
+ * The same page read with the caller's session in one statement (decision 171; $1 the token's
+ * hash, then the client, the page size and the offset). No row: no session. Otherwise the
+ * session's columns in every row, and `total` null when there is no such client or the session's
+ * user may not see it (a client sees only its own list; staff see any client's). The session is
+ * judged by the access layer and the visibility rule again by listClientProjects, as when the two
+ * are read apart; this condition only keeps another client's rows from being read at all.
+ */
+export const CLIENT_PROJECTS_WITH_SESSION = {
+  name: 'projects-of-client-with-session',
+  text: `with s as (${SESSION_SELECT})
+    select s.*, c.name as "clientName", c.total, ${CLIENT_PROJECTS_COLUMNS}
+    from s
+    left join lateral (
+      select u.id, u.name, (select count(*)::int from projects x where x.client_id = u.id) as total
+      from users u
+      where u.id = $2 and u.role = 'client' and (s."userRole" = 'admin' or s."userId" = u.id)
+    ) c on true
+    left join lateral (
+      select * from projects p where p.client_id = c.id order by p.created_at desc, p.id desc limit $3 offset $4
+    ) p on true
+    order by p.created_at desc, p.id desc`,
+};
 
-/** One page of a client's projects, newest first (a client may ask only for its own). */
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** The statement's values for a page of the list: the client, the page size and the offset. */
+const pageValues = (clientId: string, page: PaginationQuery) => [clientId, page.pageSize, (page.page - 1) * page.pageSize];
+
+/**
+ * GET /api/projects/client/:clientId reads its page with the session (server/plugins/access.ts).
+ * The values are taken from the routed request as the route's schemas will read them (a uuid;
+ * whole page numbers within their limits, defaults when absent); anything else reads the session
+ * alone and leaves the answer to validation and to the route's own read.
+ */
+export const clientProjectsJoinedRead: JoinedSessionRead = {
+  statement: CLIENT_PROJECTS_WITH_SESSION,
+  values(request) {
+    const clientId = (request.params as { clientId?: unknown }).clientId;
+    const query = request.query as { page?: unknown; pageSize?: unknown };
+    const page = query.page === undefined ? 1 : Number(query.page);
+    const pageSize = query.pageSize === undefined ? LIST_PAGE_SIZE : Number(query.pageSize);
+    if (typeof clientId !== 'string' || !UUID.test(clientId)) return null;
+    if (!Number.isInteger(page) || page < 1 || page > LIST_PAGE_MAX) return null;
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > LIST_PAGE_SIZE_MAX) return null;
+    return pageValues(clientId, { page, pageSize });
+  },
+};
+
+type ClientProjectRow = Omit<ProjectRow, 'id' | 'clientId' | 'clientName'> & { id: string | null; clientName: string | null; total: number | null };
+
+const sameValues = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * One page of a client's projects, newest first (a client may ask only for its own). `joined`: the
+ * rows the access layer read with the session (request.joinedRead), used when they were read with
+ * this page's values; otherwise the page is read here.
+ */
 export async function listClientProjects(
   app: FastifyInstance,
   viewer: Viewer,
   clientId: string,
   page: PaginationQuery,
+  joined: { values: unknown[]; rows: unknown[] } | null = null,
 ): Promise<{ projects: Project[]; pagination: Pagination }> {
   if (viewer.role !== 'admin' && viewer._id !== clientId) throw notFound('Client not found');
-  const { rows } = await runNamed<ClientProjectRow>(app.pool, CLIENT_PROJECTS, [clientId, page.pageSize, (page.page - 1) * page.pageSize]);
-  if (rows.length === 0) throw notFound('Client not found');
-  const list = rows[0].id === null ? [] : rows.map((r) => toProject({ ...r, id: r.id!, clientId }, viewer));
-  return { projects: list, pagination: paginationOf(page, rows[0].total) };
+  const values = pageValues(clientId, page);
+  const rows =
+    joined && sameValues(joined.values, values)
+      ? (joined.rows as ClientProjectRow[])
+      : (await runNamed<ClientProjectRow>(app.pool, CLIENT_PROJECTS, values)).rows;
+  const first = rows[0];
+  if (!first || first.total === null) throw notFound('Client not found');
+  const list = first.id === null ? [] : rows.map((r) => toProject({ ...r, id: r.id!, clientId, clientName: r.clientName! }, viewer));
+  return { projects: list, pagination: paginationOf(page, first.total) };
 }
 
 /** Creates a project for a client (the code is unique regardless of letter case) and tells staff and the client. */
