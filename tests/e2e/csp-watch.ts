@@ -19,16 +19,14 @@ export interface CspViolation {
 }
 
 /**
- * A violation a test provokes on purpose (`test.use({ expectedCspViolations: [...] })`): it must
- * happen exactly `times` times (default once) and only it is let through. `script-src` also
- * matches `script-src-elem` and `script-src-attr` (the event names the one, Chromium's message the other).
+ * A violation a test provokes on purpose, as the failure names it: `'<directive> <blocked> on <page>'`,
+ * e.g. `'script-src inline on /articles/x'` (`test.use({ expectedCspViolations: [...] })`; a string,
+ * because Playwright would read an array of two objects as a fixture and its options). Each one
+ * must happen exactly as many times as it is listed, and only those are let through.
+ * `script-src` also matches `script-src-elem` and `script-src-attr` (the event names the one,
+ * Chromium's message the other).
  */
-export interface ExpectedCspViolation {
-  directive: string;
-  blocked: string;
-  page: string;
-  times?: number;
-}
+export type ExpectedCspViolation = `${string} ${string} on ${string}`;
 
 interface Seen extends CspViolation {
   /** The Playwright page it came from, to pair an event with its console message. */
@@ -51,23 +49,36 @@ export function cutAddress(value: string): string {
   return redactRecordedSecrets(out.replace(/[^\x20-\x7e]/g, '?').slice(0, 200));
 }
 
-/** The blocked part of Chromium's "Refused to ..." message. */
-function blockedOfMessage(text: string): string {
-  const what = /Refused to (.*?) because/s.exec(text)?.[1] ?? '';
+// Chromium's console message of a refusal, in its current wording ("Loading the image 'http://...'
+// violates the following Content Security Policy directive: \"img-src ...\". The action has been
+// blocked.", "Executing inline script violates the following Content Security Policy directive
+// 'script-src ...'", "Evaluating a string as JavaScript violates the following Content Security
+// Policy directive because 'unsafe-eval' is not an allowed source of script: \"script-src ...\"")
+// and its older one ("Refused to load the image '...' because it violates ...", "Refused to
+// evaluate a string as JavaScript because 'unsafe-eval' is not an allowed source of script in the
+// following Content Security Policy directive: ..."). Not "Fetch API cannot load ... Refused to
+// connect because it violates the document's Content Security Policy": that is the same refusal
+// again, as the fetch's error.
+const OLD_WORDING = /^(?:\[Report Only\] )?Refused to (.*?) because .*Content Security Policy directive/s;
+const NEW_WORDING = /^(?:\[Report Only\] )?(.*?) violates the following Content Security Policy directive/s;
+
+/** The blocked part of the message's subject ("Loading the image 'URL'", "Executing inline script"). */
+function blockedOfSubject(what: string): string {
   const quoted = /'(.*)'/s.exec(what)?.[1];
   if (quoted) return quoted;
   if (/WebAssembly/i.test(what)) return 'wasm-eval';
-  if (/evaluate/i.test(what)) return 'eval';
+  if (/evaluat/i.test(what)) return 'eval';
   if (/inline|JavaScript URL/i.test(what)) return 'inline';
   return 'unknown';
 }
 
 /** A console message of a policy refusal, read into a violation; null for any other message. */
 export function violationOfConsoleText(text: string, pageUrl: string): CspViolation | null {
-  if (!/^(\[Report Only\] )?Refused to /.test(text) || !/Content Security Policy/i.test(text)) return null;
+  const subject = OLD_WORDING.exec(text)?.[1] ?? NEW_WORDING.exec(text)?.[1];
+  if (subject === undefined) return null;
   return {
-    directive: /directive: "([^\s"]+)/.exec(text)?.[1] ?? 'unknown',
-    blocked: cutAddress(blockedOfMessage(text)),
+    directive: /directive:? ['"]([a-z-]+)/.exec(text)?.[1] ?? /: "([a-z-]+)/.exec(text)?.[1] ?? 'unknown',
+    blocked: cutAddress(blockedOfSubject(subject)),
     page: cutAddress(pageUrl),
     seenBy: 'console',
   };
@@ -108,30 +119,42 @@ export class CspWatch {
 
 const strip = ({ directive, blocked, page, seenBy }: Seen): CspViolation => ({ directive, blocked, page, seenBy });
 
-const describe = (v: CspViolation) => `${v.directive} refused ${v.blocked} on ${v.page} (seen by ${v.seenBy === 'event' ? "the page's securitypolicyviolation event" : "Chromium's console message"})`;
-const describeExpected = (e: ExpectedCspViolation) => `${e.directive} refusing ${e.blocked} on ${e.page}, ${e.times ?? 1} time(s)`;
+/** A violation in the words a test declares it with (expectedCspViolations). */
+export const declaration = (v: CspViolation): ExpectedCspViolation => `${v.directive} ${v.blocked} on ${v.page}`;
+const DECLARATION = /^(\S+) (\S+) on (\S+)$/;
 
 /**
- * What is wrong with a test's violations given those it expects: each unexpected one, and each
- * expected one that did not happen as often as expected. Empty when all is well.
+ * What is wrong with a test's violations given those it declares: each undeclared one, and each
+ * declared one not seen exactly as many times as it is listed. Empty when all is well.
  */
-export function cspProblems(seen: CspViolation[], expected: readonly ExpectedCspViolation[]): string[] {
+export function cspProblems(seen: CspViolation[], expected: readonly string[]): string[] {
   const left = [...seen];
-  const missing: string[] = [];
-  for (const e of expected) {
+  const wrong: string[] = [];
+  const times = new Map<string, number>();
+  for (const e of expected) times.set(e, (times.get(e) ?? 0) + 1);
+  for (const [e, wanted] of times) {
+    const parts = DECLARATION.exec(e);
+    if (!parts) {
+      wrong.push(`- "${e}" is not in the form '<directive> <blocked> on <page>'`);
+      continue;
+    }
+    const [, directive, blocked, page] = parts;
     let count = 0;
     for (let i = left.length - 1; i >= 0; i--) {
       const v = left[i];
-      if (family(v.directive) === family(e.directive) && v.blocked === e.blocked && v.page === e.page) {
+      if (family(v.directive) === family(directive) && v.blocked === blocked && v.page === page) {
         left.splice(i, 1);
         count++;
       }
     }
-    if (count !== (e.times ?? 1)) missing.push(`- ${describeExpected(e)}: seen ${count} time(s)`);
+    if (count !== wanted) wrong.push(`- ${e}: declared ${wanted} time(s), seen ${count}`);
   }
   const problems: string[] = [];
-  if (left.length) problems.push(`Content-Security-Policy violations in this test (decision 117):`, ...left.map((v) => `- ${describe(v)}`));
-  if (missing.length) problems.push(`Expected violations (expectedCspViolations) not seen as declared:`, ...missing);
+  if (left.length) {
+    problems.push('Content-Security-Policy violations in this test (decision 186):');
+    for (const v of left) problems.push(`- ${declaration(v)} (seen by ${v.seenBy === 'event' ? "the page's securitypolicyviolation event" : "Chromium's console message"})`);
+  }
+  if (wrong.length) problems.push('Declared violations (expectedCspViolations) not seen as declared:', ...wrong);
   return problems;
 }
 

@@ -33,7 +33,7 @@ export function recordSecret(kind: string, value: string | null | undefined): vo
 /** A text with every secret written down so far (in this worker) replaced, for messages a test prints. */
 export function redactRecordedSecrets(text: string): string {
   let out = text;
-  for (const secret of written) if (out.includes(secret)) out = out.split(secret).join('[a recorded secret]');
+  for (const secret of written) if (out.includes(secret)) out = out.split(secret).join('[secret]');
   return out;
 }
 
