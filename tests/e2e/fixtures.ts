@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
+import { beginCspWatch, cspProblems, endCspWatch, settleCspReports, watchBrowserCsp, watchCsp, type CspWatch, type ExpectedCspViolation } from './csp-watch.ts';
 import { recordCookies, recordCookiesOf, recordSecret, watchApiRequests, watchBrowser, watchContext } from './secret-recorder.ts';
 
 export const PHONE = { width: 390, height: 844 };
@@ -86,18 +87,40 @@ export async function signInAs(
  * Every spec's `test`. Besides Playwright's own fixtures, it watches each browser context, its
  * page.request, the `request` fixture and the contexts a test opens itself, and writes down the
  * secrets they carry: the run's last step greps the server's log for them (decision 177).
+ * It also fails a test on any Content-Security-Policy violation of any page it opened (decision 117);
+ * a test that provokes one on purpose declares exactly that one with
+ * `test.use({ expectedCspViolations: [{ directive, blocked, page }] })`.
  */
-export const test = base.extend({
+export const test = base.extend<{ expectedCspViolations: ExpectedCspViolation[]; cspViolations: CspWatch }>({
+  expectedCspViolations: [[], { option: true }],
+  cspViolations: [
+    async ({ expectedCspViolations }, provide) => {
+      const watch = beginCspWatch();
+      try {
+        await provide(watch);
+        // Contexts still open (the test's own ones are closed by now, after delivering theirs).
+        for (const context of watch.contexts) await settleCspReports(context);
+      } finally {
+        endCspWatch();
+      }
+      const problems = cspProblems(watch.list(), expectedCspViolations);
+      if (problems.length) throw new Error(problems.join('\n'));
+    },
+    { auto: true },
+  ],
   browser: [
     async ({ browser }, provide) => {
       watchBrowser(browser);
+      watchBrowserCsp(browser);
       await provide(browser);
     },
     { scope: 'worker' },
   ],
   context: async ({ context }, provide) => {
     watchContext(context);
+    await watchCsp(context);
     await provide(context);
+    await settleCspReports(context);
     await recordCookiesOf(context);
   },
   request: async ({ request }, provide) => {

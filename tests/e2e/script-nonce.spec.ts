@@ -78,44 +78,49 @@ test('a hydrated server-rendered page and a signed-in page run their scripts und
   expect(await violations()).toEqual([]);
 });
 
-test('an article page (server-rendered, from the page cache) runs its scripts, on a fresh load and a 304 reload', async ({ page }) => {
-  const violations = await watchViolations(page);
-  await useTheme(page, 'dark');
-  const url = PATHS.article(SLUG);
-  await expect.poll(async () => (await page.request.get(url)).status()).toBe(200);
-  const response = await page.goto(url);
-  const first = await expectNonceOnEveryScript(response);
-  const etag = await response!.headerValue('etag');
-  expect(etag).toMatch(/^W\//);
-  await expect(page.getByRole('heading', { name: 'Scripts under a nonce' })).toBeVisible();
-  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  // The enhancement entry ran (it marks what it wired).
-  await expect(page.locator('[data-module="theme-toggle"][data-enhanced="true"]').first()).toBeAttached();
-  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+// Decision 117: the probe at the end of this test is the one violation it may cause, and it must.
+test.describe('an article page with a script injected without the nonce', () => {
+  test.use({ expectedCspViolations: [`script-src inline on ${PATHS.article(SLUG)}`] });
 
-  // Revalidated: the server answers 304 without a policy, so the browser keeps its body and the
-  // policy that names that body's nonce; the page's scripts run again.
-  const reload = await page.reload();
-  expect(await reload!.request().headerValue('if-none-match')).toBe(etag);
-  expect(await reload!.headerValue('content-security-policy')).toBeNull();
-  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  await expect(page.locator('[data-module="theme-toggle"][data-enhanced="true"]').first()).toBeAttached();
-  expect(await violations()).toEqual([]);
-  // And the kept policy is still in force: an inline script without the nonce is refused.
-  const probeRan = await page.evaluate(() => {
-    const script = document.createElement('script');
-    script.textContent = 'window.__probe = 1';
-    document.body.append(script);
-    return (window as unknown as { __probe?: number }).__probe === 1;
+  test('an article page (server-rendered, from the page cache) runs its scripts, on a fresh load and a 304 reload', async ({ page }) => {
+    const violations = await watchViolations(page);
+    await useTheme(page, 'dark');
+    const url = PATHS.article(SLUG);
+    await expect.poll(async () => (await page.request.get(url)).status()).toBe(200);
+    const response = await page.goto(url);
+    const first = await expectNonceOnEveryScript(response);
+    const etag = await response!.headerValue('etag');
+    expect(etag).toMatch(/^W\//);
+    await expect(page.getByRole('heading', { name: 'Scripts under a nonce' })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    // The enhancement entry ran (it marks what it wired).
+    await expect(page.locator('[data-module="theme-toggle"][data-enhanced="true"]').first()).toBeAttached();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    // Revalidated: the server answers 304 without a policy, so the browser keeps its body and the
+    // policy that names that body's nonce; the page's scripts run again.
+    const reload = await page.reload();
+    expect(await reload!.request().headerValue('if-none-match')).toBe(etag);
+    expect(await reload!.headerValue('content-security-policy')).toBeNull();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect(page.locator('[data-module="theme-toggle"][data-enhanced="true"]').first()).toBeAttached();
+    expect(await violations()).toEqual([]);
+    // And the kept policy is still in force: an inline script without the nonce is refused.
+    const probeRan = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__probe = 1';
+      document.body.append(script);
+      return (window as unknown as { __probe?: number }).__probe === 1;
+    });
+    expect(probeRan).toBe(false);
+    await expect.poll(async () => (await violations()).length).toBe(2);
+    const probeViolations = await violations();
+    for (const violation of probeViolations) expect(violation).toMatch(/script-src/);
+
+    // Another answer (not from this browser's cache, which would revalidate again): a new nonce.
+    const again = await expectNonceOnEveryScript(await page.request.get(url));
+    expect(again).not.toBe(first);
+    // Nothing but the probe was refused.
+    expect(await violations()).toEqual(probeViolations);
   });
-  expect(probeRan).toBe(false);
-  await expect.poll(async () => (await violations()).length).toBe(2);
-  const probeViolations = await violations();
-  for (const violation of probeViolations) expect(violation).toMatch(/script-src/);
-
-  // Another answer (not from this browser's cache, which would revalidate again): a new nonce.
-  const again = await expectNonceOnEveryScript(await page.request.get(url));
-  expect(again).not.toBe(first);
-  // Nothing but the probe was refused.
-  expect(await violations()).toEqual(probeViolations);
 });

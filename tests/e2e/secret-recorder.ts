@@ -30,6 +30,13 @@ export function recordSecret(kind: string, value: string | null | undefined): vo
   appendFileSync(E2E_SECRETS_FILE, `${JSON.stringify(entry)}\n`);
 }
 
+/** A text with every secret written down so far (in this worker) replaced, for messages a test prints. */
+export function redactRecordedSecrets(text: string): string {
+  let out = text;
+  for (const secret of written) if (out.includes(secret)) out = out.split(secret).join('[secret]');
+  return out;
+}
+
 /** The credential fields of a request body (JSON, or an object the API helpers send). */
 export function recordBodySecrets(body: unknown, where: string): void {
   const stack: unknown[] = [body];

@@ -17,7 +17,7 @@ import {
   type ArticlesReader,
   type NewsArticle,
 } from '../../../common/schemas/articles.ts';
-import { readNewsCache, refreshNewsCache, type NewsSettings } from './news.service.ts';
+import { pictureAddress, readNewsCache, refreshNewsCache, type NewsSettings } from './news.service.ts';
 
 // The public list holds at most this many company posts (newest first); a company blog stays far below.
 const PUBLIC_POSTS_MAX = 1000;
@@ -218,7 +218,7 @@ export class ArticlesService implements ArticlesReader {
       source: a.source.name,
       publishedAt: a.publishedAt,
       category: null,
-      image: a.urlToImage ? { kind: 'remote', src: a.urlToImage } : null,
+      image: a.urlToImage ? { kind: 'remote', src: pictureAddress(a.urlToImage) } : null,
       bodyHtml: safeHtml(a.content ?? a.description),
       url: a.url,
       author: null,

@@ -53,6 +53,17 @@ function httpUrl(value: string | null | undefined): string | null {
   }
 }
 
+/**
+ * The address our pages ask for an outside picture at: an `http:` one is upgraded to `https:`.
+ * The page policy's `img-src` allows outside pictures over `https:` only (decision 186), and on our
+ * https site every current browser upgrades an http picture anyway (mixed content); upgrading it
+ * here makes every page, on any host and in any browser, ask for what production asks for. A host
+ * without https then fails to answer and the card shows its stock picture, as for any broken one.
+ */
+export function pictureAddress(value: string): string {
+  return value.startsWith('http:') ? `https:${value.slice('http:'.length)}` : value;
+}
+
 /** Outside HTML through the specification's allowlist; a 'relative:' exploit drops the field. */
 function sanitizedOrNull(html: string | null | undefined): string | null {
   if (!html) return null;

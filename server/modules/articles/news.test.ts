@@ -110,6 +110,25 @@ describe('industry news fetched by the server', () => {
     expect(page.items[1].image).toBeNull();
   });
 
+  it("asks for an http picture over https (the page policy's img-src allows https: pictures only), on the card and the article", async () => {
+    news.setMode({
+      kind: 'ok',
+      articles: [
+        sampleNewsArticle(1, { urlToImage: 'http://pictures.example.test:8080/1.jpg?size=large' }),
+        sampleNewsArticle(2, { urlToImage: 'HTTP://Pictures.Example.Test/2.jpg' }),
+        sampleNewsArticle(3),
+      ],
+    });
+    const page = await list();
+    expect(page.items.map((a) => a.image)).toEqual([
+      { kind: 'remote', src: 'https://pictures.example.test:8080/1.jpg?size=large' },
+      { kind: 'remote', src: 'https://pictures.example.test/2.jpg' },
+      { kind: 'remote', src: 'https://images.example.test/3.jpg' },
+    ]);
+    const { data } = await t.app.articles.findArticle(newsArticleId('https://news.example.test/stories/1?ref=feed'));
+    expect(data?.image).toEqual({ kind: 'remote', src: 'https://pictures.example.test:8080/1.jpg?size=large' });
+  });
+
   it('shows nothing but no error for an empty answer', async () => {
     news.setMode({ kind: 'ok', articles: [] });
     const page = await list();
