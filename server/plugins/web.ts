@@ -255,7 +255,8 @@ async function webPlugin(app: FastifyInstance) {
       webHostOf(request);
       const page = await renderNotFound(request);
       if (page) {
-        request.log.warn({ path: urlPath }, 'page not found');
+        // Not a warning: the request line already says 404; a scanner's probes must not fill the warnings.
+        request.log.debug({ path: urlPath }, 'page not found');
         return sendCachedPage(request, reply, page);
       }
     }

@@ -5,9 +5,9 @@ import { NO_HYDRATION } from '../../lib/hydration.ts';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
-  const logger = (context as { logger?: { warn: (obj: object, msg: string) => void } } | undefined)?.logger;
-  if (logger) logger.warn({ path }, 'page not found');
-  else console.warn(`page not found: ${path}`);
+  // Debug, not warn: the request line already records the 404 (decision 164).
+  const logger = (context as { logger?: { debug: (obj: object, msg: string) => void } } | undefined)?.logger;
+  logger?.debug({ path }, 'page not found');
   return data({ path }, { status: 404 });
 }
 
