@@ -77,6 +77,14 @@ function policyFor(scriptSources: string[], extraConnectSrc: string): string {
  * forces on a visitor arriving from another site cost 60-240 ms of blocking time in Lighthouse's
  * mobile run. Every other answer keeps `same-origin`.
  */
+/**
+ * The policy of a stored file served inline (attachments, report and blog images): it runs nothing,
+ * even opened directly in a tab. The one allowance is inline style, which the browser's own viewer
+ * document for an image or a video uses (Chromium reported style-src-attr violations for every report
+ * image opened full size); that document is the browser's, never ours, and scripts stay off (sandbox).
+ */
+export const STORED_FILE_POLICY = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'";
+
 export function applySecurityHeaders(reply: FastifyReply, production: boolean, contentPage = false): void {
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

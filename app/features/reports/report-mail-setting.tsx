@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportMailSettingResponse } from '../../../common/schemas/reports.ts';
 import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
@@ -16,6 +16,9 @@ const REPORT_MAIL_KEY = ['reports', 'mail-setting'] as const;
 export function ReportMailSetting() {
   const id = useId();
   const queryClient = useQueryClient();
+  // What the person just chose, shown at once: the mutation's own state reaches React a task later
+  // (TanStack Query notifies on a timer), so a controlled box would flip back for that moment.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const setting = useQuery({
     queryKey: REPORT_MAIL_KEY,
     queryFn: ({ signal }) => apiFetch<ReportMailSettingResponse>('/reports/mail-setting', { signal, fallbackMessage: 'Failed to load your e-mail settings' }),
@@ -45,9 +48,14 @@ export function ReportMailSetting() {
             id={`${id}-report-mail`}
             type="checkbox"
             className="mt-1 size-5 shrink-0 accent-brand-700 dark:accent-sky-300"
-            checked={save.isPending ? save.variables : setting.data.reportMail}
+            checked={chosen ?? setting.data.reportMail}
             disabled={save.isPending}
-            onChange={(e) => save.mutate(e.target.checked)}
+            onChange={(e) => {
+              const next = e.target.checked;
+              setChosen(next);
+              // Settled either way: the saved value (success) or the one before (failure) shows again.
+              save.mutate(next, { onSettled: () => setChosen(null) });
+            }}
             aria-describedby={`${id}-report-mail-hint`}
           />
           <div>

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, apiErrorSchema } from '../../../common/errors.ts';
+import { STORED_FILE_POLICY } from '../../plugins/security-headers.ts';
 import {
   BLOG_IMAGE_MAX_BYTES,
   BLOG_MESSAGES,
@@ -199,6 +200,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         .type(`image/${rendition.format}`)
         .header('Content-Length', String(rendition.size))
         .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', STORED_FILE_POLICY)
         .header('Cache-Control', IMAGE_CACHE_CONTROL);
       return reply.send(await app.storage.get(rendition.key));
     },

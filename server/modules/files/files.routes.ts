@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../common/errors.ts';
+import { STORED_FILE_POLICY } from '../../plugins/security-headers.ts';
 import { contentDisposition } from '../reports/content-disposition.ts';
 import { findFileForViewer } from './files.service.ts';
 
@@ -68,7 +69,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Accept-Ranges', 'bytes')
         .header('Cross-Origin-Resource-Policy', 'same-origin')
         // Even opened directly, a file can run nothing.
-        .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox; frame-ancestors 'self'");
+        .header('Content-Security-Policy', STORED_FILE_POLICY);
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       const range = parseRange(request.headers.range, file.size);
       if (range === 'unsatisfiable') {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, apiErrorSchema } from '../../../common/errors.ts';
+import { STORED_FILE_POLICY } from '../../plugins/security-headers.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import {
   REPORT_IMAGE_MAX_BYTES,
@@ -136,6 +137,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('Content-Length', String(image.size))
           .header('Content-Disposition', contentDisposition('inline', image.name))
           .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', STORED_FILE_POLICY)
           .header('Cache-Control', IMAGE_CACHE_CONTROL);
         return reply.send(await app.storage.get(image.key));
       },
