@@ -136,6 +136,10 @@ describe('live changes on the stream', () => {
   });
 
   it('publishes nothing when the change is refused', async () => {
+    // Start after a change of its own has arrived: events come in commit order, so an earlier test's
+    // event still on its way (the same project.status as the marker below) cannot land in between.
+    const sync = await makeChange['timeline.created']();
+    await streams.staff.waitFor((e) => e.event === 'change' && (e.data as PortalChange).id === sync.id);
     const before = streams.staff.events.length;
     const res = await t.app.inject({ method: 'PUT', url: '/api/projects/00000000-0000-4000-8000-000000000000/status', ...as(admin), payload: { status: 'completed' } });
     expect(res.statusCode).toBe(404);
@@ -143,7 +147,9 @@ describe('live changes on the stream', () => {
     expect(missingClient.statusCode).toBe(404);
     // A change that did happen afterwards arrives; nothing came before it.
     const marker = await makeChange['project.status']();
-    await streams.staff.waitFor((e) => e.event === 'change' && JSON.stringify(e.data) === JSON.stringify(marker));
+    // Earlier tests published the same project.status: only an event after `before` is this one.
+    const isNew = (e: (typeof streams.staff.events)[number]) => streams.staff.events.indexOf(e) >= before;
+    await streams.staff.waitFor((e) => isNew(e) && e.event === 'change' && JSON.stringify(e.data) === JSON.stringify(marker));
     const between = streams.staff.events.slice(before).filter((e) => e.event === 'change');
     expect(between).toEqual([{ event: 'change', data: marker }]);
   });
