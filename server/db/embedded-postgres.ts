@@ -42,13 +42,32 @@ export interface EmbeddedPostgresHandle {
   stop(): Promise<void>;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process is running: a zombie (killed, not yet reaped) is not. Exported for its test. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+  // A killed process that nobody has reaped yet (a zombie) still answers signal 0, but holds nothing.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    // No /proc (not Linux), or the process is gone between the two reads.
+    return existsSync('/proc/self/stat') ? false : true;
+  }
+}
+
+/** Whether a process stays alive for `ms`: a server killed a moment ago may take that long to go. */
+function staysAlive(pid: number, ms: number): boolean {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (const until = Date.now() + ms; Date.now() < until; ) {
+    if (!isAlive(pid)) return false;
+    Atomics.wait(pause, 0, 0, 100);
+  }
+  return isAlive(pid);
 }
 
 /**
@@ -70,7 +89,9 @@ function acquireLock(lockPath: string, dataDir: string): () => void {
       } catch {
         // A half-written lock file belongs to a process that died while writing it.
       }
-      if (ownerPid && ownerPid !== process.pid && isAlive(ownerPid)) throw new DataDirInUseError(dataDir, ownerPid);
+      // Restarted right after a crash (a service manager, the soak's kill rounds), the old owner may
+      // still be dying: it gets three seconds to go before this start is refused.
+      if (ownerPid && ownerPid !== process.pid && staysAlive(ownerPid, 3000)) throw new DataDirInUseError(dataDir, ownerPid);
       rmSync(lockPath, { force: true });
     }
   }
