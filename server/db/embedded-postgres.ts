@@ -42,21 +42,28 @@ export interface EmbeddedPostgresHandle {
   stop(): Promise<void>;
 }
 
-/** Whether a process is running: a zombie (killed, not yet reaped) is not. Exported for its test. */
-export function isAlive(pid: number): boolean {
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
+    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
-  // A killed process that nobody has reaped yet (a zombie) still answers signal 0, but holds nothing.
+}
+
+/**
+ * Whether a lock's owner still runs: as isAlive, but a zombie (killed, not yet reaped) holds nothing.
+ * Only for our own lock: PostgreSQL's pid file keeps isAlive, the test PostgreSQL itself applies.
+ */
+export function isRunning(pid: number): boolean {
+  if (!isAlive(pid)) return false;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
     return state !== 'Z' && state !== 'X';
   } catch {
-    // No /proc (not Linux), or the process is gone between the two reads.
-    return existsSync('/proc/self/stat') ? false : true;
+    // Gone between the two reads, or no /proc (not Linux), where signal 0 is all there is.
+    return !existsSync('/proc/self/stat');
   }
 }
 
@@ -64,10 +71,10 @@ export function isAlive(pid: number): boolean {
 function staysAlive(pid: number, ms: number): boolean {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (const until = Date.now() + ms; Date.now() < until; ) {
-    if (!isAlive(pid)) return false;
+    if (!isRunning(pid)) return false;
     Atomics.wait(pause, 0, 0, 100);
   }
-  return isAlive(pid);
+  return isRunning(pid);
 }
 
 /**
