@@ -149,28 +149,6 @@ async function exhaust(rule: RateLimitRule, userId: string) {
   }
 }
 
-test('a reader at the newest message stays there while the thread grows under them; one reading further up is left alone', async ({ page }) => {
-  await page.setViewportSize(DESKTOP);
-  const setup = await setUpThread(page, 'grows');
-  await seedLongThread(setup);
-  await page.goto(adminUrl(setup));
-  await expect(thread(page).getByRole('article')).toHaveCount(THREAD_PAGE_SIZE_DEFAULT);
-  await expect(note(page, SEEDED)).toBeInViewport();
-  // What pictures or fonts arriving after the first scroll do: the messages above grow taller.
-  const grow = () => thread(page).evaluate((el) => el.querySelectorAll('article').forEach((a, i) => i < 20 && ((a as HTMLElement).style.minHeight = `${a.getBoundingClientRect().height + 40}px`)));
-  await grow();
-  await expect(note(page, SEEDED)).toBeInViewport();
-  const atBottom = () => thread(page).evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
-  expect(await atBottom()).toBeLessThan(8);
-
-  // Reading further up: growth does not pull the reader down.
-  await thread(page).evaluate((el) => el.scrollTo({ top: 200 }));
-  await expect.poll(() => thread(page).evaluate((el) => el.scrollTop)).toBe(200);
-  await thread(page).evaluate((el) => el.querySelectorAll('article').forEach((a, i) => i >= 60 && ((a as HTMLElement).style.minHeight = `${a.getBoundingClientRect().height + 40}px`)));
-  await page.waitForTimeout(300);
-  expect(await thread(page).evaluate((el) => el.scrollTop)).toBe(200);
-});
-
 test('the composer shows the server\'s reason when the sending limit is reached', async ({ browser, page }) => {
   const setup = await setUpThread(page, 'limit');
   const client = await signedInPage(browser, setup.client, 'client');

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { History } from 'lucide-react';
 import { clsx } from 'clsx';
 import { isUnreadFor, MESSAGE_TEXTS, type Message } from '../../../common/schemas/messages.ts';
@@ -41,8 +41,6 @@ export function MessageThread({
   const shown = useRef<{ oldest?: string; newest?: string; count: number; height: number }>({ count: 0, height: 0 });
   // The scroll height when the reader asked for earlier messages (images may have grown it since).
   const askedAt = useRef<number | null>(null);
-  // Whether the reader is at the newest message (kept there while the thread grows, below).
-  const atBottom = useRef(true);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -50,7 +48,6 @@ export function MessageThread({
     if (el) {
       if (newest !== before.newest) {
         el.scrollTop = el.scrollHeight;
-        atBottom.current = true;
       } else if (oldest !== before.oldest) {
         // Messages put in front push the content down by their height: the reader's place moves with it.
         // (The scroller opts out of the browser's own scroll anchoring so this is the only adjustment.)
@@ -66,29 +63,6 @@ export function MessageThread({
     }
     shown.current = { oldest, newest, count: messages.length, height: el?.scrollHeight ?? 0 };
   }, [oldest, newest, messages.length, hasEarlier]);
-
-  // A reader at the bottom stays there while the thread grows under them after it was drawn
-  // (pictures and fonts arriving, a message's attachments laid out): the first scroll to the newest
-  // message was made at the height of that moment. Reading further up is left alone.
-  const list = useRef<HTMLOListElement>(null);
-  const empty = messages.length === 0;
-  useEffect(() => {
-    const el = scroller.current;
-    const content = list.current;
-    if (!el || !content || typeof ResizeObserver === 'undefined') return;
-    const onScroll = () => {
-      atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 8;
-    };
-    const observer = new ResizeObserver(() => {
-      if (atBottom.current && askedAt.current === null) el.scrollTop = el.scrollHeight;
-    });
-    el.addEventListener('scroll', onScroll, { passive: true });
-    observer.observe(content);
-    return () => {
-      el.removeEventListener('scroll', onScroll);
-      observer.disconnect();
-    };
-  }, [empty]);
 
   function showEarlier() {
     if (loadingEarlier || !onShowEarlier) return;
@@ -129,7 +103,7 @@ export function MessageThread({
             </button>
           </div>
         ) : null}
-        <ol ref={list} className="grid gap-3">
+        <ol className="grid gap-3">
           {messages.map((m) => {
             const mine = m.fromStaff === (viewer === 'admin');
             const unread = isUnreadFor(m, viewer);
