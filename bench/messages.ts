@@ -55,11 +55,6 @@ async function seed(databaseUrl: string) {
     ).rows.map((r) => r.id);
     const project = async (name: string) =>
       (await db.query<{ id: string }>(`insert into projects (client_id, name, code) values ($1, $2, $3) returning id`, [clientId, name, `${name}-${suffix}`])).rows[0].id;
-    const session = async (userId: string) => {
-      const token = randomBytes(32).toString('base64url');
-      await db.query(`insert into sessions (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 day')`, [userId, hashToken(token)]);
-      return token;
-    };
     const sessions = async (userIds: string[]) => {
       const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
       await db.query(
@@ -68,11 +63,12 @@ async function seed(databaseUrl: string) {
       );
       return tokens;
     };
+    const [adminToken, clientToken] = await sessions([adminId, clientId]);
     return {
       sendProject: await project('BENCH-SEND'),
       listProject: await project('BENCH-LIST'),
-      adminToken: await session(adminId),
-      clientToken: await session(clientId),
+      adminToken,
+      clientToken,
       senderTokens: await sessions(senderIds),
     };
   } finally {

@@ -186,7 +186,7 @@ async function webPlugin(app: FastifyInstance) {
     notFoundPage ??= (async () => {
       const url = new URL(NOT_FOUND_RENDER_PATH, `${request.protocol}://localhost`);
       // The not-found loader's own log line is for requests; each request logs its path below instead.
-      const quiet = { debug: () => undefined, warn: () => undefined };
+      const quiet = { debug: () => undefined };
       // Rendered with a nonce of its own, which the store cuts out: each answer gets a fresh one.
       const nonce = newCspNonce();
       const response = await handleRequest(new Request(url), { logger: quiet, [ARTICLES_CONTEXT_KEY]: app.articles, [CSP_NONCE_CONTEXT_KEY]: nonce });
