@@ -1,7 +1,6 @@
 // Layout rules shared by every PDF the server makes (decision 201): text is cleaned before it is
 // drawn, a heading is never the last thing on a page, and a bullet's wrapped lines hang under its text.
 
-// eslint-disable-next-line no-control-regex
 const LINE_BREAK = /\r\n?|[\u0085\u2028\u2029]/g;
 // Control characters other than the line feed have no glyph in any font: PDFKit would draw the
 // missing-glyph box for each. Tabs become spaces; the rest (C0, DEL, C1) are dropped.

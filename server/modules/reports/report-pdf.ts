@@ -55,7 +55,8 @@ export async function renderReportPdf(report: Report, images: readonly PdfImage[
   ];
   for (const [label, value] of facts) {
     doc.font(BOLD_FONT).fontSize(10).fillColor(MUTED).text(`${label}: `, { continued: true });
-    doc.font(BODY_FONT).fillColor(TEXT).text(pdfSafeText(value));
+    // One line each: a stray line break in a single-line field is drawn as a space.
+    doc.font(BODY_FONT).fillColor(TEXT).text(pdfSafeText(value).replace(/\s*\n\s*/g, ' '));
   }
   doc.moveDown(0.5);
   doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + contentWidth, doc.y).strokeColor('#cbd5e1').stroke();
