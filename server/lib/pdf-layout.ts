@@ -3,9 +3,11 @@
 
 const LINE_BREAK = /\r\n?|[\u0085\u2028\u2029]/g;
 // Control characters other than the line feed have no glyph in any font: PDFKit would draw the
-// missing-glyph box for each. Tabs become spaces; the rest (C0, DEL, C1) are dropped.
+// missing-glyph box for each. Tabs become spaces; the rest (C0, DEL, C1) are dropped, and so are the
+// invisible format characters (zero-width spaces, direction marks, byte-order mark), which the font
+// lacks too. The soft hyphen stays: PDFKit breaks lines at it.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|(?!\u00ad)\p{Cf}/gu;
 
 /**
  * Text as it may be drawn: every line break an LF, tabs as spaces, no other control character.

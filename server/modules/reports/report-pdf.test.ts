@@ -46,11 +46,11 @@ beforeAll(async () => {
 describe('text typed in a browser', () => {
   it('is drawn without a box for CR, tab or any other control character, line by line', async () => {
     // Rows stored before line endings were normalised still hold CRLF; the renderer copes by itself.
-    const typed = 'First line\r\nSecond line\rThird\tline\u0007\r\n';
+    const typed = 'First line\r\nSecond\u200b line\rThird\tline\u0007\u202e\ufeff\r\n';
     const pdf = await render(reportWith({ tasks: typed, progress: typed, conclusion: typed, team: 'Crew\r\nB' }), photos.slice(0, 1));
     const text = await pdfText(pdf);
     // eslint-disable-next-line no-control-regex
-    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\uFFFD]/);
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\uFFFD\u200b\u202e\ufeff]/);
     const lines = text.split('\n').map((l) => l.replace(/\s+/g, ' ').trim());
     expect(lines.filter((l) => l === 'First line')).toHaveLength(3);
     expect(lines.filter((l) => l === 'Second line')).toHaveLength(3);
