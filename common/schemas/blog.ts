@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { storableText } from './text.ts';
+import { multiline } from './line-endings.ts';
 
 // The blog's fixed values (specification sections 4 and 5), shared by the schema, the API and the screens.
 
@@ -90,8 +91,8 @@ export const BLOG_MESSAGES = {
 export const BLOG_STATUS_LABELS: Record<BlogStatus, string> = { draft: 'Draft', published: 'Published', scheduled: 'Scheduled' };
 export const BLOG_VISIBILITY_LABELS: Record<BlogVisibility, string> = { visible: 'Visible', hidden: 'Hidden' };
 
-const required = (what: string, max: number) =>
-  storableText()
+const required = (what: string, max: number, base = storableText()) =>
+  base
     .trim()
     .min(1, `Please fill in the ${what} field`)
     .max(max, `The ${what} is too long (at most ${max.toLocaleString('en-GB')} characters)`);
@@ -110,8 +111,8 @@ export const blogPostFieldsSchema = z
     slug: blogSlugSchema.optional(),
     author: required('author', BLOG_LIMITS.author),
     category: z.enum(BLOG_CATEGORIES, { error: 'Please choose one of the categories' }),
-    excerpt: required('excerpt', BLOG_LIMITS.excerpt),
-    content: required('content', BLOG_LIMITS.content),
+    excerpt: required('excerpt', BLOG_LIMITS.excerpt, multiline(storableText())),
+    content: required('content', BLOG_LIMITS.content, multiline(storableText())),
     bannerImageId: z.uuid('The banner image is not valid').nullable().default(null),
     status: z.enum(BLOG_STATUSES).default('draft'),
     visibility: z.enum(BLOG_VISIBILITIES).default('visible'),
@@ -181,7 +182,7 @@ export const blogImageResponseSchema = z.object({ success: z.literal(true), imag
 export type BlogImageResponse = z.infer<typeof blogImageResponseSchema>;
 
 /** The preview: the content as the public page will show it, through the same sanitiser. */
-export const blogPreviewSchema = z.object({ content: storableText().max(BLOG_LIMITS.content, `The content is too long (at most ${BLOG_LIMITS.content.toLocaleString('en-GB')} characters)`) });
+export const blogPreviewSchema = z.object({ content: multiline(storableText()).max(BLOG_LIMITS.content, `The content is too long (at most ${BLOG_LIMITS.content.toLocaleString('en-GB')} characters)`) });
 export const blogPreviewResponseSchema = z.object({ success: z.literal(true), html: z.string() });
 export type BlogPreviewResponse = z.infer<typeof blogPreviewResponseSchema>;
 

@@ -2,6 +2,7 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { contactMessageFieldsSchema } from './contact.ts';
 import { formGuardFieldsSchema } from './forms.ts';
+import { multilineString } from './line-endings.ts';
 
 // The support chat (issue 11; specification sections 2, 3, 5, 8). The browser panel imports only the
 // constants and texts of this file (never zod, see chat-texts.ts), the server the schemas.
@@ -20,7 +21,7 @@ import { CHAT_QUESTION_MAX_CHARS } from './chat-texts.ts';
 export const chatQuestionSchema = z.object({
   conversationId: z.uuid().optional(),
   // A generous hard cap for the body; the visible limit (CHAT_QUESTION_MAX_CHARS) is the route's.
-  question: z.string().max(CHAT_QUESTION_MAX_CHARS * 4),
+  question: multilineString().max(CHAT_QUESTION_MAX_CHARS * 4),
 });
 export type ChatQuestion = z.infer<typeof chatQuestionSchema>;
 

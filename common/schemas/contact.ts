@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGE_MAX_CHARS } from './contact-form.ts';
+import { multilineString } from './line-endings.ts';
 
 // The contact form of the specification: name, email and message required; phone and company optional.
 // Its words and the rules of the browser's check are in contact-form.ts (decision 144).
@@ -13,7 +14,7 @@ export const contactMessageFieldsSchema = z.object({
   email: z.string().trim().min(1, M.emailMissing).max(254).pipe(z.email(M.emailInvalid)),
   phone: z.string().trim().max(50, M.phoneTooLong).optional().default(''),
   company: z.string().trim().max(200, M.companyTooLong).optional().default(''),
-  message: z.string().trim().min(1, M.messageMissing).max(CONTACT_MESSAGE_MAX_CHARS, M.messageTooLong),
+  message: multilineString().trim().min(1, M.messageMissing).max(CONTACT_MESSAGE_MAX_CHARS, M.messageTooLong),
 });
 export type ContactMessageFields = z.infer<typeof contactMessageFieldsSchema>;
 export type ContactMessageInput = z.input<typeof contactMessageFieldsSchema>;

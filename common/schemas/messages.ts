@@ -1,5 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
+import { multilineString } from './line-endings.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Attachments (specification sections 3, 5 and 9)
@@ -140,7 +141,7 @@ export const sendMessageBodySchema = z.object({
     .optional()
     .default('')
     .transform(stripSubjectPrefix),
-  text: z.string().max(MESSAGE_TEXT_MAX).refine((t) => t.trim().length > 0, MESSAGE_TEXTS.emptyText).transform((t) => t.trim()),
+  text: multilineString().max(MESSAGE_TEXT_MAX).refine((t) => t.trim().length > 0, MESSAGE_TEXTS.emptyText).transform((t) => t.trim()),
   /** Ignored: the server decides the receiver from the session and the project. Kept for the specification's shape. */
   receiverId: z.unknown().optional(),
   projectId: z.uuid('Choose a project'),

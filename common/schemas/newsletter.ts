@@ -2,6 +2,7 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { NEWSLETTER_MESSAGES } from '../newsletter.ts';
 import { storableText } from './text.ts';
+import { multiline } from './line-endings.ts';
 
 export { NEWSLETTER_MESSAGES };
 
@@ -61,7 +62,7 @@ export const newsletterIssueContentSchema = z.object({
     .max(NEWSLETTER_SUBJECT_MAX_CHARS, `The subject is too long (at most ${NEWSLETTER_SUBJECT_MAX_CHARS} characters)`)
     // A subject is one line of a mail header.
     .regex(/^[^\r\n]*$/, 'The subject must be a single line'),
-  body: storableText()
+  body: multiline(storableText())
     .trim()
     .min(1, 'Please write the newsletter')
     .max(NEWSLETTER_BODY_MAX_CHARS, `The newsletter is too long (at most ${NEWSLETTER_BODY_MAX_CHARS.toLocaleString('en-GB')} characters)`),

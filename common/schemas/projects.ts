@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { storableText } from './text.ts';
+import { multiline } from './line-endings.ts';
 import { paginationSchema } from './pagination.ts';
 
 export const PROJECT_STATUSES = ['not-started', 'in-progress', 'paused', 'completed'] as const;
@@ -43,7 +44,7 @@ export const createProjectBodySchema = z
   .object({
     name: storableText().trim().min(1, 'Name is required').max(200),
     code: storableText().trim().min(1, 'Code is required').max(50),
-    description: storableText().trim().max(5000).optional().default(''),
+    description: multiline(storableText()).trim().max(5000).optional().default(''),
     startDate: optionalDate,
     endDate: optionalDate,
     budget,

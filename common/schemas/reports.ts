@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { storableText } from './text.ts';
+import { multiline } from './line-endings.ts';
 import { paginationSchema } from './pagination.ts';
 
 /** Report images: the specification leaves the limits open; these are ours. */
@@ -10,8 +11,8 @@ export const REPORT_IMAGES_MAX = 20;
 export const REPORT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const REPORT_TEXT_MAX = 10_000;
 
-const requiredText = (label: string) => storableText().trim().min(1, `${label} is required`).max(REPORT_TEXT_MAX);
-const optionalText = storableText().trim().max(REPORT_TEXT_MAX).optional().default('');
+const requiredText = (label: string) => multiline(storableText()).trim().min(1, `${label} is required`).max(REPORT_TEXT_MAX);
+const optionalText = multiline(storableText()).trim().max(REPORT_TEXT_MAX).optional().default('');
 
 /** The text fields of a new report (multipart fields; images travel as repeated `images` files). */
 export const createReportFieldsSchema = z.object({

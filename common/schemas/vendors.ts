@@ -6,6 +6,7 @@ import {
   tooLongFieldMessage,
   VENDOR_TEXT_FIELDS,
 } from './vendor-form.ts';
+import { multiline, multilineString } from './line-endings.ts';
 
 // The vendor registration form of the specification (sections 3, 5 and 9), shared by the form in
 // the browser and the API route, so both refuse the same things with the same words. The words, the
@@ -13,15 +14,15 @@ import {
 
 export * from './vendor-form.ts';
 
-const required = (field: string, max: number) =>
-  z
-    .string({ error: missingFieldMessage(field) })
+// A multi-line field (an address, a list) says `lines`: its line breaks are stored as LF.
+const withLines = (schema: z.ZodString, lines: boolean) => (lines ? multiline(schema) : schema);
+const required = (field: string, max: number, lines = false) =>
+  withLines(z.string({ error: missingFieldMessage(field) }), lines)
     .trim()
     .min(1, missingFieldMessage(field))
     .max(max, tooLongFieldMessage(field, max));
-const optional = (field: string, max: number) =>
-  z
-    .string()
+const optional = (field: string, max: number, lines = false) =>
+  withLines(z.string(), lines)
     .trim()
     .max(max, tooLongFieldMessage(field, max))
     .optional()
@@ -38,13 +39,13 @@ export const vendorApplicationFieldsSchema = z.object({
   // Company Information
   companyName: required('companyName', 200),
   companyPhone: required('companyPhone', 50),
-  companyAddress: required('companyAddress', 500),
+  companyAddress: required('companyAddress', 500, true),
   companyEmail: email('companyEmail', true),
   website: optional('website', 300),
-  previousAddress: optional('previousAddress', 500),
+  previousAddress: optional('previousAddress', 500, true),
   // Contact Person
   contactPersonName: required('contactPersonName', 200),
-  contactPersonAddress: optional('contactPersonAddress', 500),
+  contactPersonAddress: optional('contactPersonAddress', 500, true),
   contactPersonEmail: email('contactPersonEmail', false),
   contactPersonPhone: optional('contactPersonPhone', 50),
   // Additional Information
@@ -52,10 +53,10 @@ export const vendorApplicationFieldsSchema = z.object({
   taxId: required('taxId', 100),
   registrationNumber: required('registrationNumber', 100),
   compliant: z.enum(['Yes', 'No'], { error: missingFieldMessage('compliant') }),
-  certifications: optional('certifications', 2000),
-  experience: optional('experience', 4000),
-  references: optional('references', 4000),
-  bankDetails: required('bankDetails', 1000),
+  certifications: optional('certifications', 2000, true),
+  experience: optional('experience', 4000, true),
+  references: optional('references', 4000, true),
+  bankDetails: required('bankDetails', 1000, true),
 });
 export type VendorApplicationFields = z.infer<typeof vendorApplicationFieldsSchema>;
 export type VendorApplicationInput = z.input<typeof vendorApplicationFieldsSchema>;
@@ -146,6 +147,6 @@ export type VendorDetailResponse = z.infer<typeof vendorDetailResponseSchema>;
 
 export const vendorStatusUpdateSchema = z.object({
   status: z.enum(VENDOR_STATUSES),
-  note: z.string().trim().max(2000).default(''),
+  note: multilineString().trim().max(2000).default(''),
 });
 export type VendorStatusUpdate = z.input<typeof vendorStatusUpdateSchema>;

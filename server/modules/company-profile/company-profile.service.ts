@@ -1,4 +1,5 @@
 import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
+import { bulletItem, keepTogether, leadingHeight } from '../../lib/pdf-layout.ts';
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
 import { company } from '../../../common/content/company.ts';
 import { companyFacts, headlineFacts } from '../../../common/content/facts.ts';
@@ -37,14 +38,31 @@ async function renderCompanyProfile(): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  const heading = (text: string) => {
-    if (doc.y > doc.page.height - 160) doc.addPage();
-    doc.moveDown(1.2).font(BOLD_FONT).fontSize(16).fillColor(BRAND).text(text);
-    doc.moveTo(doc.page.margins.left, doc.y + 2).lineTo(doc.page.width - doc.page.margins.right, doc.y + 2).lineWidth(1).strokeColor(BRAND).stroke();
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const bodyOptions = { width, align: 'left' as const, lineGap: 2 };
+  /** The height of the first lines of body text, set in the body font. */
+  const bodyLead = (text: string, lines = 2) => leadingHeight(doc.font(BODY_FONT).fontSize(10.5), text, bodyOptions, lines);
+  /**
+   * A section heading with its rule. `next` is the height of what must stand under it on the same
+   * page (the first lines of its first block), so a heading never ends a page.
+   */
+  const heading = (text: string, next: number) => {
+    doc.moveDown(1.2);
+    const height = doc.font(BOLD_FONT).fontSize(16).currentLineHeight(true) + doc.font(BODY_FONT).fontSize(10.5).currentLineHeight(true) * 0.6 + 4;
+    keepTogether(doc, height + next);
+    // At the top of a new page the space above the heading is the margin's.
+    doc.font(BOLD_FONT).fontSize(16).fillColor(BRAND).text(text, left, doc.y, { width });
+    doc.moveTo(left, doc.y + 2).lineTo(left + width, doc.y + 2).lineWidth(1).strokeColor(BRAND).stroke();
     doc.moveDown(0.6);
   };
-  const body = (text: string) => doc.font(BODY_FONT).fontSize(10.5).fillColor(TEXT).text(text, { align: 'left', lineGap: 2 });
-  const bullet = (text: string) => doc.font(BODY_FONT).fontSize(10.5).fillColor(TEXT).text(`•  ${text}`, { indent: 10, lineGap: 1 });
+  const body = (text: string) => doc.font(BODY_FONT).fontSize(10.5).fillColor(TEXT).text(text, left, doc.y, bodyOptions);
+  const BULLET = { indent: 10, textIndent: 24, lineGap: 1 };
+  /** The height of a bullet's first two lines (its text column is narrower than the body's). */
+  const bulletLead = (text: string) => leadingHeight(doc.font(BODY_FONT).fontSize(10.5), text, { width: width - BULLET.textIndent, lineGap: BULLET.lineGap });
+  const bullet = (text: string) => bulletItem(doc.font(BODY_FONT).fontSize(10.5).fillColor(TEXT), text, BULLET);
+  const serviceHeight = (s: (typeof services)[number]) =>
+    doc.font(BOLD_FONT).fontSize(12).heightOfString(s.title, { width }) + bodyLead(s.description, 3);
 
   // Cover block
   doc.rect(0, 0, doc.page.width, 150).fill(BRAND);
@@ -54,7 +72,7 @@ async function renderCompanyProfile(): Promise<Buffer> {
   doc.font(BOLD_FONT).fontSize(12).fillColor(TEXT).text('Company Profile');
   doc.font(BODY_FONT).fontSize(10.5).fillColor(MUTED).text(`Registration number ${company.registrationNumber}  ·  Founded ${company.foundedYear}`);
 
-  heading('Who We Are');
+  heading('Who We Are', bodyLead(about.story[0] ?? ''));
   for (const p of about.story) {
     body(p);
     doc.moveDown(0.4);
@@ -63,20 +81,21 @@ async function renderCompanyProfile(): Promise<Buffer> {
   doc.moveDown(0.4);
   body(`Mission: ${about.mission}`);
 
-  heading('Company Facts');
-  for (const f of headlineFacts) bullet(`${f.label}: ${f.value}`);
-  for (const s of companyFacts.keyStrengths) bullet(`${s.title}: ${s.description}`);
+  const factBullets = [...headlineFacts.map((f) => `${f.label}: ${f.value}`), ...companyFacts.keyStrengths.map((s) => `${s.title}: ${s.description}`)];
+  heading('Company Facts', bulletLead(factBullets[0] ?? ''));
+  for (const text of factBullets) bullet(text);
 
-  heading('Our Services');
+  heading('Our Services', services.length ? serviceHeight(services[0]) : 0);
   for (const s of services) {
-    if (doc.y > doc.page.height - 140) doc.addPage();
+    // A service's title stays with the start of its description.
+    keepTogether(doc, serviceHeight(s));
     doc.font(BOLD_FONT).fontSize(12).fillColor(TEXT).text(s.title);
     body(s.description);
     for (const f of s.features) bullet(f);
     doc.moveDown(0.6);
   }
 
-  heading('Our Team');
+  heading('Our Team', team.length ? doc.font(BOLD_FONT).fontSize(11).currentLineHeight(true) + bodyLead(team[0].bio) : 0);
   for (const m of team) {
     if (doc.y > doc.page.height - 100) doc.addPage();
     doc.font(BOLD_FONT).fontSize(11).fillColor(TEXT).text(m.name, { continued: true }).font(BODY_FONT).fillColor(MUTED).text(`  ${m.position}`);
@@ -84,16 +103,20 @@ async function renderCompanyProfile(): Promise<Buffer> {
     doc.moveDown(0.4);
   }
 
-  heading('Certifications');
-  for (const c of certificates) bullet(`${c.title} (${c.date}), ${c.issuer}`);
+  const certificateBullets = certificates.map((c) => `${c.title} (${c.date}), ${c.issuer}`);
+  heading('Certifications', bulletLead(certificateBullets[0] ?? ''));
+  for (const text of certificateBullets) bullet(text);
 
-  heading('Contact');
-  for (const o of companyFacts.offices) {
-    bullet(`${o.name}: ${[o.streetAddress, o.addressLocality, o.addressRegion, o.postalCode].filter(Boolean).join(', ')}${o.addressCountry === 'US' ? ', United States' : ', Nigeria'}`);
-  }
-  bullet(`Phone: ${company.phone}, ${company.alternatePhone}`);
-  bullet(`Email: ${company.email}`);
-  bullet(`Web: ${company.siteUrl}`);
+  const contactBullets = [
+    ...companyFacts.offices.map(
+      (o) => `${o.name}: ${[o.streetAddress, o.addressLocality, o.addressRegion, o.postalCode].filter(Boolean).join(', ')}${o.addressCountry === 'US' ? ', United States' : ', Nigeria'}`,
+    ),
+    `Phone: ${company.phone}, ${company.alternatePhone}`,
+    `Email: ${company.email}`,
+    `Web: ${company.siteUrl}`,
+  ];
+  heading('Contact', bulletLead(contactBullets[0]));
+  for (const text of contactBullets) bullet(text);
 
   doc.end();
   return done;

@@ -1,4 +1,5 @@
 import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
+import { keepTogether, leadingHeight, pdfSafeText } from '../../lib/pdf-layout.ts';
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
 import { company } from '../../../common/content/company.ts';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
@@ -13,7 +14,14 @@ export interface PdfImage {
 const MARGIN = 50;
 const BRAND = '#083b6d';
 const MUTED = '#475569';
-const IMAGE_MAX_HEIGHT = 360;
+const TEXT = '#0f172a';
+/** Images stand two to a row; each fits a box of half the text width by this height (a 4:3 photo fills it). */
+const IMAGES_PER_ROW = 2;
+const COLUMN_GAP = 16;
+const IMAGE_BOX_HEIGHT = 180;
+const CAPTION_SIZE = 9;
+const CAPTION_MAX_LINES = 2;
+const ROW_GAP = 14;
 
 /**
  * The report as a PDF: header, the report's fields, then its images. The document is returned as a
@@ -25,7 +33,7 @@ export async function renderReportPdf(report: Report, images: readonly PdfImage[
     size: 'A4',
     margin: MARGIN,
     info: {
-      Title: `Progress report: ${report.project} (${report.date})`,
+      Title: pdfSafeText(`Progress report: ${report.project} (${report.date})`),
       Author: company.name,
       Subject: 'Project progress report',
       CreationDate: new Date(report.createdAt),
@@ -36,7 +44,7 @@ export async function renderReportPdf(report: Report, images: readonly PdfImage[
 
   doc.fillColor(BRAND).font(BOLD_FONT).fontSize(11).text(company.name);
   doc.moveDown(0.4);
-  doc.fillColor('#0f172a').fontSize(20).text('Progress Report');
+  doc.fillColor(TEXT).fontSize(20).text('Progress Report');
   doc.moveDown(0.6);
 
   const facts: [string, string][] = [
@@ -47,38 +55,86 @@ export async function renderReportPdf(report: Report, images: readonly PdfImage[
   ];
   for (const [label, value] of facts) {
     doc.font(BOLD_FONT).fontSize(10).fillColor(MUTED).text(`${label}: `, { continued: true });
-    doc.font(BODY_FONT).fillColor('#0f172a').text(value);
+    // One line each: a stray line break in a single-line field is drawn as a space.
+    doc.font(BODY_FONT).fillColor(TEXT).text(pdfSafeText(value).replace(/\s*\n\s*/g, ' '));
   }
   doc.moveDown(0.5);
   doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + contentWidth, doc.y).strokeColor('#cbd5e1').stroke();
   doc.moveDown(0.8);
 
   for (const section of REPORT_SECTIONS) {
-    const body = report[section.key];
+    const body = pdfSafeText(report[section.key]).trim();
     if (!body) continue;
-    doc.font(BOLD_FONT).fontSize(13).fillColor(BRAND).text(section.label);
-    doc.moveDown(0.2);
-    doc.font(BODY_FONT).fontSize(10.5).fillColor('#0f172a').text(body, { width: contentWidth, lineGap: 2 });
+    const bodyOptions = { width: contentWidth, lineGap: 2 };
+    const bodyLead = leadingHeight(doc.font(BODY_FONT).fontSize(10.5), body, bodyOptions);
+    // A heading never ends a page: it moves on with the first lines of its text.
+    keepTogether(doc, headingBlockHeight(doc) + bodyLead);
+    heading(doc, section.label, contentWidth);
+    doc.font(BODY_FONT).fontSize(10.5).fillColor(TEXT).text(body, MARGIN, doc.y, bodyOptions);
     doc.moveDown(0.8);
   }
 
-  if (images.length > 0) {
-    doc.font(BOLD_FONT).fontSize(13).fillColor(BRAND).text('Images');
-    doc.moveDown(0.4);
-    for (const image of images) {
-      const scale = Math.min(contentWidth / image.width, IMAGE_MAX_HEIGHT / image.height, 1);
-      const w = image.width * scale;
-      const h = image.height * scale;
-      // Keep each image with its caption on one page.
-      if (doc.y + h + 30 > doc.page.height - MARGIN) doc.addPage();
-      const top = doc.y;
-      doc.image(image.data, MARGIN, top, { width: w, height: h });
-      doc.y = top + h + 4;
-      doc.font(BODY_FONT).fontSize(9).fillColor(MUTED).text(image.name, MARGIN, doc.y, { width: contentWidth });
-      doc.moveDown(0.8);
-    }
-  }
+  if (images.length > 0) drawImages(doc, images, contentWidth);
 
   doc.end();
   return doc;
+}
+
+/** The height a section heading takes with the space under it. */
+function headingBlockHeight(doc: PDFKit.PDFDocument): number {
+  return doc.font(BOLD_FONT).fontSize(13).currentLineHeight(true) * 1.2;
+}
+
+function heading(doc: PDFKit.PDFDocument, label: string, width: number): void {
+  doc.font(BOLD_FONT).fontSize(13).fillColor(BRAND).text(label, MARGIN, doc.y, { width });
+  doc.moveDown(0.2);
+}
+
+interface Cell {
+  image: PdfImage;
+  caption: string;
+  width: number;
+  height: number;
+}
+
+/** The images in rows of two, each scaled into its box and named underneath; a row never splits across pages. */
+function drawImages(doc: PDFKit.PDFDocument, images: readonly PdfImage[], contentWidth: number): void {
+  const columnWidth = (contentWidth - COLUMN_GAP * (IMAGES_PER_ROW - 1)) / IMAGES_PER_ROW;
+  doc.font(BODY_FONT).fontSize(CAPTION_SIZE);
+  const captionLine = doc.currentLineHeight(true);
+  const cells: Cell[] = images.map((image) => {
+    const scale = Math.min(columnWidth / image.width, IMAGE_BOX_HEIGHT / image.height);
+    return { image, caption: pdfSafeText(image.name).replace(/\n/g, ' '), width: image.width * scale, height: image.height * scale };
+  });
+  const rows: Cell[][] = [];
+  for (let i = 0; i < cells.length; i += IMAGES_PER_ROW) rows.push(cells.slice(i, i + IMAGES_PER_ROW));
+
+  const captionOptions = { width: columnWidth, align: 'center' as const };
+  const rowHeight = (row: Cell[]) => {
+    doc.font(BODY_FONT).fontSize(CAPTION_SIZE);
+    const captionHeight = Math.max(...row.map((c) => Math.min(doc.heightOfString(c.caption, captionOptions), captionLine * CAPTION_MAX_LINES)));
+    return Math.max(...row.map((c) => c.height)) + 4 + captionHeight;
+  };
+
+  doc.moveDown(0.2);
+  // The heading moves on with the first row of images.
+  keepTogether(doc, headingBlockHeight(doc) + rowHeight(rows[0]));
+  heading(doc, 'Images', contentWidth);
+  doc.moveDown(0.2);
+  for (const row of rows) {
+    keepTogether(doc, rowHeight(row));
+    const top = doc.y;
+    const imagesHeight = Math.max(...row.map((c) => c.height));
+    let bottom = top;
+    row.forEach((cell, column) => {
+      const left = MARGIN + column * (columnWidth + COLUMN_GAP);
+      // Bottom-aligned in the row, so every caption of the row sits on one line, right under its image.
+      doc.image(cell.image.data, left + (columnWidth - cell.width) / 2, top + imagesHeight - cell.height, { width: cell.width, height: cell.height });
+      doc.font(BODY_FONT).fontSize(CAPTION_SIZE).fillColor(MUTED);
+      doc.text(cell.caption, left, top + imagesHeight + 4, { ...captionOptions, height: captionLine * CAPTION_MAX_LINES, ellipsis: true });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.x = MARGIN;
+    doc.y = bottom + ROW_GAP;
+  }
 }
