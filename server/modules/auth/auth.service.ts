@@ -21,6 +21,7 @@ import { PATHS } from '../../../common/paths.ts';
 import { authTokens, type LoginPortal, type LoginResult } from '../../db/schema/auth.ts';
 import { users, type UserRole } from '../../db/schema/users.ts';
 import { escapeHtml, sendMail } from '../../mail/mailer.ts';
+import { mayMailTypedAddress } from '../../mail/typed-address.ts';
 import { ADMIN_ADDRESS_REFUSED } from './admin-network.ts';
 import { consumeLinkToken, findLiveLinkToken, issueLinkToken, LINK_LIFETIME_MS, revokeLinkTokens } from './link-tokens.ts';
 import { rateLimitMessage, recordLoginAttempt, releaseLoginAttempt, reserveLoginAttempt, settleLoginAttempt, type ReservedAttempt } from './login-attempts.service.ts';
@@ -302,6 +303,8 @@ export async function requestPasswordReset(app: FastifyInstance, identifier: str
       .from(authTokens)
       .where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, 'password-reset'), gt(authTokens.createdAt, hourAgo)));
     if (recent >= RESET_MAILS_PER_HOUR) return null;
+    // Anyone can type the account's name: a few mails a day at most (decision 190).
+    if (!(await mayMailTypedAddress(app, 'password-reset', user.email, tx))) return null;
     return issueLinkToken(app, user.id, 'password-reset', tx);
   });
   if (!issued) return;
