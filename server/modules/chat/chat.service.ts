@@ -14,7 +14,7 @@ const DAY_MS = 24 * 60 * 60_000;
 /** How many conversations the staff page lists. */
 export const CHAT_ADMIN_LIST_SIZE = 50;
 
-/** A keyed hash of the visitor's address: the same visitor gives the same value, nobody can reverse it. */
+/** A keyed hash of the visitor's address key (an IPv6 /64: decision 191): the same visitor gives the same value, nobody can reverse it. */
 export async function visitorHash(app: FastifyInstance, ip: string): Promise<string> {
   return createHmac('sha256', await serverSecret(app, 'chat-visitor')).update(ip).digest('base64url').slice(0, 32);
 }
