@@ -4,7 +4,7 @@ import { badRequest } from '../../common/errors.ts';
 import { FORM_MESSAGES, FORM_MIN_FILL_MS, FORM_TOKEN_MAX_AGE_MS, type GuardedForm } from '../../common/form-guard.ts';
 import { enforceRateLimit, type RateLimitRule } from './rate-limit.ts';
 import { serverSecret } from './server-secrets.ts';
-import { visitorAddressOf } from '../modules/auth/admin-network.ts';
+import { visitorLimitKeyOf } from '../modules/auth/admin-network.ts';
 
 // Keeping bots out of the public forms (DESIGN.md section 6): a honeypot, a minimum fill time
 // proven by a token the server signed when the form was shown, and per-address rate limits.
@@ -67,5 +67,5 @@ export async function enforceFormRateLimit(
   reply: FastifyReply,
   form: GuardedForm,
 ) {
-  await enforceRateLimit(app, reply, FORM_RATE_LIMITS[form], visitorAddressOf(request), FORM_MESSAGES.rateLimited);
+  await enforceRateLimit(app, reply, FORM_RATE_LIMITS[form], visitorLimitKeyOf(request), FORM_MESSAGES.rateLimited);
 }

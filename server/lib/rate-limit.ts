@@ -1,7 +1,9 @@
+import { isIP } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../common/errors.ts';
 import { rateLimitCounters } from '../db/schema/form-guard.ts';
+import type { DbExecutor } from '../mail/mailer.ts';
 
 export interface RateLimitRule {
   /** What is counted, such as 'contact'; the caller adds who (the address). */
@@ -16,6 +18,43 @@ export interface RateLimitResult {
   retryAfterMs: number;
   /** The window the hit was counted in (to give part of it back later, see giveBackRateLimit). */
   windowStart: Date;
+}
+
+/** How many leading bits of an IPv6 address one visitor is counted by (decision 191). */
+export const IPV6_LIMIT_PREFIX_BITS = 64;
+
+/** The eight 16-bit groups of an IPv6 address (an embedded IPv4 tail becomes the last two). */
+function ipv6Groups(address: string): number[] {
+  let a = address;
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(a);
+  if (v4) {
+    const [b1, b2, b3, b4] = v4.slice(1).map(Number);
+    a = `${a.slice(0, v4.index)}${((b1 << 8) | b2).toString(16)}:${((b3 << 8) | b4).toString(16)}`;
+  }
+  const [head, tail] = a.split('::');
+  const parse = (part: string | undefined) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = parse(head);
+  const right = parse(tail);
+  return tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * The key a visitor's address is counted under by every per-address limit (decision 191): an IPv4
+ * address as it is; an IPv6 address by its /64, the block one subscriber line or one phone gets, so
+ * the 2^64 addresses of one visitor count as one; an IPv4-mapped IPv6 address (::ffff:a.b.c.d, in
+ * any spelling) as its IPv4 address. Anything that is not an address is counted as it is written.
+ */
+export function addressLimitKey(address: string): string {
+  let a = address.trim();
+  if (a.startsWith('[') && a.endsWith(']')) a = a.slice(1, -1);
+  const zone = a.indexOf('%');
+  if (zone >= 0) a = a.slice(0, zone);
+  const family = isIP(a);
+  if (family === 4) return a;
+  if (family !== 6) return a.slice(0, 64);
+  const g = ipv6Groups(a.toLowerCase());
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255].join('.');
+  return `${g.slice(0, IPV6_LIMIT_PREFIX_BITS / 16).map((x) => x.toString(16)).join(':')}::/${IPV6_LIMIT_PREFIX_BITS}`;
 }
 
 /** The counter row of a rule's current fixed window for `who`: its key, start and end (ms). */
@@ -36,11 +75,18 @@ export function rateLimited(reply: FastifyReply, retryAfterMs: number, message: 
  * Time comes from app.clock. Ended windows are deleted by the hourly retention job
  * (server/lib/retention.ts), not here.
  */
-export async function hitRateLimit(app: FastifyInstance, rule: RateLimitRule, who: string, amount = 1): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  app: FastifyInstance,
+  rule: RateLimitRule,
+  who: string,
+  amount = 1,
+  /** A transaction the count belongs to (a caller inside one must not wait for a second connection). */
+  db: DbExecutor = app.db,
+): Promise<RateLimitResult> {
   const now = app.clock.now().getTime();
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
   const windowEnd = windowStart + rule.windowMs;
-  const [row] = await app.db
+  const [row] = await db
     .insert(rateLimitCounters)
     .values({ key: `${rule.bucket}:${who}`, windowStart: new Date(windowStart), count: amount, expiresAt: new Date(windowEnd) })
     .onConflictDoUpdate({

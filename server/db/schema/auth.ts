@@ -50,6 +50,10 @@ export const loginAttempts = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip').notNull(),
+    /** What the per-address limit counts by: the IPv4 address, or the /64 of an IPv6 one (decision 191). */
+    addressKey: text('address_key').notNull().default(''),
+    /** The trusted-device id of the browser that tried, when it had one for this account (decision 192). */
+    device: text('device'),
     portal: text('portal', { enum: LOGIN_PORTALS }).notNull(),
     /** The username or e-mail typed, lower-cased and trimmed (kept for unknown accounts too). */
     account: text('account').notNull(),
@@ -60,6 +64,8 @@ export const loginAttempts = pgTable(
   (t) => [
     index('login_attempts_account_idx').on(t.portal, t.account, t.at),
     index('login_attempts_ip_idx').on(t.ip, t.at),
+    index('login_attempts_address_key_idx').on(t.addressKey, t.at),
+    index('login_attempts_device_idx').on(t.device, t.at),
     index('login_attempts_at_idx').on(t.at),
   ],
 );

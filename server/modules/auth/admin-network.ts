@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
+import { addressLimitKey } from '../../lib/rate-limit.ts';
 
 /** Turns '10.0.0.0/8, 127.0.0.1, fd00::/8' into a BlockList that answers "is this address inside?". */
 export function cidrList(entries: readonly string[]): BlockList {
@@ -96,4 +97,12 @@ export const ADMIN_ADDRESS_REFUSED = 'Access to the admin area is restricted to 
  */
 export function visitorAddressOf(request: FastifyRequest): string {
   return clientAddressOf(request.server.config, request);
+}
+
+/**
+ * What every per-address limit counts a visitor by (decision 191): the visitor's address as
+ * `visitorAddressOf` reads it, turned into its limit key (an IPv6 address by its /64).
+ */
+export function visitorLimitKeyOf(request: FastifyRequest): string {
+  return addressLimitKey(visitorAddressOf(request));
 }

@@ -55,6 +55,7 @@ import { acceptInvitation, createClientInvitation, inspectInvitation, invitation
 import { listLoginAttempts } from './login-attempts.service.ts';
 import { mfaStatus, sealMfaSecretsAtStart } from './mfa.service.ts';
 import { revokeSession } from './sessions.service.ts';
+import { setTrustedDeviceCookie, TRUSTED_DEVICE_COOKIES } from './trusted-device.ts';
 import { runInBackground, settleBackgroundWork } from './background.ts';
 
 export const SIGNUP_CLOSED =
@@ -66,6 +67,7 @@ function callerOf(request: FastifyRequest): CallerContext {
     ip: clientAddressOf(app.config, request),
     userAgent: request.headers['user-agent'],
     adminAddressAllowed: isAdminAddressAllowed(app, request),
+    trustedDevices: { client: request.cookies[TRUSTED_DEVICE_COOKIES.client], admin: request.cookies[TRUSTED_DEVICE_COOKIES.admin] },
   };
 }
 
@@ -103,6 +105,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   function signedInAnswer(reply: FastifyReply, signedIn: SignedIn) {
     setSessionCookies(app, reply, signedIn, { hint: !signedIn.mfa });
+    if (signedIn.trustedDevice) setTrustedDeviceCookie(app, reply, signedIn.trustedDevice);
     return { success: true as const, token: signedIn.token, user: signedIn.user, ...(signedIn.mfa ? { mfa: signedIn.mfa } : {}) };
   }
 
@@ -297,7 +300,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['auth'], summary: 'Sets a new password with a reset link; ends every session of the account', body: setPasswordBodySchema, response: { 200: setPasswordResponseSchema } },
     },
-    async (request) => ({ success: true as const, ...(await resetPassword(app, request.body, callerOf(request))) }),
+    async (request, reply) => {
+      const { trustedDevice, ...done } = await resetPassword(app, request.body, callerOf(request));
+      setTrustedDeviceCookie(app, reply, trustedDevice);
+      return { success: true as const, ...done };
+    },
   );
 
   app.post(

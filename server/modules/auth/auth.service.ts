@@ -21,6 +21,7 @@ import { PATHS } from '../../../common/paths.ts';
 import { authTokens, type LoginPortal, type LoginResult } from '../../db/schema/auth.ts';
 import { users, type UserRole } from '../../db/schema/users.ts';
 import { escapeHtml, sendMail } from '../../mail/mailer.ts';
+import { mayMailTypedAddress } from '../../mail/typed-address.ts';
 import { ADMIN_ADDRESS_REFUSED } from './admin-network.ts';
 import { consumeLinkToken, findLiveLinkToken, issueLinkToken, LINK_LIFETIME_MS, revokeLinkTokens } from './link-tokens.ts';
 import { rateLimitMessage, recordLoginAttempt, releaseLoginAttempt, reserveLoginAttempt, settleLoginAttempt, type ReservedAttempt } from './login-attempts.service.ts';
@@ -37,6 +38,7 @@ import {
 } from './mfa.service.ts';
 import { ARGON2_OPTIONS, assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.service.ts';
+import { trustedDeviceCookie, trustedDeviceOf, type TrustedDeviceGrant } from './trusted-device.ts';
 
 /** Who is asking, as far as the audit and the limits care. */
 export interface CallerContext {
@@ -44,6 +46,8 @@ export interface CallerContext {
   userAgent?: string;
   /** False when the admin network ranges refuse this caller. */
   adminAddressAllowed: boolean;
+  /** The trusted-device cookies the browser sent, per portal (decision 192). */
+  trustedDevices?: Partial<Record<LoginPortal, string>>;
 }
 
 export interface SignedIn {
@@ -51,6 +55,8 @@ export interface SignedIn {
   expiresAt: Date;
   user: PublicUser;
   mfa?: MfaStep;
+  /** Set once the sign-in is complete: the route gives the browser this trusted-device cookie. */
+  trustedDevice?: TrustedDeviceGrant;
 }
 
 /** A 429 that carries how long to wait, for the Retry-After header. */
@@ -78,9 +84,16 @@ async function guardRateLimit(
   userId: string | null | undefined,
   provisional: LoginResult,
 ): Promise<ReservedAttempt> {
-  const verdict = await reserveLoginAttempt(app, { ip: ctx.ip, portal, account, userId, userAgent: ctx.userAgent, provisional });
+  const device = await trustedDeviceOf(app, portal, account, ctx.trustedDevices?.[portal]);
+  const verdict = await reserveLoginAttempt(app, { ip: ctx.ip, portal, account, userId, userAgent: ctx.userAgent, provisional, device });
   if (verdict.limited) throw new LoginRateLimitedError(verdict.retryAfterSeconds);
   return verdict.attempt;
+}
+
+/** The trusted-device cookie a complete sign-in gives the browser (its device id kept when it had one). */
+async function grantTrustedDevice(app: FastifyInstance, portal: LoginPortal, account: string, ctx: CallerContext): Promise<TrustedDeviceGrant> {
+  const id = await trustedDeviceOf(app, portal, account, ctx.trustedDevices?.[portal]);
+  return { portal, value: await trustedDeviceCookie(app, portal, account, id) };
 }
 
 /**
@@ -129,7 +142,9 @@ async function passwordLogin(
     user.role !== 'admin' ? undefined : user.mfaEnabled ? 'verify' : app.config.adminMfaRequired ? 'enrol' : undefined;
   await settleLoginAttempt(app, attempt, mfa ? 'mfa-pending' : 'success', user.id);
   const session = await createSession(app, { userId: user.id, role: user.role, mfaPending: !!mfa, ip: ctx.ip, userAgent: ctx.userAgent });
-  return { token: session.token, expiresAt: session.expiresAt, user: toPublicUser(user), mfa };
+  // Trusted only once fully signed in: the password alone must not lift the limit on second-factor guesses.
+  const trustedDevice = mfa ? undefined : await grantTrustedDevice(app, portal, account, ctx);
+  return { token: session.token, expiresAt: session.expiresAt, user: toPublicUser(user), mfa, trustedDevice };
 }
 
 /** POST /auth/login: a client signs in with username and password. */
@@ -170,7 +185,8 @@ export async function verifySecondFactor(app: FastifyInstance, caller: SessionCa
   // A wrong code leaves the reserved row as it is: 'wrong-second-factor'.
   if (!kind) throw new AppError('UNAUTHENTICATED', WRONG_SECOND_FACTOR);
   await settleLoginAttempt(app, attempt, 'success');
-  return { ...(await upgradeSession(app, caller.sessionId, caller.user, ctx)), usedRecoveryCode: kind === 'recovery' };
+  const trustedDevice = await grantTrustedDevice(app, 'admin', caller.user.email, ctx);
+  return { ...(await upgradeSession(app, caller.sessionId, caller.user, ctx)), usedRecoveryCode: kind === 'recovery', trustedDevice };
 }
 
 /**
@@ -302,6 +318,8 @@ export async function requestPasswordReset(app: FastifyInstance, identifier: str
       .from(authTokens)
       .where(and(eq(authTokens.userId, user.id), eq(authTokens.purpose, 'password-reset'), gt(authTokens.createdAt, hourAgo)));
     if (recent >= RESET_MAILS_PER_HOUR) return null;
+    // Anyone can type the account's name: a few mails a day at most (decision 190).
+    if (!(await mayMailTypedAddress(app, 'password-reset', user.email, tx))) return null;
     return issueLinkToken(app, user.id, 'password-reset', tx);
   });
   if (!issued) return;
@@ -352,5 +370,9 @@ export async function resetPassword(app: FastifyInstance, body: { token: string;
   await revokeUserSessions(app, user.id);
   // An invitation still open is pointless once a password exists.
   await revokeLinkTokens(app, user.id, 'invitation');
-  return { role: user.role, username: user.username };
+  // The link came from the account's mailbox: this browser may sign in even while the account is
+  // under the limit because of guesses from elsewhere (decision 192).
+  const portal: LoginPortal = user.role === 'admin' ? 'admin' : 'client';
+  const trustedDevice = await grantTrustedDevice(app, portal, portal === 'admin' ? user.email : (user.username ?? user.email), ctx);
+  return { role: user.role, username: user.username, trustedDevice };
 }

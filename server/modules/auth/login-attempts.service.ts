@@ -1,16 +1,20 @@
-import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { loginAttempts, type LoginPortal, type LoginResult } from '../../db/schema/auth.ts';
+import { addressLimitKey } from '../../lib/rate-limit.ts';
 
 // Per account: 5 failures within 15 minutes, then a wait that doubles with each further failure
 // (1, 2, 4, 8 minutes), never more than 15 minutes after the last failure. Failures older than the
 // window, or before the last successful sign-in, no longer count, so nobody is locked out for good.
+// A trusted device of the account (decision 192) is counted on its own by the same rule, and its
+// failures do not count against the account, so guesses from elsewhere cannot keep the owner out.
 export const ACCOUNT_FAILURE_LIMIT = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 const FIRST_DELAY_MS = 60_000;
 const MAX_DELAY_MS = 15 * 60_000;
-// Per address: generous, because an office or a mobile carrier may put many people behind one address.
+// Per address (an IPv6 /64 counts as one address: decision 191): generous, because an office or a
+// mobile carrier may put many people behind one address.
 export const ADDRESS_FAILURE_LIMIT = 30;
 
 /** Results that count against the account and the address. */
@@ -23,6 +27,8 @@ export interface AttemptInput {
   userId?: string | null;
   result: LoginResult;
   userAgent?: string;
+  /** The trusted-device id of the browser, when it has a valid one for this account (decision 192). */
+  device?: string | null;
 }
 
 /** The account key of an attempt: what was typed, trimmed and lower-cased. */
@@ -33,6 +39,8 @@ export async function recordLoginAttempt(app: FastifyInstance, input: AttemptInp
   await app.db.insert(loginAttempts).values({
     at: app.clock.now(),
     ip: input.ip.slice(0, 64),
+    addressKey: addressLimitKey(input.ip),
+    device: input.device ?? null,
     portal: input.portal,
     account: accountKey(input.account),
     userId: input.userId ?? null,
@@ -46,14 +54,21 @@ export type RateLimitVerdict = { limited: false } | { limited: true; retryAfterS
 /** Decides whether one more attempt may be tried now for this account and address (a read only: see reserveLoginAttempt). */
 export async function checkLoginRateLimit(
   app: FastifyInstance,
-  input: { portal: LoginPortal; account: string; ip: string },
+  input: { portal: LoginPortal; account: string; ip: string; device?: string | null },
 ): Promise<RateLimitVerdict> {
   return verdictOf(app.db, app.clock.now(), input);
 }
 
-async function verdictOf(db: Db, now: Date, input: { portal: LoginPortal; account: string; ip: string }): Promise<RateLimitVerdict> {
+async function verdictOf(
+  db: Db,
+  now: Date,
+  input: { portal: LoginPortal; account: string; ip: string; device?: string | null },
+): Promise<RateLimitVerdict> {
   const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS);
   const account = accountKey(input.account);
+  const address = addressLimitKey(input.ip);
+  // A trusted device counts its own failures; any other caller the account's failures from elsewhere.
+  const whose = input.device ? eq(loginAttempts.device, input.device) : isNull(loginAttempts.device);
 
   const [lastSuccess] = await db
     .select({ at: loginAttempts.at })
@@ -69,6 +84,7 @@ async function verdictOf(db: Db, now: Date, input: { portal: LoginPortal; accoun
       and(
         eq(loginAttempts.portal, input.portal),
         eq(loginAttempts.account, account),
+        whose,
         inArray(loginAttempts.result, FAILED_RESULTS),
         gt(loginAttempts.at, since),
       ),
@@ -82,13 +98,13 @@ async function verdictOf(db: Db, now: Date, input: { portal: LoginPortal; accoun
   const [addressFailures] = await db
     .select({ n: count() })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.ip, input.ip.slice(0, 64)), inArray(loginAttempts.result, FAILED_RESULTS), gt(loginAttempts.at, windowStart)));
+    .where(and(eq(loginAttempts.addressKey, address), inArray(loginAttempts.result, FAILED_RESULTS), gt(loginAttempts.at, windowStart)));
   if (addressFailures.n >= ADDRESS_FAILURE_LIMIT) {
     // The address may try again once enough of its failures have left the window.
     const [oldest] = await db
       .select({ at: loginAttempts.at })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.ip, input.ip.slice(0, 64)), inArray(loginAttempts.result, FAILED_RESULTS), gt(loginAttempts.at, windowStart)))
+      .where(and(eq(loginAttempts.addressKey, address), inArray(loginAttempts.result, FAILED_RESULTS), gt(loginAttempts.at, windowStart)))
       .orderBy(loginAttempts.at)
       .offset(addressFailures.n - ADDRESS_FAILURE_LIMIT)
       .limit(1);
@@ -122,17 +138,20 @@ export async function reserveLoginAttempt(
 ): Promise<{ limited: false; attempt: ReservedAttempt } | { limited: true; retryAfterSeconds: number }> {
   const account = accountKey(input.account);
   const ip = input.ip.slice(0, 64);
+  const address = addressLimitKey(input.ip);
   return app.db.transaction(async (tx) => {
     // Always the account first, then the address: every transaction takes them in the same order.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login-account:${input.portal}:${account}`}))`);
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login-address:${ip}`}))`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login-address:${address}`}))`);
     const now = app.clock.now();
-    const verdict = await verdictOf(tx as unknown as Db, now, { portal: input.portal, account, ip });
+    const verdict = await verdictOf(tx as unknown as Db, now, { portal: input.portal, account, ip, device: input.device });
     const [row] = await tx
       .insert(loginAttempts)
       .values({
         at: now,
         ip,
+        addressKey: address,
+        device: input.device ?? null,
         portal: input.portal,
         account,
         userId: input.userId ?? null,

@@ -17,7 +17,7 @@ import { checkFormGuard, enforceFormRateLimit } from '../../lib/form-guard.ts';
 import { hitRateLimit, waitWords, type RateLimitRule } from '../../lib/rate-limit.ts';
 import { answerQuestion, CHAT_HISTORY_TURNS } from './chat-answer.ts';
 import { chatOverview, handOffConversation, recentTurns, recordTurn, takeTurn, visitorHash } from './chat.service.ts';
-import { visitorAddressOf } from '../auth/admin-network.ts';
+import { visitorLimitKeyOf } from '../auth/admin-network.ts';
 
 /** Questions per visitor address (decision 103): a person asks a few a minute; a script is stopped. */
 export const CHAT_RATE_LIMITS = {
@@ -45,7 +45,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const question = request.body.question.trim();
       if (!question) throw badRequest(CHAT_TEXTS.emptyQuestion);
       if (question.length > CHAT_QUESTION_MAX_CHARS) throw badRequest(CHAT_TEXTS.tooLong);
-      const visitor = await visitorHash(app, visitorAddressOf(request));
+      const visitor = await visitorHash(app, visitorLimitKeyOf(request));
       // The minute first: a question it refuses does not also use up the day.
       for (const [rule, message] of [
         [CHAT_RATE_LIMITS.perMinute, CHAT_TEXTS.perMinute],

@@ -6,6 +6,7 @@ import { CHAT_ADMIN_DAYS, CHAT_MAX_TURNS, type ChatOutcome, type ChatOverviewRes
 import { CONTACT_MESSAGE_MAX_CHARS } from '../../../common/schemas/contact.ts';
 import { chatConversations, chatTurns } from '../../db/schema/chat.ts';
 import { renderMail } from '../../mail/layout.ts';
+import { mailGreeting, mayMailTypedAddress } from '../../mail/typed-address.ts';
 import { serverSecret } from '../../lib/server-secrets.ts';
 import { createContactMessage } from '../contact/contact.service.ts';
 
@@ -13,7 +14,7 @@ const DAY_MS = 24 * 60 * 60_000;
 /** How many conversations the staff page lists. */
 export const CHAT_ADMIN_LIST_SIZE = 50;
 
-/** A keyed hash of the visitor's address: the same visitor gives the same value, nobody can reverse it. */
+/** A keyed hash of the visitor's address key (an IPv6 /64: decision 191): the same visitor gives the same value, nobody can reverse it. */
 export async function visitorHash(app: FastifyInstance, ip: string): Promise<string> {
   return createHmac('sha256', await serverSecret(app, 'chat-visitor')).update(ip).digest('base64url').slice(0, 32);
 }
@@ -94,19 +95,26 @@ export async function handOffConversation(
         .where(eq(chatTurns.conversationId, input.conversationId))
         .orderBy(asc(chatTurns.createdAt))
     : [];
+  // The address was typed by whoever used the chat (decision 190): our own words, at most a plain
+  // name, and a few a day per recipient; past that staff still get the conversation.
   const ack = renderMail({
     subject: `We received your question (${company.shortName} support)`,
-    greeting: `Hello ${input.name},`,
+    greeting: mailGreeting(input.name),
     paragraphs: [
       `Thank you for contacting ${company.name}. Your conversation with our support assistant has reached our team, and we'll get back to you within 24 hours.`,
       `If it is urgent, call us on ${company.phone} or reply to this e-mail.`,
+      'If you did not use the support chat on our website, someone else typed this address: you can ignore this e-mail.',
     ],
   });
+  const acknowledge = await mayMailTypedAddress(app, 'chat-handoff-visitor', input.email);
   const { id } = await createContactMessage(
     app,
     { name: input.name, email: input.email, phone: input.phone, company: '', message: transcriptOf(turns) },
     null,
-    { source: 'support chat', acknowledgement: { ...ack, to: input.email, kind: 'chat-handoff-visitor', replyTo: app.config.STAFF_EMAIL } },
+    {
+      source: 'support chat',
+      acknowledgement: acknowledge ? { ...ack, to: input.email, kind: 'chat-handoff-visitor', replyTo: app.config.STAFF_EMAIL } : undefined,
+    },
   );
   if (input.conversationId) {
     await app.db

@@ -8,7 +8,7 @@ import {
   violationsOf,
 } from '../../../common/schemas/csp-report.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
-import { visitorAddressOf } from '../auth/admin-network.ts';
+import { visitorLimitKeyOf } from '../auth/admin-network.ts';
 
 /** Reports one address may send (a page with a real problem reports each blocked thing once). */
 export const CSP_REPORT_RATE_LIMIT: RateLimitRule = { bucket: 'csp-report', limit: 60, windowMs: 60_000 };
@@ -70,7 +70,7 @@ const cspReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceRateLimit(app, reply, CSP_REPORT_RATE_LIMIT, visitorAddressOf(request), CSP_REPORT_RATE_LIMITED);
+      await enforceRateLimit(app, reply, CSP_REPORT_RATE_LIMIT, visitorLimitKeyOf(request), CSP_REPORT_RATE_LIMITED);
       const violations = violationsOf(request.body);
       if (violations.length > 0) violationCounts.set(app.server, cspViolationCount(app) + violations.length);
       for (const violation of violations) {

@@ -17,6 +17,7 @@ import { newsletterIssues, newsletterSubscribers } from '../../db/schema/newslet
 import { renderMail, type MailContent } from '../../mail/layout.ts';
 import { deliverQueuedMail, queueMail, queueMails, sendMail, type DbExecutor, type MailInput } from '../../mail/mailer.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
+import { mayMailTypedAddress } from '../../mail/typed-address.ts';
 
 type Row = typeof newsletterSubscribers.$inferSelect;
 
@@ -46,7 +47,8 @@ export function newsletterMail(app: FastifyInstance, subscriber: { email: string
   const links = unsubscribeLinks(app, subscriber.unsubscribeToken);
   const mail = renderMail({
     ...content,
-    footer: [...(content.footer ?? []), `You receive this because ${subscriber.email} was entered in the newsletter box of the ${company.shortName} website.`],
+    // "this address", not the address itself: a +tag in it would be the typist's words (decision 190).
+    footer: [...(content.footer ?? []), `You receive this because this address was entered in the newsletter box of the ${company.shortName} website.`],
     footerLinks: [...(content.footerLinks ?? []), { label: 'Unsubscribe with one click', url: links.page }],
   });
   return {
@@ -142,6 +144,8 @@ export async function subscribeToNewsletter(app: FastifyInstance, email: string)
       .where(sql`lower(${newsletterSubscribers.email}) = lower(${email})`)
       .for('update');
     if (row.lastRequestMailAt && now.getTime() - row.lastRequestMailAt.getTime() < NEWSLETTER_REQUEST_MAIL_INTERVAL_MS) return null;
+    // A typed address (decision 190): a few mails a day per mailbox, however it is spelt.
+    if (!(await mayMailTypedAddress(app, 'newsletter', email, tx))) return null;
     if (row.status === 'subscribed') {
       await tx.update(newsletterSubscribers).set({ lastRequestMailAt: now }).where(eq(newsletterSubscribers.id, row.id));
       return queueMail(tx, app, alreadySubscribedMail(app, row));

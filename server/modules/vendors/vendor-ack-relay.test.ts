@@ -4,7 +4,10 @@ import { mailOutbox } from '../../db/schema/mail.ts';
 import { vendorApplications } from '../../db/schema/vendors.ts';
 import { formToken, multipartBody } from '../../../tests/helpers/forms.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { VENDOR_ACK_PER_RECIPIENT, VENDOR_ACK_PER_SENDER } from './vendors.service.ts';
+import { TYPED_ADDRESS_MAILS_PER_DAY } from '../../mail/typed-address.ts';
+import { VENDOR_ACK_PER_SENDER } from './vendors.service.ts';
+
+const VENDOR_ACK_PER_RECIPIENT = { limit: TYPED_ADDRESS_MAILS_PER_DAY['vendor-application-ack'] };
 
 // Decision 116: the public vendor form must not be a relay for someone else's words to any address.
 

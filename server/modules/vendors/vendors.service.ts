@@ -15,14 +15,14 @@ import {
 import { vendorApplications, vendorDocuments, vendorStatusChanges } from '../../db/schema/vendors.ts';
 import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
 import { applicantAcknowledgement, staffNotification } from './vendors.mail.ts';
-import { hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+import { addressLimitKey, hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
+import { mayMailTypedAddress } from '../../mail/typed-address.ts';
 
 /**
- * Acknowledgements are mail to an address a stranger typed (decision 116): at most this many per
- * recipient address a day and per sending address an hour; past either, the application is still
- * stored and staff are told, only the acknowledgement is not sent.
+ * Acknowledgements are mail to an address a stranger typed (decisions 116 and 190): at most
+ * TYPED_ADDRESS_MAILS_PER_DAY per recipient mailbox a day and this many per sending address an hour;
+ * past either, the application is still stored and staff are told, only the acknowledgement is not sent.
  */
-export const VENDOR_ACK_PER_RECIPIENT: RateLimitRule = { bucket: 'vendor-ack-to', limit: 2, windowMs: 24 * 60 * 60_000 };
 export const VENDOR_ACK_PER_SENDER: RateLimitRule = { bucket: 'vendor-ack-from', limit: 3, windowMs: 60 * 60_000 };
 import type { StoredVendorDocument } from './vendor-upload.ts';
 
@@ -48,10 +48,10 @@ export async function createVendorApplication(
   const reference = newReference(now);
   // Both counted, whichever refuses (one atomic step each: decision 110).
   const [toRecipient, fromSender] = await Promise.all([
-    hitRateLimit(app, VENDOR_ACK_PER_RECIPIENT, input.fields.companyEmail.trim().toLowerCase()),
-    hitRateLimit(app, VENDOR_ACK_PER_SENDER, input.ip),
+    mayMailTypedAddress(app, 'vendor-application-ack', input.fields.companyEmail),
+    hitRateLimit(app, VENDOR_ACK_PER_SENDER, addressLimitKey(input.ip)),
   ]);
-  const acknowledge = toRecipient.allowed && fromSender.allowed;
+  const acknowledge = toRecipient && fromSender.allowed;
   if (!acknowledge) app.log.info({ reference }, 'vendor acknowledgement not sent: its rate limit is reached');
   const mailIds = await app.db.transaction(async (tx) => {
     await tx.insert(vendorApplications).values({ id: input.id, reference, ...input.fields, ip: input.ip, createdAt: now, updatedAt: now });
