@@ -1,6 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
-import { storableText } from './text.ts';
+import { refineSingleLine, storableText } from './text.ts';
 
 // The blog's fixed values (specification sections 4 and 5), shared by the schema, the API and the screens.
 
@@ -96,6 +96,12 @@ const required = (what: string, max: number) =>
     .min(1, `Please fill in the ${what} field`)
     .max(max, `The ${what} is too long (at most ${max.toLocaleString('en-GB')} characters)`);
 
+/** A required one-line field (title, author): no line breaks or invisible characters (decision 195). */
+const requiredLine = (what: string, max: number) =>
+  refineSingleLine(storableText().trim(), `The ${what}`)
+    .min(1, `Please fill in the ${what} field`)
+    .max(max, `The ${what} is too long (at most ${max.toLocaleString('en-GB')} characters)`);
+
 /** A slug: lower-case letters, digits and single hyphens. Empty means "make it from the title". */
 export const blogSlugSchema = z
   .string()
@@ -106,9 +112,9 @@ export const blogSlugSchema = z
 /** The fields staff write, as the create and edit forms send them. */
 export const blogPostFieldsSchema = z
   .object({
-    title: required('title', BLOG_LIMITS.title),
+    title: requiredLine('title', BLOG_LIMITS.title),
     slug: blogSlugSchema.optional(),
-    author: required('author', BLOG_LIMITS.author),
+    author: requiredLine('author', BLOG_LIMITS.author),
     category: z.enum(BLOG_CATEGORIES, { error: 'Please choose one of the categories' }),
     excerpt: required('excerpt', BLOG_LIMITS.excerpt),
     content: required('content', BLOG_LIMITS.content),

@@ -1,6 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
-import { storableText } from './text.ts';
+import { singleLineText, storableText } from './text.ts';
 import { paginationSchema } from './pagination.ts';
 
 export const PROJECT_STATUSES = ['not-started', 'in-progress', 'paused', 'completed'] as const;
@@ -41,8 +41,8 @@ const budget = z
 
 export const createProjectBodySchema = z
   .object({
-    name: storableText().trim().min(1, 'Name is required').max(200),
-    code: storableText().trim().min(1, 'Code is required').max(50),
+    name: singleLineText('Name').min(1, 'Name is required').max(200),
+    code: singleLineText('Code').min(1, 'Code is required').max(50),
     description: storableText().trim().max(5000).optional().default(''),
     startDate: optionalDate,
     endDate: optionalDate,

@@ -1,7 +1,9 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
+import { refineSingleLine } from './text.ts';
 import {
   invalidEmailMessage,
+  lineFieldWords,
   missingFieldMessage,
   tooLongFieldMessage,
   VENDOR_TEXT_FIELDS,
@@ -13,16 +15,17 @@ import {
 
 export * from './vendor-form.ts';
 
-const required = (field: string, max: number) =>
-  z
-    .string({ error: missingFieldMessage(field) })
-    .trim()
+const trimmed = (field: string, line: boolean, isRequired: boolean) => {
+  const text = (isRequired ? z.string({ error: missingFieldMessage(field) }) : z.string()).trim();
+  // One-line fields refuse line breaks and invisible characters first (decision 195).
+  return line ? refineSingleLine(text, lineFieldWords(field)) : text;
+};
+const required = (field: string, max: number, line = false) =>
+  trimmed(field, line, true)
     .min(1, missingFieldMessage(field))
     .max(max, tooLongFieldMessage(field, max));
-const optional = (field: string, max: number) =>
-  z
-    .string()
-    .trim()
+const optional = (field: string, max: number, line = false) =>
+  trimmed(field, line, false)
     .max(max, tooLongFieldMessage(field, max))
     .optional()
     .default('');
@@ -36,21 +39,21 @@ const email = (field: string, isRequired: boolean) => {
 /** Every text field of the form, in the order the form shows them (the first problem is reported). */
 export const vendorApplicationFieldsSchema = z.object({
   // Company Information
-  companyName: required('companyName', 200),
-  companyPhone: required('companyPhone', 50),
+  companyName: required('companyName', 200, true),
+  companyPhone: required('companyPhone', 50, true),
   companyAddress: required('companyAddress', 500),
   companyEmail: email('companyEmail', true),
-  website: optional('website', 300),
+  website: optional('website', 300, true),
   previousAddress: optional('previousAddress', 500),
   // Contact Person
-  contactPersonName: required('contactPersonName', 200),
+  contactPersonName: required('contactPersonName', 200, true),
   contactPersonAddress: optional('contactPersonAddress', 500),
   contactPersonEmail: email('contactPersonEmail', false),
-  contactPersonPhone: optional('contactPersonPhone', 50),
+  contactPersonPhone: optional('contactPersonPhone', 50, true),
   // Additional Information
-  businessType: required('businessType', 200),
-  taxId: required('taxId', 100),
-  registrationNumber: required('registrationNumber', 100),
+  businessType: required('businessType', 200, true),
+  taxId: required('taxId', 100, true),
+  registrationNumber: required('registrationNumber', 100, true),
   compliant: z.enum(['Yes', 'No'], { error: missingFieldMessage('compliant') }),
   certifications: optional('certifications', 2000),
   experience: optional('experience', 4000),
