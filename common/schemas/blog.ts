@@ -57,9 +57,8 @@ export const BLOG_LIMITS = {
 export const BLOG_POST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /** Staff's list of posts: this many a page. */
 export const BLOG_LIST_PAGE_SIZE = 20;
-/** A banner or an image inside a post: at most this many bytes, and this many pixels once decoded. */
+/** A banner or an image inside a post: at most this many bytes (its pixel limit: server/lib/image-limits.ts). */
 export const BLOG_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const BLOG_IMAGE_MAX_PIXELS = 40_000_000;
 /** Image types a blog image may be, judged by its bytes. */
 export const BLOG_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 
