@@ -185,4 +185,29 @@ describe('pixel limits by kind of image', () => {
     expect(await rows(vendorDocuments)).toBe(0);
     expect(storedFiles()).toBe(files);
   });
+
+  it('report pipeline: four concurrent real 56 MP PNGs are refused by their header, never decoded', async () => {
+    // Under the former 60 MP decoder limit, these were decoded and re-encoded (1.3 s, +76 MB RSS for four)
+    // and kept, to be decoded again at 224 MB each in a client's browser.
+    const bomb = await blackPng(7_000, 8_000);
+    const send = async (i: number) => {
+      const body = await multipart(
+        { date: '2026-11-20', projectId: project._id, projectCode: project.code, project: project.name, tasks: 'Dug', progress: 'Some' },
+        [{ field: 'images', name: `yard-${i}.png`, type: 'image/png', data: bomb }],
+      );
+      return t.app.inject({ method: 'POST', url: '/api/reports', headers: { ...admin.headers, ...body.headers }, payload: body.payload });
+    };
+    expect((await send(0)).statusCode).toBe(413);
+    globalThis.gc?.();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    const answers = await Promise.all([1, 2, 3, 4].map(send));
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    console.info(`report bombs x4: RSS before ${Math.round(before / 1048576)} MB, peak ${Math.round(peak / 1048576)} MB`);
+    expect(answers.map((a) => a.statusCode)).toEqual([413, 413, 413, 413]);
+    expect(peak - before).toBeLessThan(32 * 1024 * 1024);
+    expect(await rows(reportImages)).toBe(0);
+  });
 });
