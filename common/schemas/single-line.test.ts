@@ -10,7 +10,7 @@ import { newsletterIssueContentSchema } from './newsletter.ts';
 import { createProjectBodySchema } from './projects.ts';
 import { createReportFieldsSchema } from './reports.ts';
 import { setupAdminBodySchema } from './setup.ts';
-import { disguisedTextMessage, disguisingCharacter } from './single-line.ts';
+import { disguisedTextMessage, disguisingCharacter, withoutDisguisingCharacters } from './single-line.ts';
 import { createTimelineBodySchema } from './timelines.ts';
 import { vendorApplicationFieldsSchema } from './vendors.ts';
 
@@ -106,6 +106,18 @@ describe('single-line names and titles', () => {
         expect(refusal(field, value) !== null).toBe(disguisingCharacter(value.trim()) !== null);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('can remove them instead, from a name that comes from outside (news): what is left holds none, and a clean name is kept as it is', () => {
+    expect(withoutDisguisingCharacters(' Port \u202Efdp.exe\u202C\nnews ')).toBe('Port fdp.exe news');
+    fc.assert(
+      fc.property(NAME, (value) => {
+        const cleaned = withoutDisguisingCharacters(value);
+        expect(disguisingCharacter(cleaned)).toBeNull();
+        if (disguisingCharacter(value) === null && !/\s/.test(value)) expect(cleaned).toBe(value);
+      }),
+      { numRuns: 1000 },
     );
   });
 

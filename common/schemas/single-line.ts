@@ -38,6 +38,8 @@ const MISPLACED_JOINER = new RegExp(
   ].join('|'),
   'u',
 );
+const REFUSED_ALL = new RegExp(REFUSED.source, 'gu');
+const MISPLACED_JOINERS_ALL = new RegExp(MISPLACED_JOINER.source, 'gu');
 /* eslint-enable no-misleading-character-class */
 
 /** The first character that a single-line name or title may not hold, or null when it holds none. */
@@ -46,6 +48,22 @@ export function disguisingCharacter(value: string): string | null {
   const joiner = MISPLACED_JOINER.exec(value);
   if (refused && joiner) return refused.index < joiner.index ? refused[0] : joiner[0];
   return refused?.[0] ?? joiner?.[0] ?? null;
+}
+
+/**
+ * The value with every such character removed (line breaks and other controls become spaces), spaces
+ * collapsed, trimmed: for names and titles that come from outside and cannot be refused (news).
+ */
+export function withoutDisguisingCharacters(value: string): string {
+  // eslint-disable-next-line no-control-regex -- line breaks and controls separate words: they become spaces
+  const spaced = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+  let cleaned = spaced.replace(REFUSED_ALL, '').replace(/\s+/g, ' ').trim();
+  // Removing a joiner can bring a Latin letter next to another: again until none is left.
+  for (let before = ''; before !== cleaned; ) {
+    before = cleaned;
+    cleaned = cleaned.replace(MISPLACED_JOINERS_ALL, '').replace(/\s+/g, ' ').trim();
+  }
+  return cleaned;
 }
 
 /** "U+202E": how the refused character is named in the message (it cannot be shown). */
