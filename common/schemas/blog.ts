@@ -1,6 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
-import { storableText } from './text.ts';
+import { refineSingleLine, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
 
 // The blog's fixed values (specification sections 4 and 5), shared by the schema, the API and the screens.
@@ -58,9 +58,8 @@ export const BLOG_LIMITS = {
 export const BLOG_POST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /** Staff's list of posts: this many a page. */
 export const BLOG_LIST_PAGE_SIZE = 20;
-/** A banner or an image inside a post: at most this many bytes, and this many pixels once decoded. */
+/** A banner or an image inside a post: at most this many bytes (its pixel limit: server/lib/image-limits.ts). */
 export const BLOG_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-export const BLOG_IMAGE_MAX_PIXELS = 40_000_000;
 /** Image types a blog image may be, judged by its bytes. */
 export const BLOG_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 
@@ -97,6 +96,12 @@ const required = (what: string, max: number, base = storableText()) =>
     .min(1, `Please fill in the ${what} field`)
     .max(max, `The ${what} is too long (at most ${max.toLocaleString('en-GB')} characters)`);
 
+/** A required one-line field (title, author): no line breaks or invisible characters (decision 195). */
+const requiredLine = (what: string, max: number) =>
+  refineSingleLine(storableText().trim(), `The ${what}`)
+    .min(1, `Please fill in the ${what} field`)
+    .max(max, `The ${what} is too long (at most ${max.toLocaleString('en-GB')} characters)`);
+
 /** A slug: lower-case letters, digits and single hyphens. Empty means "make it from the title". */
 export const blogSlugSchema = z
   .string()
@@ -107,9 +112,9 @@ export const blogSlugSchema = z
 /** The fields staff write, as the create and edit forms send them. */
 export const blogPostFieldsSchema = z
   .object({
-    title: required('title', BLOG_LIMITS.title),
+    title: requiredLine('title', BLOG_LIMITS.title),
     slug: blogSlugSchema.optional(),
-    author: required('author', BLOG_LIMITS.author),
+    author: requiredLine('author', BLOG_LIMITS.author),
     category: z.enum(BLOG_CATEGORIES, { error: 'Please choose one of the categories' }),
     excerpt: required('excerpt', BLOG_LIMITS.excerpt, multiline(storableText())),
     content: required('content', BLOG_LIMITS.content, multiline(storableText())),

@@ -1,6 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
-import { storableText } from './text.ts';
+import { singleLineText, storableText } from './text.ts';
 import { USERNAME_RULE } from './auth.ts';
 import { paginationSchema } from './pagination.ts';
 
@@ -60,7 +60,7 @@ export function suggestUsername(name: string, email: string): string {
 }
 
 export const createClientBodySchema = z.object({
-  name: storableText().trim().min(1, 'Name is required').max(200),
+  name: singleLineText('Name').min(1, 'Name is required').max(200),
   email: storableText().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address').max(254)),
   /** Left empty, the server picks a free one from the name or e-mail address. */
   username: z

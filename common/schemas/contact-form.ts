@@ -24,15 +24,18 @@ export const CONTACT_FIELD_MESSAGES = {
   messageTooLong: `Your message is too long (at most ${CONTACT_MESSAGE_MAX_CHARS} characters)`,
 } as const;
 
+/** How the refusal of a disguising character in a one-line field starts (decision 195). */
+export const CONTACT_LINE_WORDS = { name: 'Your name', phone: 'The phone number', company: 'The company name' } as const;
+
 // The schema leaves this limit's words to zod's English locale.
 const EMAIL_TOO_LONG = 'Too big: expected string to have <=254 characters';
 const M = CONTACT_FIELD_MESSAGES;
 
 /** The rules of contactMessageFieldsSchema (contact.ts), in its order, for checkForm. */
 export const CONTACT_FORM_RULES: Record<keyof ContactMessageFields, FieldRule> = {
-  name: { missing: M.nameMissing, max: 200, tooLong: M.nameTooLong },
+  name: { singleLine: CONTACT_LINE_WORDS.name, missing: M.nameMissing, max: 200, tooLong: M.nameTooLong },
   email: { missing: M.emailMissing, max: 254, tooLong: EMAIL_TOO_LONG, invalidEmail: M.emailInvalid },
-  phone: { max: 50, tooLong: M.phoneTooLong },
-  company: { max: 200, tooLong: M.companyTooLong },
+  phone: { singleLine: CONTACT_LINE_WORDS.phone, max: 50, tooLong: M.phoneTooLong },
+  company: { singleLine: CONTACT_LINE_WORDS.company, max: 200, tooLong: M.companyTooLong },
   message: { missing: M.messageMissing, max: CONTACT_MESSAGE_MAX_CHARS, tooLong: M.messageTooLong },
 };

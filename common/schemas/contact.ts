@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
-import { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGE_MAX_CHARS } from './contact-form.ts';
+import { refineSingleLine } from './text.ts';
+import { CONTACT_FIELD_MESSAGES, CONTACT_LINE_WORDS as W, CONTACT_MESSAGE_MAX_CHARS } from './contact-form.ts';
 import { multilineString } from './line-endings.ts';
 
 // The contact form of the specification: name, email and message required; phone and company optional.
@@ -10,10 +11,10 @@ export { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGE_MAX_CHARS, CONTACT_MESSAGE_ROWS
 const M = CONTACT_FIELD_MESSAGES;
 
 export const contactMessageFieldsSchema = z.object({
-  name: z.string().trim().min(1, M.nameMissing).max(200, M.nameTooLong),
+  name: refineSingleLine(z.string().trim(), W.name).min(1, M.nameMissing).max(200, M.nameTooLong),
   email: z.string().trim().min(1, M.emailMissing).max(254).pipe(z.email(M.emailInvalid)),
-  phone: z.string().trim().max(50, M.phoneTooLong).optional().default(''),
-  company: z.string().trim().max(200, M.companyTooLong).optional().default(''),
+  phone: refineSingleLine(z.string().trim(), W.phone).max(50, M.phoneTooLong).optional().default(''),
+  company: refineSingleLine(z.string().trim(), W.company).max(200, M.companyTooLong).optional().default(''),
   message: multilineString().trim().min(1, M.messageMissing).max(CONTACT_MESSAGE_MAX_CHARS, M.messageTooLong),
 });
 export type ContactMessageFields = z.infer<typeof contactMessageFieldsSchema>;

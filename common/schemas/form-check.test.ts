@@ -13,6 +13,7 @@ import { vendorApplicationFieldsSchema } from './vendors.ts';
 // (field and words), same data.
 
 const SPACE = fc.constantFrom('', ' ', '  ', '\t', '\n', '\u00a0', '\u2028', '\ufeff', '\u3000');
+const DISGUISE = fc.constantFrom('a', 'é', ' ', 'ب', '\u200c', '\u200d', '\u200b', '\u200e', '\u202e', '\u2066', '\u2069', '\ufeff', '\u3164', '\n', '\t', '\u{e0041}');
 const padded = (inner: fc.Arbitrary<string>) => fc.tuple(SPACE, inner, SPACE).map(([a, s, b]) => `${a}${s}${b}`);
 
 /** Values a field of this rule can meet: empty, blank, any text, addresses good and bad, lengths around the limit. */
@@ -23,6 +24,8 @@ function valueFor(rule: FieldRule): fc.Arbitrary<string> {
     SPACE,
     padded(fc.string({ maxLength: 30 })),
     padded(fc.string({ maxLength: 12, unit: 'binary' })),
+    // Names with and without the characters single-line fields refuse (decision 195).
+    padded(fc.array(DISGUISE, { maxLength: 8 }).map((chars) => chars.join(''))),
     padded(fc.emailAddress()),
     padded(fc.constantFrom('a@b', 'a@b.c', 'a@b.co', 'a.b@c.de', '.a@b.cd', 'a..b@c.de', 'a@-b.cd', "o'neil@x.ng", 'a+b@x.ng', 'x@y.com.', '@b.cd', 'a@b.c1')),
     padded(aroundMax.map((n) => 'a'.repeat(n))),
@@ -77,6 +80,9 @@ describe('the browser check of the public forms agrees with their zod schemas', 
       { ...goodContact, company: 'c'.repeat(201) },
       { ...goodContact, message: 'm'.repeat(5001) },
       { ...goodContact, message: ` ${'m'.repeat(5000)} ` },
+      { ...goodContact, name: 'Ada\u202Egnp.exe' },
+      { ...goodContact, company: `${'c'.repeat(201)}\u200B` },
+      { ...goodContact, message: 'Line one\n\u200Fline two' },
     ];
     for (const values of contacts) expectSameAnswer(CONTACT_FORM_RULES, contactMessageFieldsSchema, values);
     expect(checkForm(CONTACT_FORM_RULES, contacts[0])).toEqual({ success: false, field: 'name', message: 'Please enter your name' });
@@ -105,9 +111,18 @@ describe('the browser check of the public forms agrees with their zod schemas', 
       { ...goodVendor, compliant: 'yes' },
       { ...goodVendor, website: 'w'.repeat(301) },
       { ...goodVendor, bankDetails: ' ' },
+      { ...goodVendor, companyName: 'Acme\u202Egnp.exe' },
+      { ...goodVendor, contactPersonName: '\u2066Ada\u2069', taxId: '' },
+      { ...goodVendor, companyAddress: '12 Marina\nLagos' },
     ];
     for (const values of vendors) expectSameAnswer(VENDOR_FORM_RULES, vendorApplicationFieldsSchema, values);
     expect(checkForm(VENDOR_FORM_RULES, empty)).toEqual({ success: false, field: 'companyName', message: 'Please fill in the company name field' });
     expect(checkForm(VENDOR_FORM_RULES, goodVendor).success).toBe(true);
+    expect(checkForm(VENDOR_FORM_RULES, vendors.at(-3)!)).toEqual({
+      success: false,
+      field: 'companyName',
+      message: 'The company name field must not contain line breaks, invisible characters or text-direction controls (found U+202E)',
+    });
+    expect(checkForm(CONTACT_FORM_RULES, contacts.at(-3)!)).toMatchObject({ success: false, field: 'name' });
   });
 });

@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { multilineString } from './line-endings.ts';
+import { refineSingleLine } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Attachments (specification sections 3, 5 and 9)
@@ -140,7 +141,8 @@ export const sendMessageBodySchema = z.object({
     .max(MESSAGE_SUBJECT_MAX + SUBJECT_PREFIX.length)
     .optional()
     .default('')
-    .transform(stripSubjectPrefix),
+    .transform(stripSubjectPrefix)
+    .pipe(refineSingleLine(z.string(), 'The subject')),
   text: multilineString().max(MESSAGE_TEXT_MAX).refine((t) => t.trim().length > 0, MESSAGE_TEXTS.emptyText).transform((t) => t.trim()),
   /** Ignored: the server decides the receiver from the session and the project. Kept for the specification's shape. */
   receiverId: z.unknown().optional(),

@@ -1,7 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { NEWSLETTER_MESSAGES } from '../newsletter.ts';
-import { storableText } from './text.ts';
+import { refineSingleLine, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
 
 export { NEWSLETTER_MESSAGES };
@@ -56,12 +56,15 @@ export const NEWSLETTER_BODY_MAX_CHARS = 20_000;
 export const NEWSLETTER_ISSUES_PAGE_SIZE = 50;
 
 export const newsletterIssueContentSchema = z.object({
-  subject: storableText()
-    .trim()
-    .min(1, 'Please enter a subject')
-    .max(NEWSLETTER_SUBJECT_MAX_CHARS, `The subject is too long (at most ${NEWSLETTER_SUBJECT_MAX_CHARS} characters)`)
-    // A subject is one line of a mail header.
-    .regex(/^[^\r\n]*$/, 'The subject must be a single line'),
+  // A subject is one line of a mail header; what else it may not hold is decision 195's.
+  subject: refineSingleLine(
+    storableText()
+      .trim()
+      .min(1, 'Please enter a subject')
+      .max(NEWSLETTER_SUBJECT_MAX_CHARS, `The subject is too long (at most ${NEWSLETTER_SUBJECT_MAX_CHARS} characters)`)
+      .regex(/^[^\r\n]*$/, 'The subject must be a single line'),
+    'The subject',
+  ),
   body: multiline(storableText())
     .trim()
     .min(1, 'Please write the newsletter')

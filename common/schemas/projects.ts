@@ -1,6 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
-import { storableText } from './text.ts';
+import { singleLineText, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
 import { paginationSchema } from './pagination.ts';
 
@@ -42,8 +42,8 @@ const budget = z
 
 export const createProjectBodySchema = z
   .object({
-    name: storableText().trim().min(1, 'Name is required').max(200),
-    code: storableText().trim().min(1, 'Code is required').max(50),
+    name: singleLineText('Name').min(1, 'Name is required').max(200),
+    code: singleLineText('Code').min(1, 'Code is required').max(50),
     description: multiline(storableText()).trim().max(5000).optional().default(''),
     startDate: optionalDate,
     endDate: optionalDate,

@@ -1,6 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
-import { storableText } from './text.ts';
+import { singleLineText, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
 import { paginationSchema } from './pagination.ts';
 
@@ -18,10 +18,10 @@ const optionalText = multiline(storableText()).trim().max(REPORT_TEXT_MAX).optio
 export const createReportFieldsSchema = z.object({
   date: z.iso.date('Date: use a date such as 2026-01-31'),
   projectId: z.uuid('Choose a project'),
-  projectCode: storableText().trim().max(50).optional().default(''),
-  project: requiredText('Project'),
+  projectCode: singleLineText('Project code').max(50).optional().default(''),
+  project: singleLineText('Project').min(1, 'Project is required').max(REPORT_TEXT_MAX),
   /** Empty means the company's name (filled in by the server). */
-  team: storableText().trim().max(200).optional().default(''),
+  team: singleLineText('Team').max(200).optional().default(''),
   tasks: requiredText('Tasks'),
   progress: requiredText('Progress'),
   challenges: optionalText,

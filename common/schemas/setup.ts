@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { loginResponseSchema, newPasswordSchema } from './auth.ts';
+import { singleLineText } from './text.ts';
 
 // First-run set-up of the first admin account (decision 160).
 
@@ -26,7 +27,7 @@ export type SetupInspectResponse = z.infer<typeof setupInspectResponseSchema>;
 
 export const setupAdminBodySchema = z.object({
   token: setupTokenSchema,
-  name: z.string().trim().min(1, 'Name is required').max(200, 'The name is too long (200 characters at most)'),
+  name: singleLineText('Name').min(1, 'Name is required').max(200, 'The name is too long (200 characters at most)'),
   email: z.string().trim().toLowerCase().max(254).pipe(z.email('Enter a valid e-mail address')),
   password: newPasswordSchema,
 });

@@ -1,5 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
+import { disguisingCharacter, disguisedTextMessage } from './single-line.ts';
 
 // PostgreSQL text cannot hold the NUL character, and a lone UTF-16 surrogate (half of a pair) is not
 // Unicode at all: both are refused with a 400 that names the field, never a failed insert (500).
@@ -24,6 +25,19 @@ export const storableText = () =>
     .string()
     .refine((v) => !v.includes('\u0000'), NUL_TEXT_MESSAGE)
     .refine(isStorableText, BROKEN_TEXT_MESSAGE);
+
+/**
+ * The string refused when it holds a line break, an invisible character or a text-direction control
+ * (decision 195, single-line.ts): for names and titles only. Put it after trim() and before the length
+ * checks, as the browser's check of the public forms does (form-check.ts).
+ */
+export const refineSingleLine = <T extends z.ZodString>(schema: T, what: string): T =>
+  schema.refine((v) => disguisingCharacter(v) === null, {
+    error: (issue) => disguisedTextMessage(what, disguisingCharacter(issue.input as string) ?? ''),
+  });
+
+/** A single-line name or title the database can store, trimmed: `what` starts its refusal ("Name"). */
+export const singleLineText = (what: string) => refineSingleLine(storableText().trim(), what);
 
 /** The string with every NUL and lone surrogate replaced by U+FFFD (for logs and audit rows only). */
 export const toStorableText = (value: string) => value.replace(new RegExp(UNSTORABLE.source, 'g'), '\uFFFD');

@@ -1,6 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
-import { storableText } from './text.ts';
+import { singleLineText, storableText } from './text.ts';
 
 export const TIMELINE_TASK_STATUSES = ['not-started', 'in-progress', 'completed'] as const;
 export type TimelineTaskStatus = (typeof TIMELINE_TASK_STATUSES)[number];
@@ -23,7 +23,7 @@ export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
  */
 export const timelineTaskInputSchema = z
   .object({
-    task: storableText().trim().min(1, 'Task is required').max(200),
+    task: singleLineText('Task').min(1, 'Task is required').max(200),
     month: storableText().trim().regex(MONTH_PATTERN, 'Month: use YYYY-MM, such as 2026-03'),
     status: z.enum(TIMELINE_TASK_STATUSES).optional(),
     completed: z.boolean().optional(),
@@ -43,7 +43,7 @@ export const timelineTaskSchema = z.object({
 export type TimelineTask = z.infer<typeof timelineTaskSchema>;
 
 const timelineFields = {
-  projectTitle: storableText().trim().min(1, 'Project title is required').max(200),
+  projectTitle: singleLineText('Project title').min(1, 'Project title is required').max(200),
   tasks: z.array(timelineTaskInputSchema).max(TIMELINE_TASKS_MAX),
 };
 

@@ -29,6 +29,8 @@ export function fieldWords(field: string): string {
 }
 export const missingFieldMessage = (field: string) => `Please fill in the ${fieldWords(field)} field`;
 export const tooLongFieldMessage = (field: string, max: number) => `The ${fieldWords(field)} field is too long (at most ${max} characters)`;
+/** How the refusal of a disguising character in a one-line field starts (decision 195). */
+export const lineFieldWords = (field: string) => `The ${fieldWords(field)} field`;
 export const invalidEmailMessage = (field: string) => `Please enter a valid ${fieldWords(field)} address`;
 
 /** Every text field of the form, in the order the form shows them and both checks report them. */
@@ -126,21 +128,23 @@ export function vendorFilesProblem(certifications: SelectedFile[], companyProfil
 
 const required = (field: string, max: number) => ({ missing: missingFieldMessage(field), max, tooLong: tooLongFieldMessage(field, max) });
 const optional = (field: string, max: number) => ({ max, tooLong: tooLongFieldMessage(field, max) });
+// One-line fields: names, numbers, the web address (decision 195).
+const line = <R extends object>(field: string, rule: R) => ({ singleLine: lineFieldWords(field), ...rule });
 
 export const VENDOR_FORM_RULES: Record<keyof VendorApplicationFields, FieldRule> = {
-  companyName: required('companyName', 200),
-  companyPhone: required('companyPhone', 50),
+  companyName: line('companyName', required('companyName', 200)),
+  companyPhone: line('companyPhone', required('companyPhone', 50)),
   companyAddress: required('companyAddress', 500),
   companyEmail: { ...required('companyEmail', 254), invalidEmail: invalidEmailMessage('companyEmail') },
-  website: optional('website', 300),
+  website: line('website', optional('website', 300)),
   previousAddress: optional('previousAddress', 500),
-  contactPersonName: required('contactPersonName', 200),
+  contactPersonName: line('contactPersonName', required('contactPersonName', 200)),
   contactPersonAddress: optional('contactPersonAddress', 500),
   contactPersonEmail: { ...optional('contactPersonEmail', 254), invalidEmail: invalidEmailMessage('contactPersonEmail') },
-  contactPersonPhone: optional('contactPersonPhone', 50),
-  businessType: required('businessType', 200),
-  taxId: required('taxId', 100),
-  registrationNumber: required('registrationNumber', 100),
+  contactPersonPhone: line('contactPersonPhone', optional('contactPersonPhone', 50)),
+  businessType: line('businessType', required('businessType', 200)),
+  taxId: line('taxId', required('taxId', 100)),
+  registrationNumber: line('registrationNumber', required('registrationNumber', 100)),
   compliant: { oneOf: ['Yes', 'No'], missing: missingFieldMessage('compliant') },
   certifications: optional('certifications', 2000),
   experience: optional('experience', 4000),

@@ -1,7 +1,9 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
+import { refineSingleLine } from './text.ts';
 import {
   invalidEmailMessage,
+  lineFieldWords,
   missingFieldMessage,
   tooLongFieldMessage,
   VENDOR_TEXT_FIELDS,
@@ -14,16 +16,20 @@ import { multiline, multilineString } from './line-endings.ts';
 
 export * from './vendor-form.ts';
 
-// A multi-line field (an address, a list) says `lines`: its line breaks are stored as LF.
-const withLines = (schema: z.ZodString, lines: boolean) => (lines ? multiline(schema) : schema);
-const required = (field: string, max: number, lines = false) =>
-  withLines(z.string({ error: missingFieldMessage(field) }), lines)
-    .trim()
+// A one-line field refuses line breaks and invisible characters (decision 195); a multi-line field
+// (an address, a list) stores its line breaks as LF (decision 200).
+type Shape = 'line' | 'lines';
+const trimmed = (field: string, shape: Shape | undefined, isRequired: boolean) => {
+  const text = isRequired ? z.string({ error: missingFieldMessage(field) }) : z.string();
+  if (shape === 'lines') return multiline(text).trim();
+  return shape === 'line' ? refineSingleLine(text.trim(), lineFieldWords(field)) : text.trim();
+};
+const required = (field: string, max: number, shape?: Shape) =>
+  trimmed(field, shape, true)
     .min(1, missingFieldMessage(field))
     .max(max, tooLongFieldMessage(field, max));
-const optional = (field: string, max: number, lines = false) =>
-  withLines(z.string(), lines)
-    .trim()
+const optional = (field: string, max: number, shape?: Shape) =>
+  trimmed(field, shape, false)
     .max(max, tooLongFieldMessage(field, max))
     .optional()
     .default('');
@@ -37,26 +43,26 @@ const email = (field: string, isRequired: boolean) => {
 /** Every text field of the form, in the order the form shows them (the first problem is reported). */
 export const vendorApplicationFieldsSchema = z.object({
   // Company Information
-  companyName: required('companyName', 200),
-  companyPhone: required('companyPhone', 50),
-  companyAddress: required('companyAddress', 500, true),
+  companyName: required('companyName', 200, 'line'),
+  companyPhone: required('companyPhone', 50, 'line'),
+  companyAddress: required('companyAddress', 500, 'lines'),
   companyEmail: email('companyEmail', true),
-  website: optional('website', 300),
-  previousAddress: optional('previousAddress', 500, true),
+  website: optional('website', 300, 'line'),
+  previousAddress: optional('previousAddress', 500, 'lines'),
   // Contact Person
-  contactPersonName: required('contactPersonName', 200),
-  contactPersonAddress: optional('contactPersonAddress', 500, true),
+  contactPersonName: required('contactPersonName', 200, 'line'),
+  contactPersonAddress: optional('contactPersonAddress', 500, 'lines'),
   contactPersonEmail: email('contactPersonEmail', false),
-  contactPersonPhone: optional('contactPersonPhone', 50),
+  contactPersonPhone: optional('contactPersonPhone', 50, 'line'),
   // Additional Information
-  businessType: required('businessType', 200),
-  taxId: required('taxId', 100),
-  registrationNumber: required('registrationNumber', 100),
+  businessType: required('businessType', 200, 'line'),
+  taxId: required('taxId', 100, 'line'),
+  registrationNumber: required('registrationNumber', 100, 'line'),
   compliant: z.enum(['Yes', 'No'], { error: missingFieldMessage('compliant') }),
-  certifications: optional('certifications', 2000, true),
-  experience: optional('experience', 4000, true),
-  references: optional('references', 4000, true),
-  bankDetails: required('bankDetails', 1000, true),
+  certifications: optional('certifications', 2000, 'lines'),
+  experience: optional('experience', 4000, 'lines'),
+  references: optional('references', 4000, 'lines'),
+  bankDetails: required('bankDetails', 1000, 'lines'),
 });
 export type VendorApplicationFields = z.infer<typeof vendorApplicationFieldsSchema>;
 export type VendorApplicationInput = z.input<typeof vendorApplicationFieldsSchema>;

@@ -10,7 +10,7 @@ import { formToken, multipartBody as formBody } from '../../tests/helpers/forms.
 import { multipartBody } from '../../tests/helpers/multipart.ts';
 import { actor, createProjectVia, multipart, type Actor } from '../../tests/helpers/portal.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
-import { declaredImageSize, IMAGE_TOO_LARGE } from './image-limits.ts';
+import { declaredImageSize, IMAGE_TOO_LARGE, PHOTO_LIMIT, VENDOR_IMAGE_LIMIT } from './image-limits.ts';
 
 // Decompression bombs (decision 112): a small file declaring a huge image is refused on every upload
 // path, judged by its header without decoding it.
@@ -69,14 +69,14 @@ describe('image bombs', () => {
   });
 
   it('are refused as message attachments, multipart and base64, keeping nothing', async () => {
-    for (const [name, data, contentType] of [
-      ['plan.png', pngBomb, 'image/png'],
-      ['plan.jpg', jpegBomb, 'image/jpeg'],
+    for (const [name, data, contentType, side] of [
+      ['plan.png', pngBomb, 'image/png', 50_000],
+      ['plan.jpg', jpegBomb, 'image/jpeg', 60_000],
     ] as const) {
       const body = multipartBody({}, { filename: name, contentType, data });
       const res = await t.app.inject({ method: 'POST', url: '/api/messages/upload', headers: { ...client.headers, ...body.headers }, payload: body.payload });
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE', message: IMAGE_TOO_LARGE(name) });
+      expect(res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE', message: IMAGE_TOO_LARGE(name, { width: side, height: side, frames: 1 }, PHOTO_LIMIT) });
       const json = await t.app.inject({
         method: 'POST',
         url: '/api/messages/upload',
@@ -102,7 +102,7 @@ describe('image bombs', () => {
     ]);
     const res = await t.app.inject({ method: 'POST', url: '/api/vendors/applications', ...body, remoteAddress: '192.0.2.77' });
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe(IMAGE_TOO_LARGE('iso.jpg'));
+    expect(res.json().message).toBe(IMAGE_TOO_LARGE('iso.jpg', { width: 60_000, height: 60_000, frames: 1 }, VENDOR_IMAGE_LIMIT));
     expect(await rows(vendorApplications)).toBe(0);
     expect(await rows(vendorDocuments)).toBe(0);
   });

@@ -135,6 +135,25 @@ test.describe('vendor registration', () => {
     await expect(page.getByRole('list', { name: 'Chosen company profile' })).toContainText('fake.pdf');
   });
 
+  test('the form refuses a company name with a right-to-left override before sending (decision 195)', async ({ page }, testInfo) => {
+    const message = 'The company name field must not contain line breaks, invisible characters or text-direction controls (found U+202E)';
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
+    for (const [theme, viewport] of [['light', DESKTOP], ['dark', PHONE]] as const) {
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await page.setViewportSize(viewport);
+      await openForm(page, PATHS.vendorRegistration);
+      await fillVendorForm(page, `Disguise Ltd ${unique()}`);
+      await field(page, 'Company name').fill('Acme\u202Egnp.exe');
+      await page.getByRole('button', { name: 'Submit Registration' }).click();
+      await expect(toastWith(page, 'Validation Error')).toContainText(message);
+      await expect(field(page, 'Company name')).toBeFocused();
+      await expect(field(page, 'Company name')).toHaveAttribute('aria-invalid', 'true');
+      await page.screenshot({ path: testInfo.outputPath(`vendor-disguised-name-${theme}-${viewport.width}.png`) });
+    }
+    expect(posts.filter((url) => url.includes('/api/vendors'))).toEqual([]);
+  });
+
   test('the form refuses a sixth certification and files over 10 MB before sending', async ({ page }) => {
     await openForm(page, PATHS.vendorRegistration);
     const files = Array.from({ length: 6 }, (_, i) => ({ name: `c${i}.pdf`, mimeType: 'application/pdf', buffer: PDF }));

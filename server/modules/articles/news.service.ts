@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { newsCache } from '../../db/schema/news.ts';
 import { sanitizeArticleHtml } from '../../lib/article-html.ts';
+import { withoutDisguisingCharacters } from '../../../common/schemas/single-line.ts';
 import {
   NEWS_CACHE_TTL_MS,
   NEWS_QUERY,
@@ -86,22 +87,24 @@ export function normaliseNewsAnswer(json: unknown): NewsArticle[] {
     const parsed = articleSchema.safeParse(raw);
     if (!parsed.success) continue;
     const a = parsed.data;
+    // An outside title cannot be refused like a typed one: what would disguise it is removed (decision 195).
+    const title = withoutDisguisingCharacters(a.title);
     const url = httpUrl(a.url);
     const published = new Date(a.publishedAt);
     // The service marks withdrawn stories '[Removed]'.
-    if (!url || Number.isNaN(published.getTime()) || a.title === '[Removed]') continue;
+    if (!title || !url || Number.isNaN(published.getTime()) || title === '[Removed]') continue;
     const id = newsArticleId(url);
     if (seen.has(id)) continue;
     seen.add(id);
     out.push({
       id,
-      title: a.title.slice(0, TITLE_MAX),
+      title: title.slice(0, TITLE_MAX),
       description: sanitizedOrNull(a.description),
       content: sanitizedOrNull(a.content),
       url,
       urlToImage: httpUrl(a.urlToImage),
       publishedAt: published.toISOString(),
-      source: { name: a.source?.name?.trim().slice(0, 200) || null },
+      source: { name: withoutDisguisingCharacters(a.source?.name ?? '').slice(0, 200) || null },
     });
   }
   return out;

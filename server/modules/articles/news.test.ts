@@ -110,6 +110,20 @@ describe('industry news fetched by the server', () => {
     expect(page.items[1].image).toBeNull();
   });
 
+  it('removes what would disguise an outside title or source name: overrides, isolates, zero-width characters, line breaks (decision 195)', async () => {
+    news.setMode({
+      kind: 'ok',
+      articles: [
+        sampleNewsArticle(1, { title: 'Port \u202Efdp.exe\u202C news', source: { name: '\u2066Wire\u200B Desk\u2069' } }),
+        sampleNewsArticle(2, { title: 'Two\nlines \u2067طريق\u2069' }),
+        sampleNewsArticle(3, { title: '\u200B\u200E' }),
+      ],
+    });
+    const page = await list();
+    expect(page.items.map((a) => a.title)).toEqual(['Port fdp.exe news', 'Two lines طريق']);
+    expect(page.items[0].source).toBe('Wire Desk');
+  });
+
   it("asks for an http picture over https (the page policy's img-src allows https: pictures only), on the card and the article", async () => {
     news.setMode({
       kind: 'ok',

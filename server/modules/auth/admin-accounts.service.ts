@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, conflict, notFound } from '../../../common/errors.ts';
+import { singleLineText } from '../../../common/schemas/text.ts';
 import { users } from '../../db/schema/users.ts';
 import { disableMfa } from './mfa.service.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
@@ -9,7 +10,7 @@ import { revokeUserSessions } from './sessions.service.ts';
 
 export const adminAccountSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')),
-  name: z.string().trim().min(1, 'Name is required').max(200),
+  name: singleLineText('Name').min(1, 'Name is required').max(200),
   password: z.string(),
 });
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata, OutputInfo } from 'sharp';
+import { BLOG_IMAGE_LIMIT, exceedsImageLimit, IMAGE_TOO_LARGE } from '../../lib/image-limits.ts';
 import { loadSharp } from '../../lib/lazy-modules.ts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../common/errors.ts';
 import {
-  BLOG_IMAGE_MAX_PIXELS,
   BLOG_IMAGE_TYPES,
   BLOG_IMAGE_WIDTHS,
   type BlogImageFormat,
@@ -49,12 +49,8 @@ export async function storeBlogImage(app: FastifyInstance, bytes: Buffer, fileNa
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} could not be read as an image`);
   }
   if (!meta.width || !meta.height) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} could not be read as an image`);
-  if (meta.width * meta.height > BLOG_IMAGE_MAX_PIXELS) {
-    throw new AppError(
-      'PAYLOAD_TOO_LARGE',
-      `${fileName} is too large: ${meta.width} × ${meta.height} pixels, at most ${BLOG_IMAGE_MAX_PIXELS / 1_000_000} megapixels`,
-    );
-  }
+  const declared = { width: meta.width, height: meta.pageHeight ?? meta.height, frames: meta.pages ?? 1 };
+  if (exceedsImageLimit(declared, BLOG_IMAGE_LIMIT)) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE(fileName, declared, BLOG_IMAGE_LIMIT));
 
   const id = randomUUID();
   const renditions: Array<{ width: BlogImageWidth; format: BlogImageFormat; data: Buffer; info: OutputInfo }> = [];
@@ -63,7 +59,7 @@ export async function storeBlogImage(app: FastifyInstance, bytes: Buffer, fileNa
   const width = turned ? meta.height : meta.width;
   const height = turned ? meta.width : meta.height;
   try {
-    const image = sharp(bytes, { limitInputPixels: BLOG_IMAGE_MAX_PIXELS, failOn: 'error' }).rotate();
+    const image = sharp(bytes, { limitInputPixels: BLOG_IMAGE_LIMIT.maxPixels, failOn: 'error' }).rotate();
     // One rendition at a time: the CPU is shared with everyone else's requests.
     for (const w of BLOG_IMAGE_WIDTHS) {
       for (const format of FORMATS) {

@@ -368,7 +368,9 @@ describe('image uploads', () => {
     const filesBefore = storedFiles();
     const bomb = await upload({ filename: 'bomb.png', contentType: 'image/png', data: await pixelBomb(30_000, 30_000) });
     expect(bomb.statusCode).toBe(413);
-    expect(bomb.json().message).toBe('bomb.png is too large: 30000 × 30000 pixels, at most 40 megapixels');
+    expect(bomb.json().message).toBe(
+      'bomb.png is too large an image to open safely (30,000 × 30,000 pixels). Blog images may have at most 10,000 pixels a side and 25 megapixels. Please resize it (1,600 pixels wide is enough) and upload it again.',
+    );
     const jpeg = await sampleJpeg(200, 100);
     const broken = await upload({ filename: 'broken.jpg', contentType: 'image/jpeg', data: jpeg.subarray(0, jpeg.length / 2) });
     expect(broken.statusCode).toBe(415);

@@ -11,7 +11,7 @@ import {
   type AttachmentType,
 } from '../../../common/schemas/messages.ts';
 import { sniffFileType } from '../../storage/file-type.ts';
-import { assertImageDimensions } from '../../lib/image-limits.ts';
+import { assertImageDimensions, PHOTO_LIMIT } from '../../lib/image-limits.ts';
 import { displaySafeName } from '../../../common/file-names.ts';
 
 /** A file written to storage under a server-generated key, not yet recorded in the database. */
@@ -85,7 +85,7 @@ export async function decideAttachmentType(head: Buffer, declaredMime: string | 
     type = fromName && candidates.includes(fromName) ? fromName : candidates[0];
   }
   // Images are shown inline: their declared size is checked before a byte is kept (decision 112).
-  if (type.kind === 'image') await assertImageDimensions(head, name);
+  if (type.kind === 'image') await assertImageDimensions(head, name, PHOTO_LIMIT);
   return type;
 }
 

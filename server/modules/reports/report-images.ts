@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata, Sharp } from 'sharp';
+import { declaredImageSize, exceedsImageLimit, IMAGE_TOO_LARGE, PHOTO_LIMIT } from '../../lib/image-limits.ts';
 import { loadSharp } from '../../lib/lazy-modules.ts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../common/errors.ts';
@@ -21,8 +22,6 @@ export interface StoredReportImage {
 
 // Thumbnails fit this box: sharp enough for a phone's two-column grid, small on a metered network.
 const THUMBNAIL_BOX_PX = 480;
-// A decompression bomb (tiny file, enormous canvas) is refused before it is decoded.
-const MAX_INPUT_PIXELS = 60_000_000;
 
 /** The uploader's file name, reduced to something safe to show and to put in a header. */
 export function cleanFileName(name: string | undefined, fallback: string): string {
@@ -86,13 +85,17 @@ export async function storeReportImage(
   if (!type || !(REPORT_IMAGE_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} is not a JPEG, PNG or WebP image`);
   }
+  // A decompression bomb (tiny file, enormous canvas) is refused by its header, before it is decoded.
+  const declared = await declaredImageSize(bytes);
+  if (!declared) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `${fileName} could not be read as an image`);
+  if (exceedsImageLimit(declared, PHOTO_LIMIT)) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE(fileName, declared, PHOTO_LIMIT));
   let original: Buffer;
   let width: number;
   let height: number;
   let thumbnail: Buffer;
   try {
     const sharp = await loadSharp();
-    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const image = sharp(bytes, { limitInputPixels: PHOTO_LIMIT.maxPixels, failOn: 'error' });
     const meta = await image.metadata();
     const encoded = await encodeOriginal(image.clone(), meta, bytes).toBuffer({ resolveWithObject: true });
     original = encoded.data;
@@ -130,7 +133,7 @@ export async function deleteStoredReportImages(app: FastifyInstance, images: rea
 /** An image re-encoded as JPEG for the PDF (pdfkit embeds JPEG and PNG, not WebP), at most 1600 px wide. */
 export async function imageForPdf(bytes: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
   const sharp = await loadSharp();
-  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+  const { data, info } = await sharp(bytes, { limitInputPixels: PHOTO_LIMIT.maxPixels })
     .rotate()
     .resize(1600, 1600, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })

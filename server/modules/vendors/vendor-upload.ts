@@ -15,7 +15,7 @@ import {
 } from '../../../common/schemas/vendors.ts';
 import { sniffFileType } from '../../storage/file-type.ts';
 import { assertStorableField } from '../../plugins/storable-input.ts';
-import { assertImageDimensions } from '../../lib/image-limits.ts';
+import { assertImageDimensions, VENDOR_IMAGE_LIMIT } from '../../lib/image-limits.ts';
 import { displaySafeName } from '../../../common/file-names.ts';
 
 /** A document already written to storage, waiting for its database row. */
@@ -173,7 +173,7 @@ export async function readVendorUpload(
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', VENDOR_MESSAGES.wrongFileType(name));
       }
       // A scanned certificate may be a photo that staff open in the browser (decision 112).
-      if (sniffed.mime.startsWith('image/')) await assertImageDimensions(head, name);
+      if (sniffed.mime.startsWith('image/')) await assertImageDimensions(head, name, VENDOR_IMAGE_LIMIT);
       documents.push({
         id,
         kind: isProfile ? 'company-profile' : 'certification',
