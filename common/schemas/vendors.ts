@@ -86,8 +86,8 @@ export const vendorSubmitResponseSchema = z.object({
   message: z.string(),
   reference: z.string(),
   /**
-   * The applicant's copy: e-mailed, to be e-mailed by a retry, or not e-mailed (no mail transport,
-   * or the copies' rate limit), so the confirmation promises no mail that will not leave.
+   * The applicant's copy: e-mailed, to be e-mailed by a retry, or not e-mailed (no mail transport),
+   * so the confirmation promises no mail that will not leave (decision 210).
    */
   copy: z.enum(VENDOR_COPY_STATES),
 });

@@ -43,10 +43,15 @@ export function useCreateClient() {
   return useMutation({
     mutationFn: (body: CreateClientBody) =>
       apiFetch<CreateClientResponse>('/users/clients', { method: 'POST', json: body, fallbackMessage: 'Failed to create client' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: USERNAME_CHECK_KEY });
+      return queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+    },
   });
 }
 
+/** The new client's username is taken now: every answer about usernames is out of date. */
+const USERNAME_CHECK_KEY = ['client-username'] as const;
 /** How long typing pauses before the username is checked. */
 const USERNAME_CHECK_DELAY_MS = 300;
 
@@ -68,7 +73,7 @@ export function useUsernameCheck(input: { username: string; name: string }) {
   const settled = useSettled({ username: input.username.trim().toLowerCase(), name: input.name.trim() }, USERNAME_CHECK_DELAY_MS);
   const asked = settled.username || settled.name;
   const query = useQuery({
-    queryKey: ['client-username', settled.username, settled.name],
+    queryKey: [...USERNAME_CHECK_KEY, settled.username, settled.name],
     queryFn: ({ signal }) =>
       apiFetch<UsernameCheckResponse>(`/users/clients/username-check?${new URLSearchParams(settled)}`, { signal, fallbackMessage: 'Could not check the username' }),
     enabled: Boolean(asked),
@@ -77,7 +82,7 @@ export function useUsernameCheck(input: { username: string; name: string }) {
     retry: retryUnlessClientError,
   });
   // An answer about what is on screen now, not about what was typed before.
-  const current = query.data && !query.isPlaceholderData && settled.username === input.username.trim().toLowerCase() && settled.name === input.name.trim();
+  const current = query.data && !query.isPlaceholderData && !query.isFetching && settled.username === input.username.trim().toLowerCase() && settled.name === input.name.trim();
   return { data: current ? query.data : undefined, checking: Boolean(asked) && !current && !query.isError };
 }
 

@@ -84,7 +84,8 @@ export async function createVendorApplication(
     app.log.error({ err }, 'could not deliver vendor application mails now');
   }
   const ackId = acknowledge ? mailIds[1] : null;
-  const copy: VendorCopyState = !ackId || !mailConfigured(app) ? 'none' : (await mailWasSent(app, ackId)) ? 'sent' : 'later';
+  // Past the copies' rate limit the answer stays as if sent (decision 116: the limit reveals nothing).
+  const copy: VendorCopyState = !mailConfigured(app) ? 'none' : !ackId || (await mailWasSent(app, ackId)) ? 'sent' : 'later';
   return { id: input.id, reference, copy };
 }
 
