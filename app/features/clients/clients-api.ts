@@ -12,7 +12,7 @@ import type {
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import { pageQuery } from '../../../common/schemas/pagination.ts';
 import { apiFetch } from '../../lib/api.ts';
-import { CLIENTS_KEY } from '../../lib/portal-query-keys.ts';
+import { CLIENTS_KEY, MAIL_STATUS_KEY } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
 
@@ -45,6 +45,7 @@ export function useCreateClient() {
       apiFetch<CreateClientResponse>('/users/clients', { method: 'POST', json: body, fallbackMessage: 'Failed to create client' }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: USERNAME_CHECK_KEY });
+      void queryClient.invalidateQueries({ queryKey: MAIL_STATUS_KEY });
       return queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
     },
   });
@@ -102,7 +103,10 @@ export function useResendInvitation() {
     mutationFn: (client: Pick<Client, '_id'>) =>
       apiFetch<{ success: true; url: string; expiresAt: string; mail: MailOutcome }>(`/auth/invitations/${client._id}`, { method: 'POST', fallbackMessage: 'Failed to resend invitation' }),
     // Also after a failure: a refusal (say, the client has just set a password) means the list is out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: MAIL_STATUS_KEY });
+      return queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+    },
   });
 }
 

@@ -110,6 +110,8 @@ export function ContactInbox() {
   // Another view (filter or page) starts afresh; a reload does too, as this lives in memory only.
   const view = `${filter}:${page}`;
   const [keptState, setKept] = useState<Kept>({ view, open: [], messages: [] });
+  // Forgotten as soon as the view changes, so coming back to this view later starts afresh too.
+  if (keptState.view !== view) setKept({ view, open: [], messages: [] });
   const kept = keptState.view === view ? keptState : { view, open: [], messages: [] };
   const keep = (m: ContactMessage) =>
     setKept((k) => {

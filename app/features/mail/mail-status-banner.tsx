@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { MailWarning } from 'lucide-react';
 import type { MailStatusResponse } from '../../../common/schemas/mail.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { MAIL_STATUS_KEY } from '../../lib/portal-query-keys.ts';
 
-const MAIL_STATUS_KEY = ['mail-status'] as const;
 /** The outbox changes with every invitation or form; a minute is fresh enough for a banner. */
 const MAIL_STATUS_REFRESH_MS = 60_000;
 
