@@ -228,3 +228,33 @@ test("a new blog post's Author is the signed-in staff member's name, and can be 
     await context.close();
   }
 });
+
+test('visitors are promised no mail that cannot leave: the newsletter box and "Forgot password?"', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${BASE}${PATHS.about}`);
+  const box = page.locator('footer');
+  await expect(box.locator('form[data-ready="true"]')).toBeVisible();
+  await box.getByLabel('Email address').fill('reader@news.example');
+  await box.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(box.getByRole('status')).toHaveText(
+    'Thank you. We cannot send the e-mail that confirms a subscription at the moment, so your subscription is not active yet. Please try again later.',
+  );
+  await expect(page.getByText('Check your inbox')).toHaveCount(0);
+  await box.screenshot({ path: test.info().outputPath('newsletter-box-no-mail-light-1280.png') });
+
+  await page.goto(`${BASE}${PATHS.forgotPassword}`);
+  await page.getByLabel('Username or email').fill('no-such-user');
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  const answer = page.getByRole('status').filter({ hasText: 'no reset link can reach you' });
+  await expect(answer).toBeVisible();
+  await expect(page.getByText('we have sent an e-mail')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'forgot password without mail');
+  for (const { theme, viewport } of LOOKS) {
+    await page.evaluate((t) => {
+      localStorage.setItem('theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`forgot-password-no-mail-${theme}-${viewport.width}.png`), fullPage: true });
+  }
+});
