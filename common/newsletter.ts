@@ -2,6 +2,8 @@
 export const NEWSLETTER_MESSAGES = {
   // The same answer whatever the address's state, so the box does not reveal who is subscribed.
   checkInbox: 'Almost done! Check your inbox and click the link in our e-mail to confirm your subscription.',
+  // While the site has no mail transport the confirmation link cannot leave: say so, promise nothing.
+  noMail: 'Thank you. We cannot send the e-mail that confirms a subscription at the moment, so your subscription is not active yet. Please try again later.',
   confirmed: 'Your subscription is confirmed. Thank you!',
   unsubscribed: 'You have been unsubscribed. You will not receive our newsletter any more.',
   badLink: 'This link is not valid or has expired. Please subscribe again from the box at the bottom of any page.',

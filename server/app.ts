@@ -42,6 +42,7 @@ import contactRoutes from './modules/contact/contact.routes.ts';
 import newsletterRoutes from './modules/newsletter/newsletter.routes.ts';
 import newsletterFormRoutes from './modules/newsletter/newsletter-form.routes.ts';
 import submissionsRoutes from './modules/submissions/submissions.routes.ts';
+import mailRoutes from './modules/mail/mail.routes.ts';
 import eventsPlugin from './events/events.plugin.ts';
 import articlesPlugin from './modules/articles/articles.plugin.ts';
 import { closeMailTransport } from './mail/mailer.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(contactRoutes);
       await api.register(newsletterRoutes);
       await api.register(submissionsRoutes);
+      await api.register(mailRoutes);
       await api.register(messagesRoutes);
       await api.register(filesRoutes);
       await api.register(blogRoutes);

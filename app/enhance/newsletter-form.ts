@@ -85,7 +85,8 @@ export function enhanceNewsletterForm(form: HTMLElement): () => void {
       const message = await subscribe({ [FORM_TOKEN_FIELD]: value, [HONEYPOT_FIELD]: honeypot?.value ?? '', email: address });
       say('done', message);
       input.value = '';
-      toast({ title: 'Check your inbox', description: message });
+      // Without a mail transport the server says no confirmation mail can leave: no 'Check your inbox' then.
+      toast({ title: message === NEWSLETTER_MESSAGES.checkInbox ? 'Check your inbox' : 'Not subscribed yet', description: message });
       token = null;
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : NEWSLETTER_MESSAGES.failed;

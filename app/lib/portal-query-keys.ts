@@ -11,6 +11,8 @@ export const projectReportsKey = (projectId: string) => ['reports', 'project', p
 export const MESSAGES_KEY = ['messages'] as const;
 export const projectMessagesKey = (projectId: string) => ['messages', 'project', projectId] as const;
 export const UNREAD_KEY = ['messages', 'unread'] as const;
+/** The admin dashboard's mail banner (its outbox counts follow each mail staff cause). */
+export const MAIL_STATUS_KEY = ['mail-status'] as const;
 
 /** The queries a live change makes stale: only those, so nothing else is fetched again. */
 export function queryKeysChangedBy(change: PortalChange): QueryKey[] {

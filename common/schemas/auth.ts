@@ -1,5 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
+import { mailOutcomeSchema } from './mail.ts';
 
 /** The signed-in user as the API shows it: never secrets. */
 export const publicUserSchema = z.object({
@@ -134,6 +135,9 @@ export const forgotPasswordBodySchema = z.object({
 });
 export const FORGOT_PASSWORD_ANSWER =
   'If an account matches, we have sent an e-mail with a link to reset the password. The link is valid for 1 hour.';
+/** The answer while the site has no mail transport: no link can leave, so none is promised. */
+export const FORGOT_PASSWORD_NO_MAIL =
+  'We cannot send e-mail at the moment, so no reset link can reach you. Please contact us by phone and we will help you sign in.';
 
 export const tokenBodySchema = z.object({ token: z.string().min(10).max(200) });
 /** A reset link that is still usable, and until when. */
@@ -168,6 +172,8 @@ export const invitationLinkResponseSchema = z.object({
   success: z.literal(true),
   url: z.string(),
   expiresAt: z.string(),
+  /** Whether the link's e-mail went out, so staff know whether to pass the link on themselves. */
+  mail: mailOutcomeSchema,
 });
 export const invitationStatusResponseSchema = z.object({
   success: z.literal(true),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { singleLineText, storableText } from './text.ts';
 import { USERNAME_RULE } from './auth.ts';
 import { paginationSchema } from './pagination.ts';
+import { mailOutcomeSchema } from './mail.ts';
 
 /** A client's place in the company's pipeline (specification section 4). */
 export const CLIENT_STATUSES = ['new', 'in-progress', 'completed'] as const;
@@ -45,10 +46,12 @@ export const clientListResponseSchema = z.object({
 });
 export type ClientListResponse = z.infer<typeof clientListResponseSchema>;
 
-/** Suggests a username from the client's e-mail address (or name) while staff type; they may edit it. */
-export function suggestUsername(name: string, email: string): string {
-  const local = email.includes('@') ? email.split('@')[0] : '';
-  const base = (local || name)
+/**
+ * Suggests a username from the client's name while staff type (a shared mailbox's local part, such
+ * as 'projects', names nobody); the server makes it unique; staff may edit it.
+ */
+export function suggestUsername(name: string): string {
+  const base = name
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -79,8 +82,26 @@ export const createClientResponseSchema = z.object({
   /** The link the client uses to set a password; staff may copy it to send it another way. */
   invitationUrl: z.string(),
   invitationExpiresAt: z.string().optional(),
+  /** Whether the invitation's e-mail went out, so staff know whether to pass the link on themselves. */
+  invitationMail: mailOutcomeSchema,
 });
 export type CreateClientResponse = z.infer<typeof createClientResponseSchema>;
+
+/** GET /users/clients/username-check: is this username free, and a free one from the name. */
+export const usernameCheckQuerySchema = z.object({
+  username: z.string().trim().toLowerCase().max(254).optional().default(''),
+  name: z.string().trim().max(200).optional().default(''),
+});
+export const usernameCheckResponseSchema = z.object({
+  success: z.literal(true),
+  /** The username asked about, or null when none was given. */
+  username: z.string().nullable(),
+  /** Whether that username is free (null when none was given). */
+  available: z.boolean().nullable(),
+  /** A free username made from the asked one, else the name. */
+  suggestion: z.string(),
+});
+export type UsernameCheckResponse = z.infer<typeof usernameCheckResponseSchema>;
 
 export const clientIdParamsSchema = z.object({ id: z.uuid() });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NEWSLETTER_MESSAGES } from '../newsletter.ts';
 import { refineSingleLine, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
+import { mailOutcomeSchema } from './mail.ts';
 
 export { NEWSLETTER_MESSAGES };
 
@@ -15,7 +16,12 @@ export const newsletterSubscribeSchema = z.object({
   email: z.string().trim().min(1, NEWSLETTER_MESSAGES.emptyAddress).max(254).pipe(z.email(NEWSLETTER_MESSAGES.invalidAddress)),
 });
 export const newsletterTokenSchema = z.object({ token: z.string().min(10).max(200) });
-export const newsletterResultSchema = z.object({ success: z.literal(true), message: z.string() });
+export const newsletterResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** For staff's test and send: whether the mail could leave (no transport, a failed send). */
+  mail: mailOutcomeSchema.optional(),
+});
 export type NewsletterResult = z.infer<typeof newsletterResultSchema>;
 
 export const NEWSLETTER_STATUSES = ['pending', 'subscribed', 'unsubscribed'] as const;
@@ -99,7 +105,7 @@ export const newsletterIssuesResponseSchema = z.object({
 });
 export type NewsletterIssuesResponse = z.infer<typeof newsletterIssuesResponseSchema>;
 
-export const newsletterSendIssueResponseSchema = z.object({ success: z.literal(true), message: z.string(), issue: newsletterIssueSchema });
+export const newsletterSendIssueResponseSchema = z.object({ success: z.literal(true), message: z.string(), mail: mailOutcomeSchema.optional(), issue: newsletterIssueSchema });
 export type NewsletterSendIssueResponse = z.infer<typeof newsletterSendIssueResponseSchema>;
 
 /** 'Send to 1 subscriber', 'Send to 12 subscribers'. */
@@ -107,7 +113,11 @@ export const subscribersLabel = (n: number) => `${n.toLocaleString('en-GB')} ${n
 
 export const NEWSLETTER_ISSUE_MESSAGES = {
   sent: (n: number) => `The newsletter is on its way to ${subscribersLabel(n)}.`,
+  notSent: (n: number) =>
+    `E-mail is not set up on this server (SMTP_URL), so the newsletter to ${subscribersLabel(n)} is kept in the outbox and was not sent.`,
   testSent: (email: string) => `A test was sent to ${email}.`,
+  testNotSent: 'E-mail is not set up on this server (SMTP_URL), so the test was not sent.',
+  testNotDelivered: (email: string) => `The test to ${email} could not be sent now; it will be retried.`,
   alreadySent: 'This newsletter has already been sent.',
   noSubscribers: 'There are no confirmed subscribers to send to yet.',
   sendFailed: 'Failed to send the newsletter',

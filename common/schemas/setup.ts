@@ -36,7 +36,12 @@ export type SetupAdminBody = z.infer<typeof setupAdminBodySchema>;
 export const setupAdminResponseSchema = loginResponseSchema;
 
 /** Whether the first-run set-up is open; answered truthfully only to callers on an admin network. */
-export const setupStatusResponseSchema = z.object({ success: z.literal(true), open: z.boolean() });
+export const setupStatusResponseSchema = z.object({
+  success: z.literal(true),
+  open: z.boolean(),
+  /** Whether ADMIN_ALLOWED_CIDRS limits the admin sign-in (the admin login says which). */
+  addressRestricted: z.boolean(),
+});
 export type SetupStatusResponse = z.infer<typeof setupStatusResponseSchema>;
 
 /** The web page's load-context key: whether the set-up page still exists. */

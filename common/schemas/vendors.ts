@@ -85,10 +85,18 @@ export const VENDOR_STATUS_NEXT: Record<VendorStatus, readonly VendorStatus[]> =
   rejected: ['under-review'],
 };
 
+export const VENDOR_COPY_STATES = ['sent', 'later', 'none'] as const;
+export type VendorCopyState = (typeof VENDOR_COPY_STATES)[number];
+
 export const vendorSubmitResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   reference: z.string(),
+  /**
+   * The applicant's copy: e-mailed, to be e-mailed by a retry, or not e-mailed (no mail transport),
+   * so the confirmation promises no mail that will not leave (decision 210).
+   */
+  copy: z.enum(VENDOR_COPY_STATES),
 });
 export type VendorSubmitResponse = z.infer<typeof vendorSubmitResponseSchema>;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailOutcome } from '../../common/schemas/mail.ts';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
@@ -228,6 +229,19 @@ export async function deliverQueuedMail(app: FastifyInstance, ids: string[]): Pr
     if (row.status === 'pending' && row.attempts === 0) pending.push(row);
   }
   return deliverRows(app, pending, (row) => row.createdAt.getTime() + MAIL_DELIVERY_LEASE_MS - MAIL_LEASE_MARGIN_MS);
+}
+
+/** Whether mail can leave this server at all (SMTP_URL is set). */
+export const mailConfigured = (app: FastifyInstance): boolean => Boolean(app.config.SMTP_URL);
+
+/** What became of a mail sent now: for the screens that say so (see common/schemas/mail.ts). */
+export const mailOutcomeOf = (app: FastifyInstance, delivered: boolean): MailOutcome =>
+  !mailConfigured(app) ? 'not-configured' : delivered ? 'sent' : 'failed';
+
+/** Whether a queued mail has gone out by now (after deliverQueuedMail, say). */
+export async function mailWasSent(app: FastifyInstance, id: string): Promise<boolean> {
+  const [row] = await app.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  return row?.status === 'sent';
 }
 
 /**

@@ -33,7 +33,8 @@ test('staff run a project end to end and only its client sees it', async ({ brow
     await expect(form.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
     await form.getByLabel('Email').fill(clientEmail);
     await expect(form.getByLabel('Email')).not.toHaveAttribute('aria-invalid');
-    await expect(form.getByLabel(/Username/)).toHaveValue(`rivers-${stamp}`);
+    // Issue 21: suggested from the client's name, not the e-mail address.
+    await expect(form.getByLabel(/Username/)).toHaveValue(`rivers.agro.${stamp}`);
     await form.getByLabel(/Username/).fill(`rivers.${stamp}`);
     await form.getByRole('button', { name: 'Add Client' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Client created successfully' })).toBeVisible();

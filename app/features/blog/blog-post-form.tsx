@@ -46,11 +46,11 @@ interface FormState {
 }
 type Field = 'title' | 'slug' | 'author' | 'category' | 'excerpt' | 'content' | 'bannerImageId' | 'publishAt';
 
-function initialState(post: BlogPost | null): FormState {
+function initialState(post: BlogPost | null, defaultAuthor = ''): FormState {
   return {
     title: post?.title ?? '',
     slug: post?.slug ?? '',
-    author: post?.author ?? '',
+    author: post?.author ?? defaultAuthor,
     category: post?.category ?? '',
     excerpt: post?.excerpt ?? '',
     content: post?.content ?? '',
@@ -104,10 +104,10 @@ function FieldBlock({ id, label, hint, error, children }: { id: string; label: s
  * rich-text content, status (with a time for a scheduled post) and visibility; a preview; a
  * version check on save; and a question before leaving with unsaved changes.
  */
-export function BlogPostForm({ post, onReload }: { post: BlogPost | null; onReload?: () => void }) {
+export function BlogPostForm({ post, onReload, defaultAuthor }: { post: BlogPost | null; onReload?: () => void; defaultAuthor?: string }) {
   const id = useId();
   const navigate = useNavigate();
-  const [initial, setInitial] = useState(() => initialState(post));
+  const [initial, setInitial] = useState(() => initialState(post, defaultAuthor));
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [conflict, setConflict] = useState(false);

@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { UserPlus } from 'lucide-react';
+import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
 import { suggestUsername } from '../../../common/schemas/clients.ts';
+import { invitationMailText, type MailOutcome } from '../../../common/schemas/mail.ts';
 import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { toast } from '../../components/ui/toast.tsx';
-import { useCreateClient } from './clients-api.ts';
+import { useCreateClient, useUsernameCheck } from './clients-api.ts';
 import { CopyableLink } from './copyable-link.tsx';
 
 /** Staff add a client: name and e-mail (username suggested, editable); the invitation link is shown to copy. */
@@ -16,9 +18,14 @@ export function AddClientForm() {
   const [usernameEdited, setUsernameEdited] = useState(false);
   // After a submit with a field missing, that field is marked invalid until it is filled in.
   const [missing, setMissing] = useState<{ name: boolean; email: boolean }>({ name: false, email: false });
-  const [invitation, setInvitation] = useState<{ name: string; username: string | null; url: string } | null>(null);
+  const [invitation, setInvitation] = useState<{ name: string; email: string; username: string | null; url: string; mail: MailOutcome } | null>(null);
   const createClient = useCreateClient();
-  const shownUsername = usernameEdited ? username : suggestUsername(name, email);
+  // Untouched, the field shows a free username made from the name; typed, it is checked for staff.
+  const check = useUsernameCheck({ username: usernameEdited ? username : '', name });
+  const shownUsername = usernameEdited ? username : (check.data?.suggestion ?? suggestUsername(name));
+  const wellFormed = USERNAME_RULE.test(shownUsername.trim().toLowerCase());
+  const taken = usernameEdited && wellFormed && check.data?.available === false;
+  const malformed = usernameEdited && shownUsername.trim() !== '' && !wellFormed;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -29,8 +36,14 @@ export function AddClientForm() {
     }
     try {
       const res = await createClient.mutateAsync({ name, email, username: shownUsername || undefined });
-      toast({ title: 'Client created successfully', description: `An invitation was sent to ${res.client.email}.` });
-      setInvitation({ name: res.client.name, username: res.client.username, url: res.invitationUrl });
+      toast({
+        title: 'Client created successfully',
+        description:
+          res.invitationMail === 'sent'
+            ? `An invitation was sent to ${res.client.email}.`
+            : 'The invitation e-mail was not sent: copy the link below and send it yourself.',
+      });
+      setInvitation({ name: res.client.name, email: res.client.email, username: res.client.username, url: res.invitationUrl, mail: res.invitationMail });
       setName('');
       setEmail('');
       setUsername('');
@@ -89,10 +102,26 @@ export function AddClientForm() {
               setUsernameEdited(true);
               setUsername(e.target.value);
             }}
+            aria-invalid={taken || malformed || undefined}
+            aria-describedby={`${id}-username-status`}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
           />
+          <p id={`${id}-username-status`} aria-live="polite" className={`mt-1 text-sm ${taken || malformed ? 'text-red-800 dark:text-red-300' : 'text-slate-700 dark:text-slate-300'}`}>
+            {malformed ? (
+              'Username: 3 to 40 lower-case letters, digits, dots, dashes or underscores'
+            ) : !shownUsername.trim() || !check.data ? null : taken ? (
+              <>
+                The username {check.data.username} is already taken.{' '}
+                <button type="button" className="font-semibold underline" onClick={() => setUsername(check.data!.suggestion)}>
+                  Use {check.data.suggestion}
+                </button>
+              </>
+            ) : (
+              `${shownUsername.trim().toLowerCase()} is free.`
+            )}
+          </p>
         </div>
         <button type="submit" className={buttonClass('primary')} disabled={createClient.isPending}>
           <UserPlus className="size-4" aria-hidden="true" />
@@ -101,7 +130,8 @@ export function AddClientForm() {
       </form>
       {invitation ? (
         <CopyableLink label={`Invitation link for ${invitation.name}`} url={invitation.url}>
-          Sent by e-mail{invitation.username ? `; their username is ${invitation.username}` : ''}. You can also copy it and send it another way.
+          {invitationMailText(invitation.mail, invitation.email)}
+          {invitation.username ? ` Their username is ${invitation.username}.` : ''}
         </CopyableLink>
       ) : null}
     </div>

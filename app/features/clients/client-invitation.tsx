@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { MailCheck, MailWarning, Send, UserCheck, XCircle } from 'lucide-react';
 import type { Client, ClientInvitationState } from '../../../common/schemas/clients.ts';
+import { invitationMailText, type MailOutcome } from '../../../common/schemas/mail.ts';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { formatDay } from '../../../common/dates.ts';
@@ -38,7 +39,15 @@ export function InvitationState({ client }: { client: Client }) {
  * Staff's invitation actions for one client who has not set a password yet: send a new link (the
  * old one stops working; the new one is shown once, to copy) or revoke the pending one.
  */
-export function InvitationActions({ client, link, onLink }: { client: Client; link: string | null; onLink: (url: string | null) => void }) {
+export function InvitationActions({
+  client,
+  link,
+  onLink,
+}: {
+  client: Client;
+  link: { url: string; mail: MailOutcome } | null;
+  onLink: (link: { url: string; mail: MailOutcome } | null) => void;
+}) {
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   if (client.invitation === 'accepted') return null;
@@ -47,11 +56,13 @@ export function InvitationActions({ client, link, onLink }: { client: Client; li
   async function onResend() {
     try {
       const res = await resend.mutateAsync(client);
-      onLink(res.url);
-      toast({
-        title: 'Invitation sent',
-        description: `A new link was e-mailed to ${client.email}. It is valid until ${formatDay(res.expiresAt)}; any earlier link no longer works.`,
-      });
+      onLink({ url: res.url, mail: res.mail });
+      const until = `It is valid until ${formatDay(res.expiresAt)}; any earlier link no longer works.`;
+      toast(
+        res.mail === 'sent'
+          ? { title: 'Invitation sent', description: `A new link was e-mailed to ${client.email}. ${until}` }
+          : { title: 'New invitation link', description: `${invitationMailText(res.mail, client.email)} ${until}` },
+      );
     } catch (err) {
       toastFailure('Failed to resend invitation', err);
     }
@@ -88,8 +99,8 @@ export function InvitationActions({ client, link, onLink }: { client: Client; li
         ) : null}
       </div>
       {link ? (
-        <CopyableLink label={`New invitation link for ${client.name}`} url={link}>
-          E-mailed to {client.email}. You can also copy it and send it another way.
+        <CopyableLink label={`New invitation link for ${client.name}`} url={link.url}>
+          {invitationMailText(link.mail, client.email)}
         </CopyableLink>
       ) : null}
     </div>

@@ -9,6 +9,7 @@ import { AddClientForm } from './add-client-form.tsx';
 import { InvitationActions, InvitationState } from './client-invitation.tsx';
 import { ClientStatusBadge } from './client-status-badge.tsx';
 import { clientsOf, useClients, useUpdateClientStatus } from './clients-api.ts';
+import type { MailOutcome } from '../../../common/schemas/mail.ts';
 
 /** An e-mail address that may wrap after its dots and before its @, where a reader expects a break. */
 function EmailText({ email }: { email: string }) {
@@ -33,7 +34,7 @@ function EmailText({ email }: { email: string }) {
 export function ClientManagement({ selectedClientId, onSelectClient }: { selectedClientId: string | null; onSelectClient: (client: Client) => void }) {
   const [open, setOpen] = useState(true);
   // Links issued by 'Resend invitation' in this visit, per client: shown once, to copy (they are not stored).
-  const [links, setLinks] = useState<Record<string, string | null>>({});
+  const [links, setLinks] = useState<Record<string, { url: string; mail: MailOutcome } | null>>({});
   const regionId = useId();
   const clients = useClients();
   const updateStatus = useUpdateClientStatus();
@@ -123,7 +124,7 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
                       />
                     </div>
                     <div className="px-2 empty:hidden">
-                      <InvitationActions client={client} link={links[client._id] ?? null} onLink={(url) => setLinks((all) => ({ ...all, [client._id]: url }))} />
+                      <InvitationActions client={client} link={links[client._id] ?? null} onLink={(link) => setLinks((all) => ({ ...all, [client._id]: link }))} />
                     </div>
                   </li>
                 );

@@ -1,4 +1,5 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type {
   Client,
   ClientListResponse,
@@ -6,10 +7,12 @@ import type {
   ClientStatus,
   CreateClientBody,
   CreateClientResponse,
+  UsernameCheckResponse,
 } from '../../../common/schemas/clients.ts';
+import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import { pageQuery } from '../../../common/schemas/pagination.ts';
 import { apiFetch } from '../../lib/api.ts';
-import { CLIENTS_KEY } from '../../lib/portal-query-keys.ts';
+import { CLIENTS_KEY, MAIL_STATUS_KEY } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
 
@@ -40,8 +43,48 @@ export function useCreateClient() {
   return useMutation({
     mutationFn: (body: CreateClientBody) =>
       apiFetch<CreateClientResponse>('/users/clients', { method: 'POST', json: body, fallbackMessage: 'Failed to create client' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: USERNAME_CHECK_KEY });
+      void queryClient.invalidateQueries({ queryKey: MAIL_STATUS_KEY });
+      return queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+    },
   });
+}
+
+/** The new client's username is taken now: every answer about usernames is out of date. */
+const USERNAME_CHECK_KEY = ['client-username'] as const;
+/** How long typing pauses before the username is checked. */
+const USERNAME_CHECK_DELAY_MS = 300;
+
+/** The value once it has stopped changing for a moment. */
+function useSettled<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/**
+ * The add-client form's check (GET /users/clients/username-check), once typing pauses: whether the
+ * username is free, and a free one made from it or from the client's name.
+ */
+export function useUsernameCheck(input: { username: string; name: string }) {
+  const settled = useSettled({ username: input.username.trim().toLowerCase(), name: input.name.trim() }, USERNAME_CHECK_DELAY_MS);
+  const asked = settled.username || settled.name;
+  const query = useQuery({
+    queryKey: [...USERNAME_CHECK_KEY, settled.username, settled.name],
+    queryFn: ({ signal }) =>
+      apiFetch<UsernameCheckResponse>(`/users/clients/username-check?${new URLSearchParams(settled)}`, { signal, fallbackMessage: 'Could not check the username' }),
+    enabled: Boolean(asked),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: retryUnlessClientError,
+  });
+  // An answer about what is on screen now, not about what was typed before.
+  const current = query.data && !query.isPlaceholderData && !query.isFetching && settled.username === input.username.trim().toLowerCase() && settled.name === input.name.trim();
+  return { data: current ? query.data : undefined, checking: Boolean(asked) && !current && !query.isError };
 }
 
 export function useUpdateClientStatus() {
@@ -58,9 +101,12 @@ export function useResendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (client: Pick<Client, '_id'>) =>
-      apiFetch<{ success: true; url: string; expiresAt: string }>(`/auth/invitations/${client._id}`, { method: 'POST', fallbackMessage: 'Failed to resend invitation' }),
+      apiFetch<{ success: true; url: string; expiresAt: string; mail: MailOutcome }>(`/auth/invitations/${client._id}`, { method: 'POST', fallbackMessage: 'Failed to resend invitation' }),
     // Also after a failure: a refusal (say, the client has just set a password) means the list is out of date.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: MAIL_STATUS_KEY });
+      return queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+    },
   });
 }
 

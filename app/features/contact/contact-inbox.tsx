@@ -26,12 +26,14 @@ function replyLink(m: ContactMessage) {
   return `mailto:${m.email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`\n\n${m.name} wrote:\n${quoted}`)}`;
 }
 
-function MessageItem({ message }: { message: ContactMessage }) {
-  const [open, setOpen] = useState(false);
+function MessageItem({ message, open, onToggle, onChange }: { message: ContactMessage; open: boolean; onToggle: () => void; onChange: (m: ContactMessage) => void }) {
   const setRead = useSetContactRead();
   const panelId = `message-${message._id}`;
   const mark = (isRead: boolean) =>
-    setRead.mutateAsync({ id: message._id, isRead }).catch((err) => toastFailure('Failed to update the message', err));
+    setRead
+      .mutateAsync({ id: message._id, isRead })
+      .then((res) => onChange(res.message))
+      .catch((err) => toastFailure('Failed to update the message', err));
 
   return (
     <li className={clsx('rounded-lg border', message.isRead ? 'border-slate-200 dark:border-slate-800' : 'border-brand-600 bg-brand-50 dark:border-sky-400 dark:bg-slate-800')}>
@@ -40,7 +42,7 @@ function MessageItem({ message }: { message: ContactMessage }) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => {
-          setOpen((o) => !o);
+          onToggle();
           // Opening an unread message reads it.
           if (!open && !message.isRead) void mark(true);
         }}
@@ -86,11 +88,48 @@ function MessageItem({ message }: { message: ContactMessage }) {
   );
 }
 
+/** A view of the inbox: the messages opened in it stay listed (and open) until staff move on. */
+type Kept = { view: string; open: string[]; messages: ContactMessage[] };
+
+/**
+ * The page's messages plus those opened in this view that the server no longer lists there (an
+ * unread message read by opening it leaves the 'Unread' list), newest first like the server's list.
+ */
+function withKept(listed: ContactMessage[], kept: ContactMessage[]): ContactMessage[] {
+  const ids = new Set(listed.map((m) => m._id));
+  const extra = kept.filter((m) => !ids.has(m._id));
+  if (!extra.length) return listed;
+  return [...listed, ...extra].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id));
+}
+
 /** Staff's inbox of contact messages: unread ones stand out; opening one reads it; reply by e-mail. */
 export function ContactInbox() {
   const { value: filter, page, go } = useListParams('filter', FILTER_VALUES, 'all');
   const { data, error, isPending, refetch } = useContactInbox(filter, page);
   const pages = data ? pageCount(data.total, CONTACT_INBOX_PAGE_SIZE) : 1;
+  // Another view (filter or page) starts afresh; a reload does too, as this lives in memory only.
+  const view = `${filter}:${page}`;
+  const [keptState, setKept] = useState<Kept>({ view, open: [], messages: [] });
+  // Forgotten as soon as the view changes, so coming back to this view later starts afresh too.
+  if (keptState.view !== view) setKept({ view, open: [], messages: [] });
+  const kept = keptState.view === view ? keptState : { view, open: [], messages: [] };
+  const keep = (m: ContactMessage) =>
+    setKept((k) => {
+      const base = k.view === view ? k : { view, open: [], messages: [] };
+      return { ...base, messages: [...base.messages.filter((x) => x._id !== m._id), m] };
+    });
+  const toggle = (m: ContactMessage) =>
+    setKept((k) => {
+      const base = k.view === view ? k : { view, open: [], messages: [] };
+      const isOpen = base.open.includes(m._id);
+      return {
+        view,
+        open: isOpen ? base.open.filter((id) => id !== m._id) : [...base.open, m._id],
+        messages: [...base.messages.filter((x) => x._id !== m._id), m],
+      };
+    });
+  // The kept copy is only a stand-in: the server's own copy wins while it still lists the message.
+  const shown = data ? withKept(data.messages, kept.messages) : [];
 
   return (
     <section aria-labelledby="inbox-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
@@ -119,13 +158,13 @@ export function ContactInbox() {
         <InlineLoading label="Loading messages..." />
       ) : error ? (
         <ErrorState title="Failed to load messages" error={error} onRetry={() => void refetch()} />
-      ) : !data.messages.length ? (
+      ) : !shown.length ? (
         <EmptyState icon={<Inbox className="size-8" aria-hidden="true" />} title="No messages" description={filter === 'unread' ? 'Every message has been read.' : 'Messages from the contact form will appear here.'} />
       ) : (
         <>
           <ul className="space-y-2">
-            {data.messages.map((m) => (
-              <MessageItem key={m._id} message={m} />
+            {shown.map((m) => (
+              <MessageItem key={m._id} message={m} open={kept.open.includes(m._id)} onToggle={() => toggle(m)} onChange={keep} />
             ))}
           </ul>
           {pages > 1 ? <Pager page={page} pages={pages} onPage={(p) => go({ page: p })} /> : null}

@@ -61,7 +61,7 @@ export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscri
     if (!draft) return;
     try {
       const res = await sendTest.mutateAsync(draft);
-      toast({ title: 'Test sent', description: res.message });
+      toast({ title: res.mail === 'sent' ? 'Test sent' : 'Test not sent', description: res.message, variant: res.mail === 'sent' ? undefined : 'destructive' });
     } catch (err) {
       toastFailure(NEWSLETTER_ISSUE_MESSAGES.testFailed, err);
     }
@@ -77,7 +77,7 @@ export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscri
     if (!draft || sendIssue.isPending) return;
     try {
       const res = await sendIssue.mutateAsync({ ...draft, idempotencyKey });
-      toast({ title: 'Newsletter sent', description: res.message });
+      toast({ title: res.mail === 'not-configured' ? 'Newsletter not sent' : 'Newsletter sent', description: res.message, variant: res.mail === 'not-configured' ? 'destructive' : undefined });
       startOver();
     } catch (err) {
       toastFailure(NEWSLETTER_ISSUE_MESSAGES.sendFailed, err);

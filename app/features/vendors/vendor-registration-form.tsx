@@ -14,7 +14,7 @@ import {
   VENDOR_FORM_RULES,
 } from '../../../common/schemas/vendor-form.ts';
 import { checkForm } from '../../../common/schemas/form-check.ts';
-import type { VendorApplicationFields } from '../../../common/schemas/vendors.ts';
+import type { VendorApplicationFields, VendorCopyState } from '../../../common/schemas/vendors.ts';
 import { FORM_MESSAGES } from '../../../common/form-guard.ts';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../components/forms/fields.tsx';
@@ -36,6 +36,13 @@ const fail = (title: string, description: string) => toast({ title, description,
 const sectionClass = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900';
 const legendClass = 'float-left mb-4 w-full text-xl font-semibold text-brand-800 dark:text-sky-200';
 
+// Only a copy that left (or is being retried) is promised: without a mail transport none is sent.
+const VENDOR_COPY_TEXT: Record<VendorCopyState, string> = {
+  sent: 'We have e-mailed you a copy; please quote it when you contact us.',
+  later: 'We will e-mail you a copy shortly; please quote it when you contact us.',
+  none: 'Please note it down and quote it when you contact us.',
+};
+
 /**
  * The vendor registration form of the specification: four sections, the required fields checked
  * with the specification's words, files checked by count, size and type before sending, a busy label,
@@ -48,6 +55,7 @@ export function VendorRegistrationForm() {
   const [invalid, setInvalid] = useState<Field | null>(null);
   const [busy, setBusy] = useState(false);
   const [reference, setReference] = useState<string | null>(null);
+  const [copy, setCopy] = useState<VendorCopyState>('none');
   const elements = useRef(new Map<Field, HTMLElement | null>());
   const successRef = useRef<HTMLDivElement>(null);
   const certInput = useRef<HTMLInputElement>(null);
@@ -122,6 +130,7 @@ export function VendorRegistrationForm() {
       const result = await submitVendorApplication(body);
       toast({ title: 'Success!', description: VENDOR_MESSAGES.submitted });
       setReference(result.reference);
+      setCopy(result.copy);
       setValues(EMPTY);
       setCertifications([]);
       setCompanyProfile(null);
@@ -153,7 +162,7 @@ export function VendorRegistrationForm() {
           <div>
             <p className="font-semibold">{VENDOR_MESSAGES.submitted}</p>
             <p className="mt-1">
-              Your reference number is <strong className="font-mono text-lg">{reference}</strong>. We have e-mailed you a copy; please quote it when you contact us.
+              Your reference number is <strong className="font-mono text-lg">{reference}</strong>. {VENDOR_COPY_TEXT[copy]}
             </p>
           </div>
         </div>

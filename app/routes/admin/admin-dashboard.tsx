@@ -12,6 +12,7 @@ import { RequireRole } from '../../features/auth/require-role.tsx';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useLogout } from '../../features/auth/use-logout.ts';
 import { SubmissionCounts } from '../../features/submissions/submission-counts.tsx';
+import { MailStatusBanner } from '../../features/mail/mail-status-banner.tsx';
 import { ClientManagement } from '../../features/clients/client-management.tsx';
 import { clientsOf, useClients } from '../../features/clients/clients-api.ts';
 import { CLIENTS_KEY } from '../../lib/portal-query-keys.ts';
@@ -99,6 +100,7 @@ function AdminDashboard() {
         <AccountButton role="admin" />
       </DashboardHeader>
       <div className="mx-auto grid max-w-screen-2xl gap-3 px-4 pt-4">
+        <MailStatusBanner />
         <SubmissionCounts />
         <NextUnread currentProjectId={projectId} onOpen={openThread} />
       </div>

@@ -10,6 +10,7 @@ import {
   changePasswordBodySchema,
   clientLoginBodySchema,
   FORGOT_PASSWORD_ANSWER,
+  FORGOT_PASSWORD_NO_MAIL,
   forgotPasswordBodySchema,
   invitationInfoResponseSchema,
   invitationLinkResponseSchema,
@@ -57,6 +58,7 @@ import { mfaStatus, sealMfaSecretsAtStart } from './mfa.service.ts';
 import { revokeSession } from './sessions.service.ts';
 import { setTrustedDeviceCookie, TRUSTED_DEVICE_COOKIES } from './trusted-device.ts';
 import { runInBackground, settleBackgroundWork } from './background.ts';
+import { mailConfigured } from '../../mail/mailer.ts';
 
 export const SIGNUP_CLOSED =
   'Accounts are not created here. Our staff open an account for each client and e-mail an invitation; please contact us.';
@@ -290,7 +292,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // The work happens after the answer, so its duration cannot tell whether the account exists.
       runInBackground(app, 'password reset request', () => requestPasswordReset(app, request.body.identifier));
-      return { success: true as const, message: FORGOT_PASSWORD_ANSWER };
+      return { success: true as const, message: mailConfigured(app) ? FORGOT_PASSWORD_ANSWER : FORGOT_PASSWORD_NO_MAIL };
     },
   );
 
@@ -370,8 +372,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Resends the invitation: a new 7-day link (mailed and returned); the old link stops working', params: invitationUserParamsSchema, response: { 200: invitationLinkResponseSchema } },
     },
     async (request) => {
-      const { url, expiresAt } = await createClientInvitation(app, { userId: request.params.userId });
-      return { success: true as const, url, expiresAt: expiresAt.toISOString() };
+      const { url, expiresAt, mail } = await createClientInvitation(app, { userId: request.params.userId });
+      return { success: true as const, url, expiresAt: expiresAt.toISOString(), mail };
     },
   );
 

@@ -5,7 +5,8 @@ import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
 import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { users } from '../../db/schema/users.ts';
-import { escapeHtml, sendMail } from '../../mail/mailer.ts';
+import type { MailOutcome } from '../../../common/schemas/mail.ts';
+import { escapeHtml, mailOutcomeOf, sendMail } from '../../mail/mailer.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { consumeLinkToken, findLiveLinkToken, issueLinkToken, liveLinkOf, revokeLinkTokens } from './link-tokens.ts';
 import { revokeUserSessions } from './sessions.service.ts';
@@ -73,13 +74,16 @@ async function clientOf(app: FastifyInstance, userId: string) {
  * and returned so staff can copy it. A new invitation replaces any earlier unused one. Refused
  * (409) once the client has a password: they use 'Forgot password?' instead.
  */
-export async function createClientInvitation(app: FastifyInstance, input: { userId: string }): Promise<{ url: string; expiresAt: Date }> {
+export async function createClientInvitation(
+  app: FastifyInstance,
+  input: { userId: string },
+): Promise<{ url: string; expiresAt: Date; mail: MailOutcome }> {
   const user = await clientOf(app, input.userId);
   if (user.passwordHash) throw conflict('This client has already set a password; they can use "Forgot password?" on the login screen.');
   const { token, expiresAt } = await issueLinkToken(app, user.id, 'invitation');
   const url = invitationUrl(app, token);
   const days = 7;
-  await sendMail(app, {
+  const { delivered } = await sendMail(app, {
     to: user.email,
     kind: 'invitation',
     subject: `Your ${company.shortName} client portal account`,
@@ -97,7 +101,7 @@ export async function createClientInvitation(app: FastifyInstance, input: { user
     ].join('\n'),
     html: `<p>Hello ${escapeHtml(user.name)},</p><p>${escapeHtml(company.name)} has opened a client portal account for you, where you can follow your projects, read progress reports and message our team.</p><p>Your username: <strong>${escapeHtml(user.username ?? '(ask us)')}</strong></p><p><a href="${escapeHtml(url)}">Choose your password</a> (valid for ${days} days, usable once).</p><p>If you did not expect this e-mail, you can ignore it.</p>`,
   });
-  return { url, expiresAt };
+  return { url, expiresAt, mail: mailOutcomeOf(app, delivered) };
 }
 
 /** Resending is issuing a fresh invitation: the old link stops working. */

@@ -4,6 +4,7 @@ import { defineAccess } from '../../../tests/helpers/access-table.ts';
 export default defineAccess([
   { method: 'GET', url: '/api/users/clients', access: 'admin' },
   { method: 'POST', url: '/api/users/clients', access: 'admin' },
+  { method: 'GET', url: '/api/users/clients/username-check', access: 'admin' },
   {
     method: 'PUT',
     url: '/api/users/clients/:id/status',

@@ -7,9 +7,11 @@ import {
   createClientBodySchema,
   createClientResponseSchema,
   updateClientStatusBodySchema,
+  usernameCheckQuerySchema,
+  usernameCheckResponseSchema,
 } from '../../../common/schemas/clients.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
-import { createClient, listClients, updateClientStatus } from './clients.service.ts';
+import { checkUsername, createClient, listClients, updateClientStatus } from './clients.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -43,6 +45,23 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const created = await createClient(app, request.body);
       return reply.status(201).send({ success: true as const, ...created });
+    },
+  );
+
+  app.get(
+    '/users/clients/username-check',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['clients'],
+        summary: 'Whether a username is free, and a free one made from it or from the client name (add-client form)',
+        querystring: usernameCheckQuerySchema,
+        response: { 200: usernameCheckResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { success: true as const, ...(await checkUsername(app, request.query)) };
     },
   );
 

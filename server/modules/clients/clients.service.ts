@@ -8,6 +8,8 @@ import { projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import { publishChange } from '../../events/portal-events.ts';
 import { clientUnreadCountSql } from '../messages/messages.service.ts';
+import type { MailOutcome } from '../../../common/schemas/mail.ts';
+import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
 import { createClientInvitation, generateUniqueUsername, isUsernameFree } from '../auth/invitations.service.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -119,7 +121,7 @@ async function findClient(app: FastifyInstance, id: string): Promise<Client> {
 export async function createClient(
   app: FastifyInstance,
   input: { name: string; email: string; username?: string },
-): Promise<{ client: Client; invitationUrl: string; invitationExpiresAt: string }> {
+): Promise<{ client: Client; invitationUrl: string; invitationExpiresAt: string; invitationMail: MailOutcome }> {
   if (input.username && !(await isUsernameFree(app, input.username))) {
     throw conflict(`The username ${input.username} is already taken`);
   }
@@ -145,12 +147,28 @@ export async function createClient(
   }
   try {
     const invitation = await createClientInvitation(app, { userId: id });
-    return { client: await findClient(app, id), invitationUrl: invitation.url, invitationExpiresAt: invitation.expiresAt.toISOString() };
+    return {
+      client: await findClient(app, id),
+      invitationUrl: invitation.url,
+      invitationExpiresAt: invitation.expiresAt.toISOString(),
+      invitationMail: invitation.mail,
+    };
   } catch (err) {
     // Without its invitation the account is unusable: take it back so staff can simply try again.
     await app.db.delete(users).where(eq(users.id, id)).catch(() => undefined);
     throw err;
   }
+}
+
+/** The add-client form's check: whether the typed username is free, and a free one to suggest. */
+export async function checkUsername(
+  app: FastifyInstance,
+  input: { username: string; name: string },
+): Promise<{ username: string | null; available: boolean | null; suggestion: string }> {
+  const username = input.username || null;
+  const available = username ? USERNAME_RULE.test(username) && (await isUsernameFree(app, username)) : null;
+  const suggestion = await generateUniqueUsername(app, { wanted: username ?? undefined, name: input.name });
+  return { username, available, suggestion };
 }
 
 /** Moves a client along the pipeline (new, in-progress, completed); staff hear of it live. */

@@ -12,7 +12,8 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 // browser test tests/e2e/site-no-js.spec.ts sees the site's page.)
 
 const SITE = 'https://www.site.example';
-const CHECK_INBOX = 'Almost done! Check your inbox and click the link in our e-mail to confirm your subscription.';
+// This app has no SMTP_URL, so the answer promises no confirmation mail (issue 21).
+const CHECK_INBOX = 'Thank you. We cannot send the e-mail that confirms a subscription at the moment, so your subscription is not active yet. Please try again later.';
 const BACK_LINK = /<a href="([^"]*)">Back to the page you were reading<\/a>/;
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import {
 import { PATHS } from '../../../common/paths.ts';
 import { newsletterSubscribeSchema } from '../../../common/schemas/newsletter.ts';
 import { enforceFormRateLimit } from '../../lib/form-guard.ts';
-import { escapeHtml } from '../../mail/mailer.ts';
+import { escapeHtml, mailConfigured } from '../../mail/mailer.ts';
 import { CROSS_SITE_REFUSED } from '../../plugins/access.ts';
 import { logRequestError, toApiError } from '../../plugins/error-handler.ts';
 import { subscribeToNewsletter } from './newsletter.service.ts';
@@ -148,7 +148,7 @@ const newsletterFormRoutes: FastifyPluginAsync = async (app) => {
       if (fields[HONEYPOT_FIELD].trim() !== '') request.log.info('newsletter subscription dropped by the bot guard');
       else await subscribeToNewsletter(app, parsed.data.email);
       // The same answer whatever the address's state, so the page does not reveal who is subscribed.
-      return sendAnswer(app, request, reply, { ok: true, status: 200, message: NEWSLETTER_MESSAGES.checkInbox, back });
+      return sendAnswer(app, request, reply, { ok: true, status: 200, message: mailConfigured(app) ? NEWSLETTER_MESSAGES.checkInbox : NEWSLETTER_MESSAGES.noMail, back });
     },
   );
 };

@@ -106,7 +106,7 @@ describe('writing a newsletter', () => {
     const subject = 'S'.repeat(150);
     const res = await sendTest({ subject, body: `${'b'.repeat(9_999)}\n\n${'c'.repeat(9_999)}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: `A test was sent to ${admin.email}.` });
+    expect(res.json()).toEqual({ success: true, message: `A test was sent to ${admin.email}.`, mail: 'sent' });
     const mail = await smtp.waitForMail();
     expect(mail.envelopeTo).toEqual([admin.email]);
     expect(mail.subject).toBe(`[Test] ${subject}`);

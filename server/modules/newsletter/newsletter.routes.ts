@@ -21,6 +21,7 @@ import {
 } from '../../../common/schemas/newsletter.ts';
 import { checkFormGuard, enforceFormRateLimit } from '../../lib/form-guard.ts';
 import { afterAnswer } from '../../lib/after-answer.ts';
+import { mailConfigured } from '../../mail/mailer.ts';
 import {
   confirmNewsletterSubscription,
   exportNewsletterSubscribers,
@@ -66,7 +67,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       } else {
         request.log.info('newsletter subscription dropped by the bot guard');
       }
-      return { success: true as const, message: NEWSLETTER_MESSAGES.checkInbox };
+      return { success: true as const, message: mailConfigured(app) ? NEWSLETTER_MESSAGES.checkInbox : NEWSLETTER_MESSAGES.noMail };
     },
   );
 
@@ -177,8 +178,10 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const staff = request.user;
       if (!staff) throw unauthenticated();
-      await sendNewsletterTestMail(app, staff, request.body);
-      return { success: true as const, message: NEWSLETTER_ISSUE_MESSAGES.testSent(staff.email) };
+      const outcome = await sendNewsletterTestMail(app, staff, request.body);
+      const M = NEWSLETTER_ISSUE_MESSAGES;
+      const message = outcome === 'sent' ? M.testSent(staff.email) : outcome === 'failed' ? M.testNotDelivered(staff.email) : M.testNotSent;
+      return { success: true as const, message, mail: outcome };
     },
   );
 
@@ -200,7 +203,10 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await sendNewsletterIssue(app, later, staff, request.body);
       if (result.status === 'duplicate') throw conflict(NEWSLETTER_ISSUE_MESSAGES.alreadySent);
       if (result.status === 'no-subscribers') throw new AppError('BAD_REQUEST', NEWSLETTER_ISSUE_MESSAGES.noSubscribers);
-      return reply.status(201).send({ success: true as const, message: NEWSLETTER_ISSUE_MESSAGES.sent(result.issue.recipientCount), issue: result.issue });
+      const n = result.issue.recipientCount;
+      const configured = mailConfigured(app);
+      const message = configured ? NEWSLETTER_ISSUE_MESSAGES.sent(n) : NEWSLETTER_ISSUE_MESSAGES.notSent(n);
+      return reply.status(201).send({ success: true as const, message, mail: configured ? ('sent' as const) : ('not-configured' as const), issue: result.issue });
     },
   );
 };

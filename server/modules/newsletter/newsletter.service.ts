@@ -15,7 +15,8 @@ import {
 } from '../../../common/schemas/newsletter.ts';
 import { newsletterIssues, newsletterSubscribers } from '../../db/schema/newsletter.ts';
 import { renderMail, type MailContent } from '../../mail/layout.ts';
-import { deliverQueuedMail, queueMail, queueMails, sendMail, type DbExecutor, type MailInput } from '../../mail/mailer.ts';
+import { deliverQueuedMail, mailOutcomeOf, queueMail, queueMails, sendMail, type DbExecutor, type MailInput } from '../../mail/mailer.ts';
+import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { mayMailTypedAddress } from '../../mail/typed-address.ts';
 
@@ -281,13 +282,14 @@ function issueContent(app: FastifyInstance, content: NewsletterIssueContent, ext
 }
 
 /** Mails the issue to the signed-in staff member only, marked as a test; nothing is recorded. */
-export async function sendNewsletterTestMail(app: FastifyInstance, staff: { email: string }, content: NewsletterIssueContent): Promise<void> {
+export async function sendNewsletterTestMail(app: FastifyInstance, staff: { email: string }, content: NewsletterIssueContent): Promise<MailOutcome> {
   const rendered = renderMail(
     issueContent(app, { ...content, subject: `[Test] ${content.subject}` }, [
       'This is a test sent only to you. Each subscriber receives the newsletter with their own one-click unsubscribe link.',
     ]),
   );
-  await sendMail(app, { ...rendered, to: staff.email, kind: 'newsletter-test' });
+  const { delivered } = await sendMail(app, { ...rendered, to: staff.email, kind: 'newsletter-test' });
+  return mailOutcomeOf(app, delivered);
 }
 
 type IssueRow = typeof newsletterIssues.$inferSelect;

@@ -34,7 +34,7 @@ const setupRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const open = isAdminAddressAllowed(app, request) && (await isSetupOpen(app));
-      return { success: true as const, open };
+      return { success: true as const, open, addressRestricted: app.config.ADMIN_ALLOWED_CIDRS.length > 0 };
     },
   );
 

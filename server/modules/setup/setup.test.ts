@@ -85,9 +85,9 @@ describe('first-run set-up link', () => {
     expect(create.statusCode).toBe(403);
     expect(await adminCount()).toBe(0);
     const status = await t.app.inject({ method: 'GET', url: '/api/setup/status', remoteAddress: OUTSIDE });
-    expect(status.json()).toEqual({ success: true, open: false });
+    expect(status.json()).toEqual({ success: true, open: false, addressRestricted: true });
     const inside = await t.app.inject({ method: 'GET', url: '/api/setup/status', remoteAddress: INSIDE });
-    expect(inside.json()).toEqual({ success: true, open: true });
+    expect(inside.json()).toEqual({ success: true, open: true, addressRestricted: true });
     // The link was not used up by the refused calls.
     expect((await post('/api/setup/inspect', { token })).statusCode).toBe(200);
   });
@@ -129,7 +129,7 @@ describe('first-run set-up link', () => {
     expect(again.json().message).toBe(SETUP_CLOSED);
     expect((await createAdmin(token, 'second@example.test')).json().message).toBe(SETUP_CLOSED);
     const status = await t.app.inject({ method: 'GET', url: '/api/setup/status', remoteAddress: INSIDE });
-    expect(status.json()).toEqual({ success: true, open: false });
+    expect(status.json()).toEqual({ success: true, open: false, addressRestricted: true });
     expect(await adminCount()).toBe(1);
     const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
     expect(row.email).toBe('first.admin@example.test');

@@ -12,9 +12,11 @@ import {
   vendorStatusUpdateSchema,
   vendorSubmitResponseSchema,
   type VendorApplicationFields,
+  type VendorCopyState,
 } from '../../../common/schemas/vendors.ts';
 import { checkFormGuard, enforceFormRateLimit } from '../../lib/form-guard.ts';
 import { forwardToFormMail } from './form-mail.ts';
+import { mailConfigured } from '../../mail/mailer.ts';
 import { readVendorUpload } from './vendor-upload.ts';
 import {
   changeVendorStatus,
@@ -56,9 +58,10 @@ const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (upload.dropped) {
         // A bot: it learns nothing, and nothing is stored or sent.
         request.log.info('vendor registration dropped by the bot guard');
-        return { success: true as const, message: VENDOR_MESSAGES.submitted, reference: 'VR-RECEIVED' };
+        // Its copy looks like a real one's would (sent when mail is configured).
+        return { success: true as const, message: VENDOR_MESSAGES.submitted, reference: 'VR-RECEIVED', copy: mailConfigured(app) ? ('sent' as const) : ('none' as const) };
       }
-      let created: { id: string; reference: string };
+      let created: { id: string; reference: string; copy: VendorCopyState };
       let fieldsForForward: VendorApplicationFields;
       try {
         // Browsers send line breaks in multipart text as CRLF; stored text uses LF.
@@ -90,7 +93,7 @@ const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
           .then((documents) => forwardToFormMail(app, { ...forward, documents }))
           .catch((err) => app.log.warn({ err }, 'form-mail forward failed'));
       }
-      return { success: true as const, message: VENDOR_MESSAGES.submitted, reference: created.reference };
+      return { success: true as const, message: VENDOR_MESSAGES.submitted, reference: created.reference, copy: created.copy };
     },
   );
 

@@ -9,11 +9,12 @@ import {
   VENDOR_TEXT_FIELDS,
   type VendorApplicationDetail,
   type VendorApplicationFields,
+  type VendorCopyState,
   type VendorApplicationSummary,
   type VendorStatus,
 } from '../../../common/schemas/vendors.ts';
 import { vendorApplications, vendorDocuments, vendorStatusChanges } from '../../db/schema/vendors.ts';
-import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
+import { deliverQueuedMail, mailConfigured, mailWasSent, queueMail } from '../../mail/mailer.ts';
 import { applicantAcknowledgement, staffNotification } from './vendors.mail.ts';
 import { addressLimitKey, hitRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
 import { mayMailTypedAddress } from '../../mail/typed-address.ts';
@@ -43,7 +44,7 @@ function newReference(now: Date): string {
 export async function createVendorApplication(
   app: FastifyInstance,
   input: { id: string; fields: VendorApplicationFields; documents: StoredVendorDocument[]; ip: string },
-): Promise<{ id: string; reference: string }> {
+): Promise<{ id: string; reference: string; copy: VendorCopyState }> {
   const now = app.clock.now();
   const reference = newReference(now);
   // Both counted, whichever refuses (one atomic step each: decision 110).
@@ -82,7 +83,10 @@ export async function createVendorApplication(
     // Stored and queued: the retries deliver them; the visitor's submission succeeded.
     app.log.error({ err }, 'could not deliver vendor application mails now');
   }
-  return { id: input.id, reference };
+  const ackId = acknowledge ? mailIds[1] : null;
+  // Past the copies' rate limit the answer stays as if sent (decision 116: the limit reveals nothing).
+  const copy: VendorCopyState = !mailConfigured(app) ? 'none' : !ackId || (await mailWasSent(app, ackId)) ? 'sent' : 'later';
+  return { id: input.id, reference, copy };
 }
 
 /** The documents of an application, in the order they were sent (for the form-mail forward). */
