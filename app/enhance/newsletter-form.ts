@@ -85,12 +85,12 @@ export function enhanceNewsletterForm(form: HTMLElement): () => void {
       const message = await subscribe({ [FORM_TOKEN_FIELD]: value, [HONEYPOT_FIELD]: honeypot?.value ?? '', email: address });
       say('done', message);
       input.value = '';
-      toast({ title: 'Check your inbox', description: message });
+      toast({ title: 'Check your inbox', description: message, scope: 'newsletter-subscribe' });
       token = null;
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : NEWSLETTER_MESSAGES.failed;
       say('error', message);
-      toast({ title: 'Subscription failed', description: message, variant: 'destructive' });
+      toast({ title: 'Subscription failed', description: message, variant: 'destructive', scope: 'newsletter-subscribe' });
       if (message === FORM_MESSAGES.expired) token = null;
     } finally {
       setBusy(false);

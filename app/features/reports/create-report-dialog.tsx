@@ -10,9 +10,12 @@ import {
 import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { todayIso } from '../../../common/dates.ts';
 import { useCreateReport } from './reports-api.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('create-report');
 
 type TextKey = 'date' | 'projectCode' | 'project' | 'team' | 'tasks' | 'progress' | 'challenges' | 'actionTaken' | 'helpNeeded' | 'nextSteps' | 'feedback' | 'conclusion';
 
@@ -82,21 +85,22 @@ export function CreateReportDialog({ project }: { project: { _id: string; name: 
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (!project) {
-      toast({ title: 'Please select a project first', variant: 'destructive' });
+      toasts.show({ title: 'Please select a project first', variant: 'destructive' });
       return;
     }
     const parsed = createReportFieldsSchema.safeParse({ ...fields, projectId: project._id });
     if (!parsed.success) {
       const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
       setFieldErrors(errors);
-      toast({ title: 'Please fill in required fields', description: parsed.error.issues[0]?.message, variant: 'destructive' });
+      toasts.show({ title: 'Please fill in required fields', description: parsed.error.issues[0]?.message, variant: 'destructive' });
       return;
     }
     setFieldErrors({});
     try {
       await createReport.mutateAsync({ fields: { ...fields, projectId: project._id }, images });
-      toast({ title: 'Report created successfully' });
+      toasts.show({ title: 'Report created successfully' });
       setOpen(false);
     } catch (err) {
       toastFailure('Failed to create report', err);

@@ -19,10 +19,13 @@ import { FORM_MESSAGES } from '../../../common/form-guard.ts';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../components/forms/fields.tsx';
 import { labelClass } from '../../components/forms/field-classes.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { useFormGuard } from '../../lib/form-guard.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { submitVendorApplication } from './vendor-submit.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('vendor-form');
 
 type Field = keyof VendorApplicationFields;
 type Values = Record<Field, string>;
@@ -31,7 +34,7 @@ const EMPTY: Values = Object.fromEntries(VENDOR_TEXT_FIELDS.map((k) => [k, '']))
 const REQUIRED = new Set<Field>(['companyName', 'companyPhone', 'companyAddress', 'companyEmail', 'contactPersonName', 'businessType', 'taxId', 'registrationNumber', 'compliant', 'bankDetails']);
 
 const sizeWords = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
-const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
+const fail = (title: string, description: string) => toasts.show({ title, description, variant: 'destructive' });
 
 const sectionClass = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900';
 const legendClass = 'float-left mb-4 w-full text-xl font-semibold text-brand-800 dark:text-sky-200';
@@ -98,6 +101,7 @@ export function VendorRegistrationForm() {
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (busy) return;
     // The rules of vendorApplicationFieldsSchema, checked without zod (decision 144).
     const parsed = checkForm(VENDOR_FORM_RULES, values);
@@ -120,7 +124,7 @@ export function VendorRegistrationForm() {
       for (const file of certifications) body.append(VENDOR_CERTIFICATION_FILES_FIELD, file, file.name);
       if (companyProfile) body.append(VENDOR_COMPANY_PROFILE_FIELD, companyProfile, companyProfile.name);
       const result = await submitVendorApplication(body);
-      toast({ title: 'Success!', description: VENDOR_MESSAGES.submitted });
+      toasts.show({ title: 'Success!', description: VENDOR_MESSAGES.submitted });
       setReference(result.reference);
       setValues(EMPTY);
       setCertifications([]);
