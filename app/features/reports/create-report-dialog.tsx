@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FilePlus2, X } from 'lucide-react';
+import { FilePicker } from '../../components/forms/file-picker.tsx';
 import { company } from '../../../common/content/company.ts';
 import {
   createReportFieldsSchema,
@@ -168,17 +169,18 @@ export function CreateReportDialog({ project }: { project: { _id: string; name: 
             </div>
           ))}
           <div>
-            <label htmlFor={`${id}-images`} className={labelClass}>
+            <label htmlFor={`${id}-images`} id={`${id}-images-label`} className={labelClass}>
               Images (JPEG, PNG or WebP; up to {REPORT_IMAGES_MAX}, {IMAGE_MAX_MB} MB each)
             </label>
-            <input
-              ref={fileInput}
+            <FilePicker
               id={`${id}-images`}
-              type="file"
+              labelledBy={`${id}-images-label`}
+              inputRef={fileInput}
+              buttonText={images.length ? 'Add images' : 'Choose images'}
+              count={images.length}
               multiple
               accept={REPORT_IMAGE_TYPES.join(',')}
               onChange={(e) => addImages(e.target.files)}
-              className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-200 file:px-4 file:font-semibold file:text-slate-900 dark:file:bg-slate-700 dark:file:text-slate-100"
             />
             {imageProblems.length > 0 ? (
               <ul role="alert" className="mt-2 list-disc pl-5 text-sm text-red-700 dark:text-red-300">

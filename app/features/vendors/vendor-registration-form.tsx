@@ -16,6 +16,7 @@ import {
 import { checkForm } from '../../../common/schemas/form-check.ts';
 import type { VendorApplicationFields } from '../../../common/schemas/vendors.ts';
 import { FORM_MESSAGES } from '../../../common/form-guard.ts';
+import { FilePicker } from '../../components/forms/file-picker.tsx';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../components/forms/fields.tsx';
 import { labelClass } from '../../components/forms/field-classes.ts';
@@ -243,32 +244,34 @@ export function VendorRegistrationForm() {
         </p>
         <div className="grid gap-6 sm:grid-cols-2">
           <div>
-            <label htmlFor={ids.certs} className={labelClass}>
+            <label htmlFor={ids.certs} id={`${ids.certs}-label`} className={labelClass}>
               Certification files (up to {VENDOR_CERTIFICATION_FILES_MAX})
             </label>
-            <input
+            <FilePicker
               id={ids.certs}
-              ref={certInput}
-              type="file"
+              labelledBy={`${ids.certs}-label`}
+              inputRef={certInput}
+              buttonText={certifications.length ? 'Add files' : 'Choose files'}
+              count={certifications.length}
               multiple
               accept={VENDOR_FILE_ACCEPT}
               onChange={addCertifications}
               disabled={certifications.length >= VENDOR_CERTIFICATION_FILES_MAX}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-200 file:px-4 file:font-semibold file:text-slate-900 hover:file:bg-slate-300 disabled:opacity-60 dark:text-slate-300 dark:file:bg-slate-700 dark:file:text-slate-100"
             />
             <FileList files={certifications} onRemove={(i) => setCertifications((list) => list.filter((_, j) => j !== i))} label="Chosen certification files" />
           </div>
           <div>
-            <label htmlFor={ids.profile} className={labelClass}>
+            <label htmlFor={ids.profile} id={`${ids.profile}-label`} className={labelClass}>
               Company profile (one file)
             </label>
-            <input
+            <FilePicker
               id={ids.profile}
-              ref={profileInput}
-              type="file"
+              labelledBy={`${ids.profile}-label`}
+              inputRef={profileInput}
+              buttonText={companyProfile ? 'Replace file' : 'Choose file'}
+              count={companyProfile ? 1 : 0}
               accept={VENDOR_FILE_ACCEPT}
               onChange={chooseProfile}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-200 file:px-4 file:font-semibold file:text-slate-900 hover:file:bg-slate-300 dark:text-slate-300 dark:file:bg-slate-700 dark:file:text-slate-100"
             />
             <FileList files={companyProfile ? [companyProfile] : []} onRemove={() => setCompanyProfile(null)} label="Chosen company profile" />
           </div>
