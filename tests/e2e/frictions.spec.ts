@@ -138,6 +138,8 @@ test('the portal Send button shows a focus ring that contrasts with its card, li
     await client.keyboard.press('Shift+Tab');
     await client.keyboard.press('Tab');
     await expect(send).toBeFocused();
+    // Buttons ease their colours (transition-colors, outline included): read the ring once settled.
+    await send.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
     const ring = await send.evaluate((el) => {
       const s = getComputedStyle(el);
       // The colour behind the button: the nearest ancestor with a background.
