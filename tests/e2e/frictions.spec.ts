@@ -219,3 +219,17 @@ function contrast(a: string, b: string): number {
   const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
 }
+
+test("the blog form's field error goes once the field is edited (a message belongs to one attempt)", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, { role: 'admin' });
+  await page.goto(PATHS.blogNew);
+  // The editor is a chunk of its own: on a busy machine it takes a while.
+  await expect(page.getByRole('textbox', { name: 'Content' })).toBeVisible({ timeout: 45_000 });
+  await page.getByRole('button', { name: 'Create post' }).click();
+  const title = page.getByRole('textbox', { name: 'Title' });
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await title.fill('Dredging the channel');
+  await expect(title).not.toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page, 'blog form after an edit');
+});

@@ -127,7 +127,11 @@ export function BlogPostForm({ post, onReload }: { post: BlogPost | null; onRelo
   const blocker = useLeaveGuard(dirty, saved);
   const slugLocked = post !== null && (post.firstPublishedAt !== null || post.status === 'published');
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    // An error belongs to the value it was about (issue 21).
+    setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
+  };
   const fieldId = (f: Field) => `${id}-${f}`;
   const described = (f: Field, hint = false) => [hint ? `${fieldId(f)}-hint` : '', errors[f] ? `${fieldId(f)}-error` : ''].filter(Boolean).join(' ') || undefined;
 

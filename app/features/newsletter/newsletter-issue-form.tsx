@@ -118,7 +118,7 @@ export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscri
             id={`${id}-subject`}
             className={inputClass}
             value={form.subject}
-            onChange={(e) => setForm((f) => ({ ...f, subject: e.target.value }))}
+            onChange={(e) => (setForm((f) => ({ ...f, subject: e.target.value })), setErrors((er) => ({ ...er, subject: undefined })))}
             maxLength={NEWSLETTER_SUBJECT_MAX_CHARS}
             autoComplete="off"
             required
@@ -140,7 +140,7 @@ export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscri
             rows={12}
             className={inputClass}
             value={form.body}
-            onChange={(e) => setForm((f) => ({ ...f, body: e.target.value }))}
+            onChange={(e) => (setForm((f) => ({ ...f, body: e.target.value })), setErrors((er) => ({ ...er, body: undefined })))}
             maxLength={NEWSLETTER_BODY_MAX_CHARS}
             required
             aria-invalid={errors.body ? true : undefined}
