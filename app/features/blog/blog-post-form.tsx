@@ -251,6 +251,7 @@ export function BlogPostForm({ post, onReload }: { post: BlogPost | null; onRelo
               onChange={(e) => {
                 const title = e.target.value;
                 setForm((f) => ({ ...f, title, slug: slugEdited || slugLocked ? f.slug : title.trim() ? slugFromTitle(title) : '' }));
+                setErrors((er) => ({ ...er, title: undefined }));
               }}
             />
           </FieldBlock>
