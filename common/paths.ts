@@ -109,7 +109,8 @@ export function chromeFor(pathname: string): { header: boolean; footer: boolean;
   const path = pathname.replace(/\/+$/, '') || '/';
   const admin = isAdminArea(path);
   const clientDashboard = path === PATHS.clientDashboard;
-  const adminLogin = path === PATHS.adminLogin;
+  // The one-time set-up is an admin screen: the admin login's layout (issue 21).
+  const adminLogin = path === PATHS.adminLogin || path === PATHS.adminSetup;
   const clientLogin = path === PATHS.clientLogin;
   return {
     header: !admin && !clientDashboard,

@@ -86,12 +86,12 @@ export function enhanceNewsletterForm(form: HTMLElement): () => void {
       say('done', message);
       input.value = '';
       // Without a mail transport the server says no confirmation mail can leave: no 'Check your inbox' then.
-      toast({ title: message === NEWSLETTER_MESSAGES.checkInbox ? 'Check your inbox' : 'Not subscribed yet', description: message });
+      toast({ title: message === NEWSLETTER_MESSAGES.checkInbox ? 'Check your inbox' : 'Not subscribed yet', description: message, scope: 'newsletter-subscribe' });
       token = null;
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : NEWSLETTER_MESSAGES.failed;
       say('error', message);
-      toast({ title: 'Subscription failed', description: message, variant: 'destructive' });
+      toast({ title: 'Subscription failed', description: message, variant: 'destructive', scope: 'newsletter-subscribe' });
       if (message === FORM_MESSAGES.expired) token = null;
     } finally {
       setBusy(false);

@@ -28,7 +28,7 @@ export const CHAT_TEXTS = {
   title: 'Customer Support',
   subtitle: 'We typically reply in a few minutes',
   welcome: (companyShortName: string) =>
-    `Hello! Welcome to ${companyShortName}. I can answer questions about our services, projects, equipment, certifications, vendor registration and how to reach us. How can I help you today?`,
+    `Hello! Welcome to ${companyShortName}. I'm the automatic assistant and I answer at once, from what our website says about our services, projects, equipment, certifications, vendor registration and how to reach us. To reach a person, use 'Talk to our team'. How can I help you today?`,
   closeButton: 'Close chat',
   inputLabel: 'Type your message',
   inputPlaceholder: 'Type your message...',
@@ -60,6 +60,9 @@ export const CHAT_TEXTS = {
   refusal:
     "I'm sorry, I can only help with questions about our company: our services, projects, equipment, certifications, vendor registration and how to contact us. What would you like to know?",
   foundIntro: 'Here is what I found:',
+  /** Retrieval found facts that hold too few of the question's words to answer it. */
+  nearestIntro:
+    "I'm not sure I have the answer to that. This is the nearest I found; if it does not help, use 'Talk to our team' below and we'll get back to you:",
   tooLong: `Your question is too long. Please keep it under ${CHAT_QUESTION_MAX_CHARS} characters.`,
   tooManyTurns: `This conversation has reached its limit of ${CHAT_MAX_TURNS} questions. Please clear the conversation to start a new one, or send it to our team.`,
   perMinute: (wait: string) => `You are sending questions too quickly. Please try again in ${wait}.`,

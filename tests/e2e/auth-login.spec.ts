@@ -81,6 +81,22 @@ test.describe('admin login', () => {
     await expect(page.locator('form').getByRole('alert')).toHaveText('The e-mail address or password is incorrect.');
   });
 
+  test("a message belongs to one attempt: 'Login Failed' neither stays inline once retyped nor reaches the dashboard (issue 21)", async ({ page }) => {
+    const admin = await createUserViaApi(page.request, { role: 'admin' });
+    await page.goto(PATHS.adminLogin);
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong password here');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Login Failed' })).toBeVisible();
+    await expect(page.locator('form').getByRole('alert')).toHaveText('The e-mail address or password is incorrect.');
+    await page.getByLabel('Password', { exact: true }).fill(admin.password!);
+    await expect(page.locator('form').getByRole('alert')).toHaveText('');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(PATHS.adminDashboard);
+    await expect(page.getByRole('status').filter({ hasText: 'Login Successful' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Login Failed')).toHaveCount(0);
+  });
+
   test('asks an admin with an authenticator for the code, and accepts a recovery-code switch', async ({ page }) => {
     const admin = await createUserViaApi(page.request, { role: 'admin', mfa: true });
     await page.goto(PATHS.adminLogin);

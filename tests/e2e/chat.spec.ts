@@ -48,6 +48,9 @@ test('opens the Customer Support panel with its texts; Send waits for text and f
   await expect(panel(page).getByRole('heading', { name: 'Customer Support' })).toBeVisible();
   await expect(panel(page).getByText('We typically reply in a few minutes')).toBeVisible();
   await expect(replies(page).first()).toHaveText(`${CHAT_TEXTS.assistantSaid}: ${CHAT_TEXTS.welcome(company.shortName)}`);
+  // Issue 21: the header's 'a few minutes' is the team's; the welcome says the assistant answers at once.
+  await expect(replies(page).first()).toContainText("I'm the automatic assistant and I answer at once");
+  await expect(replies(page).first()).toContainText("To reach a person, use 'Talk to our team'");
   await expect(chatButton(page)).toHaveAttribute('aria-expanded', 'true');
   // Focus goes to the input.
   await expect(input(page)).toBeFocused();

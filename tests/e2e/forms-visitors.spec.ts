@@ -167,6 +167,20 @@ test.describe('vendor registration', () => {
 });
 
 test.describe('contact', () => {
+  test('a message belongs to one attempt: the validation error goes when the message is sent (issue 21)', async ({ page }) => {
+    await openForm(page, PATHS.contact);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(toastWith(page, 'Validation Error')).toContainText('Please enter your name');
+    // The pointer rests on the toast (which holds it open, as a reader's would); the keyboard does the rest.
+    await toastWith(page, 'Validation Error').hover();
+    await field(page, 'Name').fill(`Ada ${unique()}`);
+    await field(page, 'Email').fill('ada@client.example');
+    await field(page, 'Message').fill('A second try, with every field.');
+    await page.getByRole('button', { name: 'Send Message' }).press('Enter');
+    await expect(toastWith(page, 'Message Sent Successfully!')).toBeVisible();
+    await expect(toastWith(page, 'Validation Error')).toHaveCount(0);
+  });
+
   test('a visitor sends a contact message; staff find it unread in the inbox and can reply by e-mail', async ({ page }, testInfo) => {
     // Story plus an axe and screenshot walk of every look: more than the default minute on a loaded CI machine.
     test.setTimeout(150_000);

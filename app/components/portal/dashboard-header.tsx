@@ -20,20 +20,31 @@ export function DashboardHeader({
 }) {
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <div className="mx-auto flex max-w-screen-2xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-        <div className="min-w-0">
-          <p className="truncate text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-sky-300">{company.shortName}</p>
-          <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
-          {userName ? <p className="text-sm text-slate-600 dark:text-slate-300">Signed in as {userName}</p> : null}
+      <div className="mx-auto max-w-screen-2xl px-4 py-3">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <p className="truncate text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-sky-300">{company.shortName}</p>
+            <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
+            {userName ? <p className="text-sm text-slate-600 dark:text-slate-300">Signed in as {userName}</p> : null}
+          </div>
+          <div className="flex shrink-0 items-center gap-2">
+            <ThemeToggle />
+            <button type="button" onClick={onLogout} disabled={loggingOut} className={buttonClass('secondary')}>
+              <LogOut className="size-4" aria-hidden="true" />
+              Logout
+            </button>
+          </div>
         </div>
-        <nav aria-label="Dashboard" className="flex flex-wrap items-center gap-2">
-          {children}
-          <ThemeToggle />
-          <button type="button" onClick={onLogout} disabled={loggingOut} className={buttonClass('secondary')}>
-            <LogOut className="size-4" aria-hidden="true" />
-            Logout
-          </button>
-        </nav>
+        {children ? (
+          // On a phone the menu is one row that scrolls sideways (its links take the focus, so the
+          // keyboard scrolls it too) rather than four rows before any content (issue 21); wider, it wraps.
+          <nav
+            aria-label="Dashboard"
+            className="-mx-4 mt-2 flex gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0 [&>*]:shrink-0 [&>*]:whitespace-nowrap"
+          >
+            {children}
+          </nav>
+        ) : null}
       </div>
     </header>
   );

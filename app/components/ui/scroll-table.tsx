@@ -16,6 +16,7 @@ export function ScrollTable({
   caption,
   minWidth,
   columns,
+  stackOnPhone = false,
   children,
 }: {
   /** Name of the scrolling region, e.g. 'Subscribers table'. */
@@ -24,11 +25,16 @@ export function ScrollTable({
   /** Tailwind min-width class below which the table scrolls, e.g. 'min-w-[36rem]'. */
   minWidth: string;
   columns: readonly ScrollTableColumn[];
+  /**
+   * Below 640 px each row becomes a card with each cell under its column's name (the cells' own
+   * `data-label`), instead of a table cut off at the card's edge (issue 21, the blog table).
+   */
+  stackOnPhone?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={label}>
-      <table className={clsx('w-full text-left text-sm', minWidth)}>
+      <table className={clsx('w-full text-left text-sm', minWidth, stackOnPhone && 'table-stack')}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200 dark:border-slate-700">

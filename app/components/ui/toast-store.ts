@@ -5,6 +5,12 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /**
+   * The form (or action) the message is about. A message belongs to one attempt: a new toast of the
+   * same scope replaces the earlier ones, and a new attempt clears them (`clearToasts`), so 'Please
+   * enter your name' never stays under 'Message Sent Successfully!'.
+   */
+  scope?: string;
 }
 export interface ToastItem extends ToastInput {
   id: number;
@@ -21,7 +27,8 @@ const emit = () => listeners.forEach((l) => l());
 /** Shows a notification; failures use variant 'destructive'. */
 export function toast(input: ToastInput): number {
   const id = nextId++;
-  items = [{ ...input, id }, ...items].slice(0, TOAST_LIMIT);
+  const kept = input.scope ? items.filter((t) => t.scope !== input.scope) : items;
+  items = [{ ...input, id }, ...kept].slice(0, TOAST_LIMIT);
   emit();
   return id;
 }
@@ -29,6 +36,18 @@ export function toast(input: ToastInput): number {
 export function dismissToast(id: number) {
   items = items.filter((t) => t.id !== id);
   emit();
+}
+
+/** Removes the messages of an earlier attempt (a form's submit calls it before it starts). */
+export function clearToasts(scope: string) {
+  if (!items.some((t) => t.scope === scope)) return;
+  items = items.filter((t) => t.scope !== scope);
+  emit();
+}
+
+/** A form's own toasts: each shown one replaces the form's earlier ones; `clear` at each new attempt. */
+export function scopedToasts(scope: string) {
+  return { show: (input: ToastInput) => toast({ ...input, scope }), clear: () => clearToasts(scope) };
 }
 
 export const toastItems = () => items;

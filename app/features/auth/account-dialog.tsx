@@ -4,7 +4,7 @@ import { KeyRound, ShieldCheck, ShieldOff, Smartphone, UserCog } from 'lucide-re
 import type { MfaEnrolmentResponse } from '../../../common/schemas/auth.ts';
 import { buttonClass, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 import { fetchMfaStatus, renewRecoveryCodes, startMfaEnrolment, startMfaReplacement, turnOffMfa } from './auth-api.ts';
@@ -12,6 +12,9 @@ import { FormError, PasswordField, submitClass } from './auth-fields.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ConfirmOwnerForm } from './confirm-owner-form.tsx';
 import { MfaEnrolment, RecoveryCodes } from './mfa-steps.tsx';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('account-security');
 
 const MFA_STATUS_KEY = ['auth', 'mfa'] as const;
 const sectionClass = 'space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700';
@@ -92,7 +95,7 @@ function SecondFactorSection() {
           onCancel={backToStatus}
           onDone={() => {
             void queryClient.invalidateQueries({ queryKey: MFA_STATUS_KEY });
-            toast({ title: 'Two-step verification is on', description: 'From now on, signing in also asks for a code from your authenticator app. Your other devices have been signed out.' });
+            toasts.show({ title: 'Two-step verification is on', description: 'From now on, signing in also asks for a code from your authenticator app. Your other devices have been signed out.' });
             backToStatus();
           }}
         />
@@ -117,7 +120,7 @@ function SecondFactorSection() {
           codes={step.codes}
           headingLevel={4}
           onContinue={() => {
-            toast({ title: 'New recovery codes', description: 'Your old recovery codes no longer work.' });
+            toasts.show({ title: 'New recovery codes', description: 'Your old recovery codes no longer work.' });
             backToStatus();
           }}
         />
@@ -151,7 +154,7 @@ function SecondFactorSection() {
           onCancel={backToStatus}
           onDone={() => {
             refreshStatus();
-            toast({
+            toasts.show({
               title: 'New authenticator set up',
               description: 'Codes now come from the new app; the old one no longer works. Your other devices have been signed out.',
             });
@@ -169,7 +172,7 @@ function SecondFactorSection() {
           send={turnOffMfa}
           onDone={(res) => {
             refreshStatus();
-            toast({ title: 'Two-step verification is off', description: res.message });
+            toasts.show({ title: 'Two-step verification is off', description: res.message });
             backToStatus();
           }}
           onCancel={backToStatus}
@@ -233,6 +236,7 @@ function ConfirmPasswordForm({ onCancel, onStarted }: { onCancel: () => void; on
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (!password) return setFieldError('Enter your password.');
     setFieldError(undefined);
     setBusy(true);

@@ -2,13 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ADMIN_LOGIN_FAILED, type LoginResponse, type MfaStep } from '../../../common/schemas/auth.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { loginAdmin, logoutOnServer } from './auth-api.ts';
 import { FormError, linkClass, PasswordField, submitClass, TextField } from './auth-fields.tsx';
 import { MfaEnrolment, MfaVerifyForm } from './mfa-steps.tsx';
 import { CURRENT_USER_KEY } from './use-current-user.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('sign-in');
 
 /** The admin login: e-mail and password, then the second factor when the account has or needs one. */
 export function AdminLoginForm() {
@@ -21,7 +24,7 @@ export function AdminLoginForm() {
   const [step, setStep] = useState<MfaStep | null>(null);
 
   function signedIn(res: LoginResponse) {
-    toast({ title: 'Login Successful', description: 'Welcome to your admin dashboard.' });
+    toasts.show({ title: 'Login Successful', description: 'Welcome to your admin dashboard.' });
     queryClient.setQueryData(CURRENT_USER_KEY, res.user);
     navigate(PATHS.adminDashboard, { replace: true });
     void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
@@ -37,6 +40,7 @@ export function AdminLoginForm() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (!email.trim() || !password) {
       setError('Enter your email and password.');
       return;
@@ -54,7 +58,7 @@ export function AdminLoginForm() {
     } catch (err) {
       const message = err instanceof ApiRequestError && err.message ? err.message : ADMIN_LOGIN_FAILED;
       setError(message);
-      toast({ title: 'Login Failed', description: message, variant: 'destructive' });
+      toasts.show({ title: 'Login Failed', description: message, variant: 'destructive' });
       setBusy(false);
     }
   }

@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { clsx } from 'clsx';
 import { inputClass, labelClass } from '../../components/portal/empty-state.tsx';
@@ -17,14 +17,35 @@ export function AuthCard({ title, intro, children, icon }: { title: string; intr
   );
 }
 
+/**
+ * The error of the last submit while it still describes the field: once the value differs from the
+ * one submitted, the message belonged to an earlier attempt and goes (issue 21: 'password too common'
+ * stayed under a changed password).
+ */
+function useCurrentError(id: string, error: string | undefined, value: InputHTMLAttributes<HTMLInputElement>['value']): string | undefined {
+  const [submitted, setSubmitted] = useState<{ value: string } | null>(null);
+  useEffect(() => {
+    const field = document.getElementById(id);
+    const form = field instanceof HTMLInputElement ? field.form : null;
+    if (!form) return;
+    // A native listener on the form runs before React's own submit handler sets the new errors.
+    const onSubmit = () => setSubmitted({ value: (document.getElementById(id) as HTMLInputElement | null)?.value ?? '' });
+    form.addEventListener('submit', onSubmit);
+    return () => form.removeEventListener('submit', onSubmit);
+  }, [id]);
+  if (!error || !submitted || value === undefined) return error;
+  return String(value) === submitted.value ? error : undefined;
+}
+
 /** A labelled text input; `hint` and `error` are tied to it for screen readers. */
 export function TextField({
   label,
   hint,
-  error,
+  error: givenError,
   ...input
 }: { label: string; hint?: string; error?: string; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const error = useCurrentError(id, givenError, input.value);
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
@@ -59,10 +80,11 @@ function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: st
 export function PasswordField({
   label,
   hint,
-  error,
+  error: givenError,
   ...input
 }: { label: string; hint?: string; error?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const id = useId();
+  const error = useCurrentError(id, givenError, input.value);
   const [visible, setVisible] = useState(false);
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -94,10 +116,31 @@ export function PasswordField({
   );
 }
 
-/** A failure shown inside the form (the toast disappears; this stays until the next try). */
-export function FormError({ message }: { message: string | null }) {
+/**
+ * A failure shown inside the form (the toast disappears; this stays until the next try, or until a
+ * field of the form changes: then it no longer describes what the form holds).
+ */
+export function FormError({ message: givenMessage }: { message: string | null }) {
+  const id = useId();
+  const current = useRef(givenMessage);
+  current.current = givenMessage;
+  // The message the visitor has since edited away; a new message (or a new submit) shows again.
+  const [editedAway, setEditedAway] = useState<string | null>(null);
+  useEffect(() => {
+    const form = document.getElementById(id)?.closest('form');
+    if (!form) return;
+    const onInput = () => setEditedAway(current.current);
+    const onSubmit = () => setEditedAway(null);
+    form.addEventListener('input', onInput);
+    form.addEventListener('submit', onSubmit);
+    return () => {
+      form.removeEventListener('input', onInput);
+      form.removeEventListener('submit', onSubmit);
+    };
+  }, [id]);
+  const message = givenMessage !== null && givenMessage === editedAway ? null : givenMessage;
   return (
-    <div role="alert" aria-live="assertive" className={message ? 'rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200' : 'sr-only'}>
+    <div id={id} role="alert" aria-live="assertive" className={message ? 'rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200' : 'sr-only'}>
       {message}
     </div>
   );

@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { newPasswordSchema } from '../../../common/schemas/auth.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { changePassword } from './auth-api.ts';
 import { FormError, PasswordField, submitClass } from './auth-fields.tsx';
 import { PASSWORD_HINT } from './new-password-form.tsx';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('change-password');
 
 /**
  * The change-password form for a signed-in user (client or admin); dashboards mount it where they
@@ -20,6 +23,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     const parsed = newPasswordSchema.safeParse(next);
     const errors = {
       current: current ? undefined : 'Enter your current password.',
@@ -32,7 +36,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
     setError(null);
     try {
       const res = await changePassword({ currentPassword: current, newPassword: next });
-      toast({ title: 'Password Changed', description: res.message });
+      toasts.show({ title: 'Password Changed', description: res.message });
       setCurrent('');
       setNext('');
       setConfirm('');
@@ -40,7 +44,7 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
     } catch (err) {
       const message = err instanceof ApiRequestError ? err.message : 'Could not change the password.';
       setError(message);
-      toast({ title: 'Password Not Changed', description: message, variant: 'destructive' });
+      toasts.show({ title: 'Password Not Changed', description: message, variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -2,12 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CLIENT_LOGIN_FAILED } from '../../../common/schemas/auth.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { loginClient } from './auth-api.ts';
 import { FormError, linkClass, PasswordField, submitClass, TextField } from './auth-fields.tsx';
 import { CURRENT_USER_KEY } from './use-current-user.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('sign-in');
 
 /** The client login form: username and password (specification, "Client login"). */
 export function ClientLoginForm() {
@@ -22,6 +25,7 @@ export function ClientLoginForm() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (!username.trim() || !password) {
       setError('Enter your username and password.');
       return;
@@ -30,14 +34,14 @@ export function ClientLoginForm() {
     setError(null);
     try {
       const res = await loginClient({ username: username.trim(), password });
-      toast({ title: 'Login Successful', description: 'Welcome to your client dashboard.' });
+      toasts.show({ title: 'Login Successful', description: 'Welcome to your client dashboard.' });
       queryClient.setQueryData(CURRENT_USER_KEY, res.user);
       navigate(PATHS.clientDashboard, { replace: true });
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
     } catch (err) {
       const message = err instanceof ApiRequestError && err.message ? err.message : CLIENT_LOGIN_FAILED;
       setError(message);
-      toast({ title: 'Login Failed', description: message, variant: 'destructive' });
+      toasts.show({ title: 'Login Failed', description: message, variant: 'destructive' });
       setBusy(false);
     }
   }

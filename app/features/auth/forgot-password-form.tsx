@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { requestPasswordReset } from './auth-api.ts';
 import { FormError, submitClass, TextField } from './auth-fields.tsx';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('forgot-password');
 
 /** 'Forgot password?': asks for the username or e-mail and always shows the same answer. */
 export function ForgotPasswordForm({ forAdmin }: { forAdmin: boolean }) {
@@ -13,6 +16,7 @@ export function ForgotPasswordForm({ forAdmin }: { forAdmin: boolean }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (!identifier.trim()) return setError(forAdmin ? 'Enter your email address.' : 'Enter your username or email address.');
     setBusy(true);
     setError(null);
@@ -22,7 +26,7 @@ export function ForgotPasswordForm({ forAdmin }: { forAdmin: boolean }) {
     } catch (err) {
       const message = err instanceof ApiRequestError ? err.message : 'Could not send the reset link. Please try again.';
       setError(message);
-      toast({ title: 'Request Failed', description: message, variant: 'destructive' });
+      toasts.show({ title: 'Request Failed', description: message, variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -21,13 +21,16 @@ import {
 import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { uploadBlogImage, useCreateBlogPost, useUpdateBlogPost } from './blog-api.ts';
 import { BlogPicture } from './blog-banner.tsx';
 import { fromLocalInput, toLocalInput } from './blog-dates.ts';
 import { BlogPreviewDialog } from './blog-preview-dialog.tsx';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('blog-post');
 
 // The editor is a chunk of its own, fetched only when a blog form opens (decision 090).
 const BlogEditor = lazy(() => import('./blog-editor.tsx'));
@@ -124,7 +127,11 @@ export function BlogPostForm({ post, onReload, defaultAuthor }: { post: BlogPost
   const blocker = useLeaveGuard(dirty, saved);
   const slugLocked = post !== null && (post.firstPublishedAt !== null || post.status === 'published');
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    // An error belongs to the value it was about (issue 21).
+    setErrors((e) => (key in e ? { ...e, [key]: undefined } : e));
+  };
   const fieldId = (f: Field) => `${id}-${f}`;
   const described = (f: Field, hint = false) => [hint ? `${fieldId(f)}-hint` : '', errors[f] ? `${fieldId(f)}-error` : ''].filter(Boolean).join(' ') || undefined;
 
@@ -136,7 +143,7 @@ export function BlogPostForm({ post, onReload, defaultAuthor }: { post: BlogPost
       const replaced = form.banner !== null;
       set('banner', image);
       setErrors((e) => ({ ...e, bannerImageId: undefined }));
-      toast(replaced ? BLOG_MESSAGES.imageUpdated : BLOG_MESSAGES.imageUploaded);
+      toasts.show(replaced ? BLOG_MESSAGES.imageUpdated : BLOG_MESSAGES.imageUploaded);
     } catch (err) {
       toastFailure(BLOG_MESSAGES.uploadFailed, err);
     } finally {
@@ -172,12 +179,13 @@ export function BlogPostForm({ post, onReload, defaultAuthor }: { post: BlogPost
     if (!first) return fields;
     const target = first === 'content' ? document.getElementById('blog-content-editor') : document.getElementById(fieldId(first));
     target?.focus();
-    toast({ title: 'Please fill in required fields', description: next[first], variant: 'destructive' });
+    toasts.show({ title: 'Please fill in required fields', description: next[first], variant: 'destructive' });
     return null;
   }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (saving) return;
     const fields = validFields();
     if (!fields) return;
@@ -185,7 +193,7 @@ export function BlogPostForm({ post, onReload, defaultAuthor }: { post: BlogPost
       if (post) await update.mutateAsync({ ...fields, version: post.version });
       else await create.mutateAsync(fields);
       saved.current = true;
-      toast(post ? BLOG_MESSAGES.updated : BLOG_MESSAGES.created);
+      toasts.show(post ? BLOG_MESSAGES.updated : BLOG_MESSAGES.created);
       navigate(PATHS.blogList);
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 409) {
@@ -243,6 +251,7 @@ export function BlogPostForm({ post, onReload, defaultAuthor }: { post: BlogPost
               onChange={(e) => {
                 const title = e.target.value;
                 setForm((f) => ({ ...f, title, slug: slugEdited || slugLocked ? f.slug : title.trim() ? slugFromTitle(title) : '' }));
+                setErrors((er) => ({ ...er, title: undefined }));
               }}
             />
           </FieldBlock>

@@ -154,21 +154,21 @@ export function BlogPostList() {
         />
       ) : (
         <>
-          <ScrollTable label="Blog posts table" caption="Blog posts, most recently changed first" minWidth="min-w-[56rem]" columns={COLUMNS}>
+          <ScrollTable label="Blog posts table" caption="Blog posts, most recently changed first" minWidth="min-w-[56rem]" columns={COLUMNS} stackOnPhone>
             {data.posts.map((post) => (
               <tr key={post._id} className="border-b border-slate-100 align-middle dark:border-slate-800">
-                <td className="py-2 pr-4 font-medium break-words">{post.title}</td>
-                <td className="py-2 pr-4">{post.author}</td>
-                <td className="py-2 pr-4">{post.category}</td>
-                <td className="py-2 pr-4 whitespace-nowrap">
+                <td data-label="Title" className="py-2 pr-4 font-medium break-words">{post.title}</td>
+                <td data-label="Author" className="py-2 pr-4">{post.author}</td>
+                <td data-label="Category" className="py-2 pr-4">{post.category}</td>
+                <td data-label="Date" className="py-2 pr-4 whitespace-nowrap">
                   {post.publishAt ? <time dateTime={post.publishAt}>{blogDateTime(post.publishAt)}</time> : '–'}
                 </td>
-                <td className="py-2 pr-4">
+                <td data-label="Status" className="py-2 pr-4">
                   <span className={clsx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', STATUS_STYLE[post.status])}>
                     {BLOG_STATUS_LABELS[post.status]}
                   </span>
                 </td>
-                <td className="py-2 pr-4">
+                <td data-label="Visibility" className="py-2 pr-4">
                   <VisibilitySwitch post={post} />
                 </td>
                 <td className="py-2 text-right whitespace-nowrap">

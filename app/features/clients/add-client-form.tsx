@@ -5,9 +5,12 @@ import { suggestUsername } from '../../../common/schemas/clients.ts';
 import { invitationMailText, type MailOutcome } from '../../../common/schemas/mail.ts';
 import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { useCreateClient, useUsernameCheck } from './clients-api.ts';
 import { CopyableLink } from './copyable-link.tsx';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('add-client');
 
 /** Staff add a client: name and e-mail (username suggested, editable); the invitation link is shown to copy. */
 export function AddClientForm() {
@@ -29,14 +32,15 @@ export function AddClientForm() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (!name.trim() || !email.trim()) {
       setMissing({ name: !name.trim(), email: !email.trim() });
-      toast({ title: 'Please fill in all fields', variant: 'destructive' });
+      toasts.show({ title: 'Please fill in all fields', variant: 'destructive' });
       return;
     }
     try {
       const res = await createClient.mutateAsync({ name, email, username: shownUsername || undefined });
-      toast({
+      toasts.show({
         title: 'Client created successfully',
         description:
           res.invitationMail === 'sent'

@@ -1,7 +1,10 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { Copy } from 'lucide-react';
 import { buttonClass, inputClass } from '../../components/portal/empty-state.tsx';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('copy-link');
 
 /**
  * A link shown in a read-only field with a Copy button. Where the clipboard is refused (an old
@@ -15,11 +18,11 @@ export function CopyableLink({ label, url, children }: { label: string; url: str
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Invitation link copied', description: 'Paste it into a message to the client.' });
+      toasts.show({ title: 'Invitation link copied', description: 'Paste it into a message to the client.' });
     } catch {
       field.current?.focus();
       field.current?.select();
-      toast({ title: 'Copy the selected link', description: 'Press Ctrl+C (or use your device menu) to copy it.' });
+      toasts.show({ title: 'Copy the selected link', description: 'Press Ctrl+C (or use your device menu) to copy it.' });
     }
   }
 

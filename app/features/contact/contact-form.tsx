@@ -5,10 +5,13 @@ import { checkForm } from '../../../common/schemas/form-check.ts';
 import type { ContactMessageInput } from '../../../common/schemas/contact.ts';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../components/forms/fields.tsx';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import { useFormGuard } from '../../lib/form-guard.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('contact-form');
 
 type Field = keyof ContactMessageInput;
 const EMPTY: Record<Field, string> = { name: '', email: '', phone: '', company: '', message: '' };
@@ -43,11 +46,12 @@ export function ContactForm() {
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
+    toasts.clear(); // the last attempt's messages are no longer true
     // The rules of contactMessageFieldsSchema, checked without zod (decision 144).
     const parsed = checkForm(CONTACT_FORM_RULES, values);
     if (!parsed.success) {
       setInvalid(parsed.field);
-      toast({ title: 'Validation Error', description: parsed.message, variant: 'destructive' });
+      toasts.show({ title: 'Validation Error', description: parsed.message, variant: 'destructive' });
       elements.current.get(parsed.field)?.focus();
       return;
     }
@@ -55,13 +59,13 @@ export function ContactForm() {
     try {
       const guardFields = await guard.guardFields();
       await apiFetch('/contact', { json: { ...guardFields, ...parsed.data }, fallbackMessage: CONTACT_MESSAGES.failed });
-      toast({ title: CONTACT_MESSAGES.sentTitle, description: CONTACT_MESSAGES.sentDescription });
+      toasts.show({ title: CONTACT_MESSAGES.sentTitle, description: CONTACT_MESSAGES.sentDescription });
       setValues(EMPTY);
       guard.reset();
     } catch (err) {
       const message = err instanceof Error ? err.message : '';
       // The specification's words first; the server's reason (a limit, an expired form) underneath.
-      toast({ title: CONTACT_MESSAGES.failed, description: message && message !== CONTACT_MESSAGES.failed ? message : undefined, variant: 'destructive' });
+      toasts.show({ title: CONTACT_MESSAGES.failed, description: message && message !== CONTACT_MESSAGES.failed ? message : undefined, variant: 'destructive' });
       if (message === FORM_MESSAGES.expired) guard.reset();
     } finally {
       setBusy(false);

@@ -14,8 +14,11 @@ import {
 import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { uploadAttachment, useSendMessage } from './messages-api.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('message-composer');
 
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -63,9 +66,9 @@ export function MessageComposer({
     const accepted: File[] = [];
     for (const file of Array.from(list ?? [])) {
       if (!allowedType(file)) {
-        toast({ title: MESSAGE_TEXTS.invalidTypeTitle, description: MESSAGE_TEXTS.invalidType(file.name), variant: 'destructive' });
+        toasts.show({ title: MESSAGE_TEXTS.invalidTypeTitle, description: MESSAGE_TEXTS.invalidType(file.name), variant: 'destructive' });
       } else if (file.size > MESSAGE_ATTACHMENT_MAX_BYTES) {
-        toast({ title: MESSAGE_TEXTS.tooLargeTitle, description: MESSAGE_TEXTS.tooLarge(file.name), variant: 'destructive' });
+        toasts.show({ title: MESSAGE_TEXTS.tooLargeTitle, description: MESSAGE_TEXTS.tooLarge(file.name), variant: 'destructive' });
       } else {
         accepted.push(file);
       }
@@ -76,9 +79,10 @@ export function MessageComposer({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (sending || !projectId || !receiverId) return;
     if (blank) {
-      toast({ title: MESSAGE_TEXTS.emptyText, variant: 'destructive' });
+      toasts.show({ title: MESSAGE_TEXTS.emptyText, variant: 'destructive' });
       return;
     }
     const uploaded = [];
@@ -103,7 +107,7 @@ export function MessageComposer({
       }
       setProgress('Sending...');
       await send.mutateAsync({ subject: `${SUBJECT_PREFIX}${subject}`, text, receiverId, projectId, attachments: uploaded });
-      toast({ title: MESSAGE_TEXTS.sent });
+      toasts.show({ title: MESSAGE_TEXTS.sent });
       setSubject('');
       setText('');
       setFiles([]);

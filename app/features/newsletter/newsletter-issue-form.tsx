@@ -11,9 +11,12 @@ import {
 import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { useSendNewsletterIssue, useSendNewsletterTest } from './newsletter-api.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('newsletter-issue');
 
 type Field = keyof NewsletterIssueContent;
 const EMPTY: NewsletterIssueContent = { subject: '', body: '' };
@@ -46,7 +49,7 @@ export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscri
     for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
     setErrors(next);
     (next.subject ? subjectRef : bodyRef).current?.focus();
-    toast({ title: 'Please fill in required fields', description: next.subject ?? next.body, variant: 'destructive' });
+    toasts.show({ title: 'Please fill in required fields', description: next.subject ?? next.body, variant: 'destructive' });
     return null;
   }
 
@@ -61,7 +64,7 @@ export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscri
     if (!draft) return;
     try {
       const res = await sendTest.mutateAsync(draft);
-      toast({ title: res.mail === 'sent' ? 'Test sent' : 'Test not sent', description: res.message, variant: res.mail === 'sent' ? undefined : 'destructive' });
+      toasts.show({ title: res.mail === 'sent' ? 'Test sent' : 'Test not sent', description: res.message, variant: res.mail === 'sent' ? undefined : 'destructive' });
     } catch (err) {
       toastFailure(NEWSLETTER_ISSUE_MESSAGES.testFailed, err);
     }
@@ -69,6 +72,7 @@ export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscri
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (validDraft()) setConfirming(true);
   }
 
@@ -77,7 +81,7 @@ export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscri
     if (!draft || sendIssue.isPending) return;
     try {
       const res = await sendIssue.mutateAsync({ ...draft, idempotencyKey });
-      toast({ title: res.mail === 'not-configured' ? 'Newsletter not sent' : 'Newsletter sent', description: res.message, variant: res.mail === 'not-configured' ? 'destructive' : undefined });
+      toasts.show({ title: res.mail === 'not-configured' ? 'Newsletter not sent' : 'Newsletter sent', description: res.message, variant: res.mail === 'not-configured' ? 'destructive' : undefined });
       startOver();
     } catch (err) {
       toastFailure(NEWSLETTER_ISSUE_MESSAGES.sendFailed, err);
@@ -114,7 +118,7 @@ export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscri
             id={`${id}-subject`}
             className={inputClass}
             value={form.subject}
-            onChange={(e) => setForm((f) => ({ ...f, subject: e.target.value }))}
+            onChange={(e) => (setForm((f) => ({ ...f, subject: e.target.value })), setErrors((er) => ({ ...er, subject: undefined })))}
             maxLength={NEWSLETTER_SUBJECT_MAX_CHARS}
             autoComplete="off"
             required
@@ -136,7 +140,7 @@ export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscri
             rows={12}
             className={inputClass}
             value={form.body}
-            onChange={(e) => setForm((f) => ({ ...f, body: e.target.value }))}
+            onChange={(e) => (setForm((f) => ({ ...f, body: e.target.value })), setErrors((er) => ({ ...er, body: undefined })))}
             maxLength={NEWSLETTER_BODY_MAX_CHARS}
             required
             aria-invalid={errors.body ? true : undefined}

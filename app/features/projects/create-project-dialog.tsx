@@ -4,8 +4,11 @@ import { createProjectBodySchema } from '../../../common/schemas/projects.ts';
 import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { useCreateProject } from './projects-api.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('create-project');
 
 const EMPTY = { name: '', code: '', description: '', startDate: '', endDate: '', budget: '' };
 
@@ -25,21 +28,22 @@ export function CreateProjectDialog({ client }: { client: { _id: string; name: s
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (!client || !form.name.trim() || !form.code.trim()) {
       setFieldErrors({ ...(form.name.trim() ? {} : { name: 'Name is required' }), ...(form.code.trim() ? {} : { code: 'Code is required' }) });
-      toast({ title: 'Please fill in required fields', variant: 'destructive' });
+      toasts.show({ title: 'Please fill in required fields', variant: 'destructive' });
       return;
     }
     const parsed = createProjectBodySchema.safeParse({ ...form, clientId: client._id });
     if (!parsed.success) {
       setFieldErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      toast({ title: 'Failed to create project', description: parsed.error.issues[0]?.message, variant: 'destructive' });
+      toasts.show({ title: 'Failed to create project', description: parsed.error.issues[0]?.message, variant: 'destructive' });
       return;
     }
     setFieldErrors({});
     try {
       await createProject.mutateAsync({ ...form, clientId: client._id });
-      toast({ title: 'Project created successfully' });
+      toasts.show({ title: 'Project created successfully' });
       setForm(EMPTY);
       setOpen(false);
     } catch (err) {

@@ -58,7 +58,10 @@ export function ProjectList({
               data-unread={unread > 0 ? unread : undefined}
               className={clsx(
                 'flex flex-wrap items-start gap-2 rounded-lg border p-2',
-                selected ? 'border-brand-700 bg-brand-50 dark:border-sky-300 dark:bg-slate-800' : 'border-slate-200 dark:border-slate-700',
+                // One box per card: the card itself shows hover and selection, never a second box inside it (issue 21).
+                selected
+                  ? 'border-brand-700 bg-brand-50 dark:border-sky-300 dark:bg-slate-800'
+                  : 'border-slate-200 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800/60',
                 unread > 0 && 'border-l-4 border-l-red-700 dark:border-l-red-400',
               )}
             >
@@ -66,9 +69,11 @@ export function ProjectList({
                 type="button"
                 onClick={() => onSelectProject(project)}
                 aria-current={selected ? 'true' : undefined}
-                className="min-h-11 min-w-0 flex-1 rounded-md px-2 py-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
+                // At least 12rem: in a narrow column the status button moves under the name instead
+                // of squeezing it until a word breaks in two ('Rehabilitatio/n', issue 21).
+                className="min-h-11 min-w-0 flex-1 basis-48 rounded-md px-2 py-1 text-left"
               >
-                <span className="block font-semibold break-words">{project.name}</span>
+                <span className="block font-semibold break-words hyphens-auto">{project.name}</span>
                 <span className="block text-xs text-slate-600 dark:text-slate-300">
                   {formatDay(project.startDate)} – {formatDay(project.endDate)}
                 </span>

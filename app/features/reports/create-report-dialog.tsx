@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FilePlus2, X } from 'lucide-react';
+import { FilePicker } from '../../components/forms/file-picker.tsx';
 import { company } from '../../../common/content/company.ts';
 import {
   createReportFieldsSchema,
@@ -10,9 +11,12 @@ import {
 import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { todayIso } from '../../../common/dates.ts';
 import { useCreateReport } from './reports-api.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('create-report');
 
 type TextKey = 'date' | 'projectCode' | 'project' | 'team' | 'tasks' | 'progress' | 'challenges' | 'actionTaken' | 'helpNeeded' | 'nextSteps' | 'feedback' | 'conclusion';
 
@@ -82,21 +86,22 @@ export function CreateReportDialog({ project }: { project: { _id: string; name: 
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (!project) {
-      toast({ title: 'Please select a project first', variant: 'destructive' });
+      toasts.show({ title: 'Please select a project first', variant: 'destructive' });
       return;
     }
     const parsed = createReportFieldsSchema.safeParse({ ...fields, projectId: project._id });
     if (!parsed.success) {
       const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
       setFieldErrors(errors);
-      toast({ title: 'Please fill in required fields', description: parsed.error.issues[0]?.message, variant: 'destructive' });
+      toasts.show({ title: 'Please fill in required fields', description: parsed.error.issues[0]?.message, variant: 'destructive' });
       return;
     }
     setFieldErrors({});
     try {
       await createReport.mutateAsync({ fields: { ...fields, projectId: project._id }, images });
-      toast({ title: 'Report created successfully' });
+      toasts.show({ title: 'Report created successfully' });
       setOpen(false);
     } catch (err) {
       toastFailure('Failed to create report', err);
@@ -164,17 +169,18 @@ export function CreateReportDialog({ project }: { project: { _id: string; name: 
             </div>
           ))}
           <div>
-            <label htmlFor={`${id}-images`} className={labelClass}>
+            <label htmlFor={`${id}-images`} id={`${id}-images-label`} className={labelClass}>
               Images (JPEG, PNG or WebP; up to {REPORT_IMAGES_MAX}, {IMAGE_MAX_MB} MB each)
             </label>
-            <input
-              ref={fileInput}
+            <FilePicker
               id={`${id}-images`}
-              type="file"
+              labelledBy={`${id}-images-label`}
+              inputRef={fileInput}
+              buttonText={images.length ? 'Add images' : 'Choose images'}
+              count={images.length}
               multiple
               accept={REPORT_IMAGE_TYPES.join(',')}
               onChange={(e) => addImages(e.target.files)}
-              className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-200 file:px-4 file:font-semibold file:text-slate-900 dark:file:bg-slate-700 dark:file:text-slate-100"
             />
             {imageProblems.length > 0 ? (
               <ul role="alert" className="mt-2 list-disc pl-5 text-sm text-red-700 dark:text-red-300">

@@ -15,8 +15,11 @@ import {
   labelClass,
 } from '../../components/portal/empty-state.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { useProjectTimelines, useSaveTimeline } from './timelines-api.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('timeline');
 
 interface Row {
   key: number;
@@ -85,13 +88,14 @@ function TimelineForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     const body = draft;
     const parsed = updateTimelineBodySchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where =
         issue?.path[0] === 'tasks' && typeof issue.path[1] === 'number' ? `Task ${issue.path[1] + 1}: ` : '';
-      toast({
+      toasts.show({
         title: 'Failed to save timeline',
         description: `${where}${issue?.message ?? ''}`,
         variant: 'destructive',
@@ -102,7 +106,7 @@ function TimelineForm({
       const saved = await save.mutateAsync({ id: timeline?._id, body: { projectId, ...body } });
       // The form now shows what is stored, as the server normalised it.
       adopt(saved.timeline);
-      toast({ title: 'Timeline saved' });
+      toasts.show({ title: 'Timeline saved' });
     } catch (err) {
       toastFailure('Failed to save timeline', err);
     }

@@ -10,10 +10,13 @@ import {
 } from '../../../common/schemas/vendors.ts';
 import { buttonClass, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { PATHS } from '../../../common/paths.ts';
 import { VendorStatusBadge } from './vendor-status-badge.tsx';
 import { useChangeVendorStatus, useVendorApplication, vendorDocumentUrl } from './vendors-api.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('vendor-status');
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const sizeWords = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
@@ -49,13 +52,14 @@ function StatusForm({ application }: { application: VendorApplicationDetail }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (!status) {
-      toast({ title: 'Choose a status', description: 'Choose where the application moves to.', variant: 'destructive' });
+      toasts.show({ title: 'Choose a status', description: 'Choose where the application moves to.', variant: 'destructive' });
       return;
     }
     try {
       await change.mutateAsync({ status, note });
-      toast({ title: 'Application status updated', description: `${application.companyName} is now ${VENDOR_STATUS_LABELS[status].toLowerCase()}.` });
+      toasts.show({ title: 'Application status updated', description: `${application.companyName} is now ${VENDOR_STATUS_LABELS[status].toLowerCase()}.` });
       setStatus('');
       setNote('');
     } catch (err) {

@@ -16,13 +16,17 @@ import {
 import { checkForm } from '../../../common/schemas/form-check.ts';
 import type { VendorApplicationFields, VendorCopyState } from '../../../common/schemas/vendors.ts';
 import { FORM_MESSAGES } from '../../../common/form-guard.ts';
+import { FilePicker } from '../../components/forms/file-picker.tsx';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../components/forms/fields.tsx';
 import { labelClass } from '../../components/forms/field-classes.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { useFormGuard } from '../../lib/form-guard.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { submitVendorApplication } from './vendor-submit.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('vendor-form');
 
 type Field = keyof VendorApplicationFields;
 type Values = Record<Field, string>;
@@ -31,7 +35,7 @@ const EMPTY: Values = Object.fromEntries(VENDOR_TEXT_FIELDS.map((k) => [k, '']))
 const REQUIRED = new Set<Field>(['companyName', 'companyPhone', 'companyAddress', 'companyEmail', 'contactPersonName', 'businessType', 'taxId', 'registrationNumber', 'compliant', 'bankDetails']);
 
 const sizeWords = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
-const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
+const fail = (title: string, description: string) => toasts.show({ title, description, variant: 'destructive' });
 
 const sectionClass = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900';
 const legendClass = 'float-left mb-4 w-full text-xl font-semibold text-brand-800 dark:text-sky-200';
@@ -106,6 +110,7 @@ export function VendorRegistrationForm() {
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    toasts.clear(); // the last attempt's messages are no longer true
     if (busy) return;
     // The rules of vendorApplicationFieldsSchema, checked without zod (decision 144).
     const parsed = checkForm(VENDOR_FORM_RULES, values);
@@ -128,7 +133,7 @@ export function VendorRegistrationForm() {
       for (const file of certifications) body.append(VENDOR_CERTIFICATION_FILES_FIELD, file, file.name);
       if (companyProfile) body.append(VENDOR_COMPANY_PROFILE_FIELD, companyProfile, companyProfile.name);
       const result = await submitVendorApplication(body);
-      toast({ title: 'Success!', description: VENDOR_MESSAGES.submitted });
+      toasts.show({ title: 'Success!', description: VENDOR_MESSAGES.submitted });
       setReference(result.reference);
       setCopy(result.copy);
       setValues(EMPTY);
@@ -248,32 +253,34 @@ export function VendorRegistrationForm() {
         </p>
         <div className="grid gap-6 sm:grid-cols-2">
           <div>
-            <label htmlFor={ids.certs} className={labelClass}>
+            <label htmlFor={ids.certs} id={`${ids.certs}-label`} className={labelClass}>
               Certification files (up to {VENDOR_CERTIFICATION_FILES_MAX})
             </label>
-            <input
+            <FilePicker
               id={ids.certs}
-              ref={certInput}
-              type="file"
+              labelledBy={`${ids.certs}-label`}
+              inputRef={certInput}
+              buttonText={certifications.length ? 'Add files' : 'Choose files'}
+              count={certifications.length}
               multiple
               accept={VENDOR_FILE_ACCEPT}
               onChange={addCertifications}
               disabled={certifications.length >= VENDOR_CERTIFICATION_FILES_MAX}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-200 file:px-4 file:font-semibold file:text-slate-900 hover:file:bg-slate-300 disabled:opacity-60 dark:text-slate-300 dark:file:bg-slate-700 dark:file:text-slate-100"
             />
             <FileList files={certifications} onRemove={(i) => setCertifications((list) => list.filter((_, j) => j !== i))} label="Chosen certification files" />
           </div>
           <div>
-            <label htmlFor={ids.profile} className={labelClass}>
+            <label htmlFor={ids.profile} id={`${ids.profile}-label`} className={labelClass}>
               Company profile (one file)
             </label>
-            <input
+            <FilePicker
               id={ids.profile}
-              ref={profileInput}
-              type="file"
+              labelledBy={`${ids.profile}-label`}
+              inputRef={profileInput}
+              buttonText={companyProfile ? 'Replace file' : 'Choose file'}
+              count={companyProfile ? 1 : 0}
               accept={VENDOR_FILE_ACCEPT}
               onChange={chooseProfile}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-slate-200 file:px-4 file:font-semibold file:text-slate-900 hover:file:bg-slate-300 dark:text-slate-300 dark:file:bg-slate-700 dark:file:text-slate-100"
             />
             <FileList files={companyProfile ? [companyProfile] : []} onRemove={() => setCompanyProfile(null)} label="Chosen company profile" />
           </div>

@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { inspectResetLink, resetPassword } from '../../features/auth/auth-api.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { AuthCard, FormError, linkClass } from '../../features/auth/auth-fields.tsx';
 import { NewPasswordForm } from '../../features/auth/new-password-form.tsx';
 import { PATHS } from '../../../common/paths.ts';
 import { useLinkToken } from './token-link.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('sign-in');
 
 export const meta = () => [{ title: 'Reset Password' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -26,7 +29,7 @@ export default function ResetPasswordPage() {
 
   async function save(password: string) {
     const res = await resetPassword({ token: token!, password });
-    toast({ title: 'Password Reset', description: 'Your password has been changed. Sign in with the new one; other devices have been signed out.' });
+    toasts.show({ title: 'Password Reset', description: 'Your password has been changed. Sign in with the new one; other devices have been signed out.' });
     navigate(res.role === 'admin' ? PATHS.adminLogin : PATHS.clientLogin, { replace: true });
   }
 

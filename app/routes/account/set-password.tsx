@@ -2,13 +2,16 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import type { InvitationInfo } from '../../../common/schemas/auth.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { acceptInvitation, inspectInvitation } from '../../features/auth/auth-api.ts';
 import { AuthCard, FormError, linkClass } from '../../features/auth/auth-fields.tsx';
 import { NewPasswordForm } from '../../features/auth/new-password-form.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { useLinkToken } from './token-link.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('sign-in');
 
 export const meta = () => [{ title: 'Set Your Password' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -31,7 +34,7 @@ export default function SetPasswordPage() {
 
   async function save(password: string) {
     const res = await acceptInvitation({ token: token!, password });
-    toast({ title: 'Password Set', description: `You can now sign in${res.username ? ` as ${res.username}` : ''} with your new password.` });
+    toasts.show({ title: 'Password Set', description: `You can now sign in${res.username ? ` as ${res.username}` : ''} with your new password.` });
     // The login form starts with the username this page showed (client-login-form reads it).
     navigate(res.role === 'admin' ? PATHS.adminLogin : PATHS.clientLogin, { replace: true, state: { username: res.username } });
   }

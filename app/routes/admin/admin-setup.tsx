@@ -5,13 +5,16 @@ import type { Route } from './+types/admin-setup';
 import { newPasswordSchema, type LoginResponse } from '../../../common/schemas/auth.ts';
 import { SETUP_CLOSED, SETUP_CONTEXT_KEY, type SetupReader } from '../../../common/schemas/setup.ts';
 import { PATHS } from '../../../common/paths.ts';
-import { toast } from '../../components/ui/toast.tsx';
+import { scopedToasts } from '../../components/ui/toast.tsx';
 import { AuthCard, FormError, linkClass, PasswordField, submitClass, TextField } from '../../features/auth/auth-fields.tsx';
 import { MfaEnrolment } from '../../features/auth/mfa-steps.tsx';
 import { PASSWORD_HINT } from '../../features/auth/new-password-form.tsx';
 import { createFirstAdmin, inspectSetupLink } from '../../features/auth/setup-api.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { useLinkToken } from '../account/token-link.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('sign-in');
 
 // First-run set-up of the first admin account (docs/decisions/160-first-run-set-up-link.md). Once an
 // admin exists the page is gone: the server answers 404 and the link is refused.
@@ -46,7 +49,7 @@ export default function AdminSetupPage({ loaderData }: Route.ComponentProps) {
   }, [token, closed]);
 
   function finished(res: LoginResponse) {
-    toast({ title: 'Admin Account Ready', description: `Welcome, ${res.user.name}.` });
+    toasts.show({ title: 'Admin Account Ready', description: `Welcome, ${res.user.name}.` });
     navigate(PATHS.adminDashboard, { replace: true });
   }
 

@@ -3,6 +3,7 @@ import { company } from '../../../common/content/company.ts';
 import { HEADER_LINKS, PATHS } from '../../../common/paths.ts';
 import { CHAT_TEXTS, type ChatMode, type ChatOutcome, type ChatStreamEvent } from '../../../common/schemas/chat-texts.ts';
 import { chatKnowledge, factsForPrompt, type ChatFact } from './chat-knowledge.ts';
+import { askedTopics, factsForTopics } from './chat-topics.ts';
 import { GeminiError, streamGemini, type GeminiTurn } from './gemini.ts';
 
 /** Turns of the conversation the AI sees besides the question. */
@@ -31,11 +32,33 @@ const LABEL_BY_PATH = new Map<string, string>([
 const pageLabel = (url: string) => LABEL_BY_PATH.get(url.split('#')[0]) ?? 'this page';
 
 /** The short answer retrieval gives: the best facts, each with a link to its page (our Markdown subset). */
-export function offlineAnswer(facts: ChatFact[]): string {
-  return [
-    CHAT_TEXTS.foundIntro,
-    facts.map((f) => `- **${f.title}**: ${f.text} [See ${pageLabel(f.url)}](${f.url})`).join('\n'),
-  ].join('\n\n');
+export function offlineAnswer(facts: ChatFact[], intro: string = CHAT_TEXTS.foundIntro): string {
+  return [intro, facts.map((f) => `- **${f.title}**: ${f.text} [See ${pageLabel(f.url)}](${f.url})`).join('\n')].join('\n\n');
+}
+
+/** A match on fewer words than this share of the question is a guess, not an answer (decision 215). */
+const ANSWERED_COVERAGE = 0.5;
+
+/**
+ * The facts that answer the question, and whether they do: a question about contact details, prices
+ * or people gets those facts first, whatever else it names; otherwise retrieval's best facts, which
+ * answer it only when they hold more than half of its words.
+ */
+export function findAnswer(question: string): { facts: ChatFact[]; answered: boolean } {
+  const knowledge = chatKnowledge();
+  const topics = askedTopics(question);
+  if (topics.length) return { facts: factsForTopics(knowledge, topics), answered: true };
+  const { facts, coverage } = knowledge.match(question);
+  return { facts, answered: facts.length > 0 && coverage > ANSWERED_COVERAGE };
+}
+
+/** The AI's words said they did not know or would not answer (told to reply exactly, it may still quote or add to it). */
+function aiOutcome(text: string): ChatOutcome {
+  const plain = text.trim().replace(/^["'“]+|["'”]+$/g, '').trim();
+  if (!plain) return 'empty';
+  if (plain.includes(CHAT_TEXTS.refusal)) return 'refused';
+  if (plain.includes(CHAT_TEXTS.unknown) || plain.startsWith(CHAT_TEXTS.unknown.split('.')[0])) return 'unknown';
+  return 'answered';
 }
 
 /** The system instruction: who the assistant is, its rules, and every fact it may use. */
@@ -79,7 +102,8 @@ export async function answerQuestion(
     emit({ type: 'done', outcome: 'refused', mode: 'none' });
     return { answer: CHAT_TEXTS.refusal, outcome: 'refused', mode: 'none' };
   }
-  const best = chatKnowledge().search(question);
+  const found = findAnswer(question);
+  const best = found.facts;
   const key = app.config.GEMINI_API_KEY;
   if (key) {
     const contents: GeminiTurn[] = [
@@ -107,8 +131,7 @@ export async function answerQuestion(
         text += piece;
         emit({ type: 'delta', text: piece });
       }
-      const trimmed = text.trim();
-      const outcome: ChatOutcome = !trimmed ? 'empty' : trimmed === CHAT_TEXTS.unknown ? 'unknown' : trimmed === CHAT_TEXTS.refusal ? 'refused' : 'answered';
+      const outcome = aiOutcome(text);
       emit({ type: 'done', outcome, mode: 'ai' });
       return { answer: text, outcome, mode: 'ai' };
     } catch (err) {
@@ -128,8 +151,10 @@ export async function answerQuestion(
     emit({ type: 'done', outcome: 'unknown', mode: 'offline' });
     return { answer: CHAT_TEXTS.unknown, outcome: 'unknown', mode: 'offline' };
   }
-  const answer = offlineAnswer(best);
+  // A guess still shows its nearest facts, but says so, offers the team and counts as unanswered.
+  const outcome: ChatOutcome = found.answered ? 'answered' : 'unknown';
+  const answer = found.answered ? offlineAnswer(best) : offlineAnswer(best, CHAT_TEXTS.nearestIntro);
   emit({ type: 'delta', text: answer });
-  emit({ type: 'done', outcome: 'answered', mode: 'offline' });
-  return { answer, outcome: 'answered', mode: 'offline' };
+  emit({ type: 'done', outcome, mode: 'offline' });
+  return { answer, outcome, mode: 'offline' };
 }

@@ -194,6 +194,11 @@ export interface ChatKnowledge {
   facts: ChatFact[];
   /** The best-matching facts, best first; empty when nothing matches well enough. */
   search(question: string, limit?: number): ChatFact[];
+  /**
+   * The same facts, and the share (0 to 1) of the question's own words they contain: a match on one
+   * word of a question about something else is not an answer to it.
+   */
+  match(question: string, limit?: number): { facts: ChatFact[]; coverage: number };
 }
 
 // Words that say nothing about what is asked, so "what is your ..." alone never matches.
@@ -202,6 +207,14 @@ const STOP_WORDS = new Set(
     ' ',
   ),
 );
+
+/** The question's words that can carry meaning, as the index sees them (MiniSearch's own split). */
+function contentWords(question: string): string[] {
+  return question
+    .toLowerCase()
+    .split(/[\n\r\p{Z}\p{P}]+/u)
+    .filter((w) => w && !STOP_WORDS.has(w));
+}
 
 let cached: ChatKnowledge | undefined;
 
@@ -228,15 +241,20 @@ export function chatKnowledge(): ChatKnowledge {
   cached = {
     facts,
     search(question, limit = 3) {
+      return this.match(question, limit).facts;
+    },
+    match(question, limit = 3) {
       const results: SearchResult[] = index.search(question);
-      if (!results.length) return [];
+      if (!results.length) return { facts: [], coverage: 0 };
       // Keep the facts close to the best one: a weak tail only adds noise to a short answer.
       const best = results[0].score;
-      return results
-        .filter((r) => r.score >= best * 0.45)
-        .slice(0, limit)
-        .map((r) => byId.get(String(r.id))!)
-        .filter(Boolean);
+      const kept = results.filter((r) => r.score >= best * 0.45).slice(0, limit);
+      const asked = new Set(contentWords(question));
+      const found = new Set(kept.flatMap((r) => r.queryTerms).filter((w) => asked.has(w)));
+      return {
+        facts: kept.map((r) => byId.get(String(r.id))!).filter(Boolean),
+        coverage: asked.size ? found.size / asked.size : 0,
+      };
     },
   };
   return cached;
