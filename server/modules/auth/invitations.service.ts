@@ -5,7 +5,8 @@ import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
 import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { users } from '../../db/schema/users.ts';
-import { escapeHtml, sendMail } from '../../mail/mailer.ts';
+import { mailDocument } from '../../mail/layout.ts';
+import { escapeHtml, sendMail, type MailInput } from '../../mail/mailer.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { consumeLinkToken, findLiveLinkToken, issueLinkToken, liveLinkOf, revokeLinkTokens } from './link-tokens.ts';
 import { revokeUserSessions } from './sessions.service.ts';
@@ -68,21 +69,14 @@ async function clientOf(app: FastifyInstance, userId: string) {
   return user;
 }
 
-/**
- * Issues a client's invitation: a link valid 7 days to choose a password, e-mailed to the client
- * and returned so staff can copy it. A new invitation replaces any earlier unused one. Refused
- * (409) once the client has a password: they use 'Forgot password?' instead.
- */
-export async function createClientInvitation(app: FastifyInstance, input: { userId: string }): Promise<{ url: string; expiresAt: Date }> {
-  const user = await clientOf(app, input.userId);
-  if (user.passwordHash) throw conflict('This client has already set a password; they can use "Forgot password?" on the login screen.');
-  const { token, expiresAt } = await issueLinkToken(app, user.id, 'invitation');
-  const url = invitationUrl(app, token);
+/** The invitation mail with the link to choose a password: its text, and its HTML as a whole document. */
+export function invitationMail(user: { name: string; email: string; username: string | null }, url: string): MailInput {
   const days = 7;
-  await sendMail(app, {
+  const subject = `Your ${company.shortName} client portal account`;
+  return {
     to: user.email,
     kind: 'invitation',
-    subject: `Your ${company.shortName} client portal account`,
+    subject,
     text: [
       `Hello ${user.name},`,
       '',
@@ -95,8 +89,24 @@ export async function createClientInvitation(app: FastifyInstance, input: { user
       '',
       'If you did not expect this e-mail, you can ignore it.',
     ].join('\n'),
-    html: `<p>Hello ${escapeHtml(user.name)},</p><p>${escapeHtml(company.name)} has opened a client portal account for you, where you can follow your projects, read progress reports and message our team.</p><p>Your username: <strong>${escapeHtml(user.username ?? '(ask us)')}</strong></p><p><a href="${escapeHtml(url)}">Choose your password</a> (valid for ${days} days, usable once).</p><p>If you did not expect this e-mail, you can ignore it.</p>`,
-  });
+    html: mailDocument(
+      subject,
+      `<p>Hello ${escapeHtml(user.name)},</p><p>${escapeHtml(company.name)} has opened a client portal account for you, where you can follow your projects, read progress reports and message our team.</p><p>Your username: <strong>${escapeHtml(user.username ?? '(ask us)')}</strong></p><p><a href="${escapeHtml(url)}">Choose your password</a> (valid for ${days} days, usable once).</p><p>If you did not expect this e-mail, you can ignore it.</p>`,
+    ),
+  };
+}
+
+/**
+ * Issues a client's invitation: a link valid 7 days to choose a password, e-mailed to the client
+ * and returned so staff can copy it. A new invitation replaces any earlier unused one. Refused
+ * (409) once the client has a password: they use 'Forgot password?' instead.
+ */
+export async function createClientInvitation(app: FastifyInstance, input: { userId: string }): Promise<{ url: string; expiresAt: Date }> {
+  const user = await clientOf(app, input.userId);
+  if (user.passwordHash) throw conflict('This client has already set a password; they can use "Forgot password?" on the login screen.');
+  const { token, expiresAt } = await issueLinkToken(app, user.id, 'invitation');
+  const url = invitationUrl(app, token);
+  await sendMail(app, invitationMail(user, url));
   return { url, expiresAt };
 }
 

@@ -6,6 +6,7 @@ import { CHAT_ADMIN_DAYS, CHAT_MAX_TURNS, type ChatOutcome, type ChatOverviewRes
 import { CONTACT_MESSAGE_MAX_CHARS } from '../../../common/schemas/contact.ts';
 import { chatConversations, chatTurns } from '../../db/schema/chat.ts';
 import { renderMail } from '../../mail/layout.ts';
+import type { MailInput } from '../../mail/mailer.ts';
 import { serverSecret } from '../../lib/server-secrets.ts';
 import { createContactMessage } from '../contact/contact.service.ts';
 
@@ -79,6 +80,19 @@ export function transcriptOf(turns: { question: string; answer: string }[], limi
   return [head, ...(omitted ? [`(${omitted} earlier question${omitted === 1 ? '' : 's'} left out)`] : []), ...kept].join('\n\n');
 }
 
+/** The mail that tells a visitor their support chat reached the team. */
+export function handOffAcknowledgement(app: FastifyInstance, visitor: { name: string; email: string }): MailInput {
+  const ack = renderMail({
+    subject: `We received your question (${company.shortName} support)`,
+    greeting: `Hello ${visitor.name},`,
+    paragraphs: [
+      `Thank you for contacting ${company.name}. Your conversation with our support assistant has reached our team, and we'll get back to you within 24 hours.`,
+      `If it is urgent, call us on ${company.phone} or reply to this e-mail.`,
+    ],
+  });
+  return { ...ack, to: visitor.email, kind: 'chat-handoff-visitor', replyTo: app.config.STAFF_EMAIL };
+}
+
 /**
  * Sends the conversation to the team: a contact message in the staff inbox with the transcript, the
  * staff notification and the visitor's acknowledgement (the contact form's own service does all three).
@@ -94,19 +108,11 @@ export async function handOffConversation(
         .where(eq(chatTurns.conversationId, input.conversationId))
         .orderBy(asc(chatTurns.createdAt))
     : [];
-  const ack = renderMail({
-    subject: `We received your question (${company.shortName} support)`,
-    greeting: `Hello ${input.name},`,
-    paragraphs: [
-      `Thank you for contacting ${company.name}. Your conversation with our support assistant has reached our team, and we'll get back to you within 24 hours.`,
-      `If it is urgent, call us on ${company.phone} or reply to this e-mail.`,
-    ],
-  });
   const { id } = await createContactMessage(
     app,
     { name: input.name, email: input.email, phone: input.phone, company: '', message: transcriptOf(turns) },
     null,
-    { source: 'support chat', acknowledgement: { ...ack, to: input.email, kind: 'chat-handoff-visitor', replyTo: app.config.STAFF_EMAIL } },
+    { source: 'support chat', acknowledgement: handOffAcknowledgement(app, input) },
   );
   if (input.conversationId) {
     await app.db
