@@ -14,6 +14,7 @@ import { messageNotificationMail } from '../../server/modules/messages/message-n
 import { alreadySubscribedMail, confirmationMail, issueContent, newsletterMail, welcomeMail } from '../../server/modules/newsletter/newsletter.service.ts';
 import { reportNotificationMail } from '../../server/modules/reports/report-mail.ts';
 import { applicantAcknowledgement, staffNotification } from '../../server/modules/vendors/vendors.mail.ts';
+import routes from '../../app/routes.ts';
 import { nuErrors } from '../helpers/nu-checker.ts';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { createUserViaApi, expect, test } from './fixtures.ts';
@@ -70,6 +71,18 @@ const PUBLIC_PAGES = [
   PATHS.clientDashboard,
   ...ADMIN_SCREENS,
 ];
+
+/** Every page route of the app (app/routes.ts), as a pattern such as /articles/:id. */
+function routePatterns(): string[] {
+  type Entry = { path?: string; index?: boolean; children?: Entry[] };
+  const walk = (entries: Entry[]): string[] => entries.flatMap((r) => [...(r.index ? ['/'] : r.path ? [`/${r.path}`] : []), ...walk(r.children ?? [])]);
+  // The feeds and the sitemap are XML; '*' is the 404 page, checked as /no-such-page.
+  return walk(routes as Entry[]).filter((p) => !p.endsWith('.xml') && p !== '/*');
+}
+
+/** Whether a checked path is an address of the route pattern. */
+const matches = (pattern: string, path: string) =>
+  new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`).test(path.split('?')[0]);
 
 /** A post with every kind of content the editor allows, published, the way the blog module stores it. */
 async function writePost() {
@@ -148,6 +161,11 @@ function everyMail(): MailInput[] {
     { ...renderMail(issueContent(app, { ...issue, subject: `[Test] ${issue.subject}` }, ['This is a test sent only to you.'])), to: 'staff@example.test', kind: 'newsletter-test' },
   ];
 }
+
+test('the check covers every page route of the app', () => {
+  const uncovered = routePatterns().filter((pattern) => !PUBLIC_PAGES.some((path) => matches(pattern, path)));
+  expect(uncovered, 'routes missing from PUBLIC_PAGES').toEqual([]);
+});
 
 test('every page the server sends and every mail it sends is valid HTML (W3C Nu Html Checker, 0 errors)', async ({ browser, request }) => {
   test.setTimeout(180_000);
