@@ -5,6 +5,7 @@ import { loadConfig, ConfigError, type AppConfig } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
+import { seedFirstStart } from './db/seed.ts';
 import { startMailRetries } from './mail/mailer.ts';
 import { startRetention } from './lib/retention.ts';
 import { createLogger } from './logging.ts';
@@ -82,6 +83,10 @@ export async function startServer(options: StartOptions = {}) {
     if (!config.ADMIN_ALLOWED_CIDRS.length) {
       log.warn('ADMIN_ALLOWED_CIDRS is empty: the admin area accepts sign-ins from any address');
     }
+    // Development only: the sample posts on an empty database's first start (decision 205).
+    // Sample data is a convenience: its failure is logged and the server starts anyway.
+    const samples = await seedFirstStart(app).catch((err: unknown) => (log.error({ err }, 'could not add the sample blog posts'), 0));
+    if (samples) log.info(`first start on an empty database: ${samples} sample blog posts added (development only)`);
     // Mails whose delivery failed are sent again from here (see server/mail/mailer.ts).
     const stopMailRetries = startMailRetries(app);
     // Records that only grow (audit, outbox, sessions, counters) are pruned hourly (server/lib/retention.ts).

@@ -1,15 +1,14 @@
 // The header's menu button on small screens. The menu is a native popover (popovertarget), so it
-// opens and closes without JavaScript too; this module names the button for its state, and makes
+// opens and closes without JavaScript too, and exposes its open state to assistive technology itself
+// (aria-expanded is not allowed on a popovertarget button); this module names the button for its state, and makes
 // Escape close the menu only (marked handled, so a toast underneath stays) with focus back on the button.
 
 export function enhanceMobileMenu(button: HTMLElement): () => void {
-  const menu = document.getElementById(button.getAttribute('popovertarget') ?? button.getAttribute('aria-controls') ?? '');
+  const menu = document.getElementById(button.getAttribute('popovertarget') ?? '');
   if (!menu) return () => undefined;
   const isOpen = () => menu.matches(':popover-open');
   const sync = () => {
-    const open = isOpen();
-    button.setAttribute('aria-expanded', String(open));
-    button.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
+    button.setAttribute('aria-label', isOpen() ? 'Close menu' : 'Open menu');
   };
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'Escape' || !isOpen()) return;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from './schema/users.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { seedSamplePosts } from '../modules/blog/blog.seed.ts';
+import { addSamplePosts, seedSamplePosts } from '../modules/blog/blog.seed.ts';
 
 /** The demo accounts of a local database; their passwords are new on every run and printed once. */
 export const DEMO_ADMIN = { email: 'admin@demo.example', name: 'Demo Admin' };
@@ -65,4 +65,17 @@ export async function seedDatabase(app: FastifyInstance): Promise<{ admin: Seede
   const report: string[] = [];
   for (const step of SEED_STEPS) await step({ app, admin, client, report: (line) => report.push(line) });
   return { admin, client, report };
+}
+
+/**
+ * A development server's first start on an empty database (no account yet: nobody has used it) adds
+ * the specification's two sample posts, so a newcomer sees the articles pages working (decision 205).
+ * Never in production, nor under test (suites start from an empty blog). Once anyone has an account,
+ * nothing is added: posts staff deleted are not brought back. Returns how many posts it added.
+ */
+export async function seedFirstStart(app: FastifyInstance): Promise<number> {
+  if (app.config.NODE_ENV !== 'development') return 0;
+  const [anyone] = await app.db.select({ id: users.id }).from(users).limit(1);
+  if (anyone) return 0;
+  return addSamplePosts(app, { id: null, name: 'sample data' });
 }

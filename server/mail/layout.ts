@@ -90,11 +90,20 @@ export function renderMail(content: MailContent): RenderedMail {
   return {
     subject,
     text: text.join('\n').trimEnd() + '\n',
-    html:
-      `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
-      `<body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">` +
-      `<div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">` +
-      html.join('') +
-      `</div></body></html>`,
+    html: mailDocument(subject, html.join('')),
   };
+}
+
+/**
+ * A mail's HTML as a whole, valid document (doctype, language, title) around `bodyHtml` (already
+ * escaped). Every mail's HTML is one of these; the HTML validity test checks them (issue 21).
+ */
+export function mailDocument(subject: string, bodyHtml: string): string {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a">` +
+    `<div style="max-width:600px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:8px;padding:24px">` +
+    bodyHtml +
+    `</div></body></html>`
+  );
 }

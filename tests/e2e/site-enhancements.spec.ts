@@ -1,4 +1,4 @@
-import { DESKTOP, PHONE, expect, test } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, test, useTheme } from './fixtures.ts';
 import { PATHS } from '../../common/paths.ts';
 import { TESTIMONIAL_INTERVAL_MS } from '../../app/features/site/carousel-settings.ts';
 import { openWithClock, swipe } from './site-helpers.ts';
@@ -39,15 +39,52 @@ test('mobile menu: opens from the keyboard, Escape closes it and gives focus bac
   await page.keyboard.press('Enter');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
   await expect(button).toBeFocused();
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
   await button.click();
   await menu.getByRole('link', { name: 'Projects' }).click();
   await expect(page).toHaveURL(PATHS.projects);
 });
+
+// Issue 21: the open menu had no backdrop or separation, so the page's text ran on under its last link;
+// and its button carried aria-expanded, which a popovertarget button must not (the popover exposes its state).
+for (const theme of ['light', 'dark'] as const) {
+  test(`mobile menu: set apart from the page by a dimmed backdrop below the header and a shadow, no aria-expanded (${theme})`, async ({ page }) => {
+    await useTheme(page, theme);
+    await page.setViewportSize(PHONE);
+    await page.goto(PATHS.about);
+    const button = page.getByRole('button', { name: 'Open menu' });
+    await expect(button).not.toHaveAttribute('aria-expanded');
+    await button.click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).not.toHaveAttribute('aria-expanded');
+    const look = await menu.evaluate((el) => {
+      const backdrop = getComputedStyle(el, '::backdrop');
+      const header = el.closest('header')!.getBoundingClientRect();
+      // The colour's opacity, whatever notation it is given in (painted on a canvas and read back).
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.fillStyle = backdrop.backgroundColor;
+      ctx.fillRect(0, 0, 1, 1);
+      const alpha = ctx.getImageData(0, 0, 1, 1).data[3] / 255;
+      return { backdrop: backdrop.backgroundColor, alpha, backdropTop: backdrop.top, headerBottom: header.bottom, shadow: getComputedStyle(el).boxShadow };
+    });
+    // A backdrop that dims the page but not the header (its button closes the menu), and a shadow.
+    expect(look.alpha, look.backdrop).toBeGreaterThanOrEqual(0.5);
+    expect(parseFloat(look.backdropTop)).toBeGreaterThanOrEqual(look.headerBottom - 1);
+    expect(look.shadow).not.toBe('none');
+    // The icon follows the state: a cross while open.
+    const icons = page.getByRole('button', { name: 'Close menu' }).locator('svg');
+    await expect(icons.nth(0)).toBeHidden();
+    await expect(icons.nth(1)).toBeVisible();
+    // A click on the dimmed page closes it (light dismiss).
+    await page.mouse.click(PHONE.width / 2, PHONE.height - 10);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' }).locator('svg').nth(0)).toBeVisible();
+  });
+}
 
 test('newsletter form: a wrong address is caught in place, a refused subscription says why in its status line', async ({ page }) => {
   await page.clock.install({ time: new Date('2026-11-23T09:00:00Z') });

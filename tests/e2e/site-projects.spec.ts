@@ -1,4 +1,4 @@
-import { DESKTOP, PHONE, expect, test } from './fixtures.ts';
+import { DESKTOP, PHONE, expect, test, useTheme } from './fixtures.ts';
 import { showcaseProjects } from '../../common/content/projects.ts';
 import { PATHS } from '../../common/paths.ts';
 import type { Page } from '@playwright/test';
@@ -48,3 +48,45 @@ test('shows the three categories and the four statistics', async ({ page }) => {
   await expect(stats.getByRole('definition')).toHaveText(['50+', '12+', '100%', '24/7']);
   await expect(stats.getByRole('term')).toHaveText(['Projects Completed', 'Years Experience', 'Nigerian Owned', 'Service Support']);
 });
+
+// Issue 21: from 640 px each picture was a 96x72 thumbnail in a 240-307 px column beside an empty block.
+for (const theme of ['light', 'dark'] as const) {
+  test(`every project picture fills its column at 320, 640, 1024 and 1920 px, sized before it loads (${theme})`, async ({ page }) => {
+    await useTheme(page, theme);
+    for (const width of [320, 640, 1024, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(PATHS.projects, { waitUntil: 'domcontentloaded' });
+      // Measured at once, most pictures not loaded yet (lazy): the size comes from width/height and aspect-ratio.
+      const boxes = await cards(page).evaluateAll((items) =>
+        items.map((li) => {
+          const img = li.querySelector('img')!;
+          const card = li.getBoundingClientRect();
+          const pic = img.getBoundingClientRect();
+          const border = parseFloat(getComputedStyle(li).borderLeftWidth) * 2;
+          return {
+            card: { width: card.width - border, height: card.height - border },
+            img: { width: pic.width, height: pic.height },
+            attrs: [img.getAttribute('width'), img.getAttribute('height')],
+            aspect: getComputedStyle(img).aspectRatio,
+          };
+        }),
+      );
+      expect(boxes).toHaveLength(showcaseProjects.length);
+      for (const [i, b] of boxes.entries()) {
+        const where = `${theme}, ${width} px, card ${i + 1}: ${JSON.stringify(b)}`;
+        expect(b.attrs.every((v) => Number(v) > 0), where).toBe(true);
+        expect(b.aspect, where).toContain('4 / 3');
+        if (width < 640) {
+          // Stacked: the picture spans the card, 4:3.
+          expect(Math.abs(b.img.width - b.card.width), where).toBeLessThanOrEqual(1);
+          expect(Math.abs(b.img.height - (b.img.width * 3) / 4), where).toBeLessThanOrEqual(1);
+        } else {
+          // Side by side: the picture takes two fifths of the card and its whole height (no empty block).
+          expect(Math.abs(b.img.width - b.card.width * 0.4), where).toBeLessThanOrEqual(1);
+          expect(b.img.width, where).toBeGreaterThanOrEqual(190);
+          expect(Math.abs(b.img.height - b.card.height), where).toBeLessThanOrEqual(1);
+        }
+      }
+    }
+  });
+}

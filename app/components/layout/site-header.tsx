@@ -40,7 +40,7 @@ export function SiteHeader() {
   const menuButton = useEnhance<HTMLButtonElement>(enhanceMobileMenu, location.pathname);
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+    <header className="group/header fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
@@ -74,13 +74,12 @@ export function SiteHeader() {
             type="button"
             data-module="mobile-menu"
             popoverTarget="mobile-menu"
-            className="group inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 xl:hidden dark:text-slate-200 dark:hover:bg-slate-800"
-            aria-expanded="false"
-            aria-controls="mobile-menu"
+            className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 xl:hidden dark:text-slate-200 dark:hover:bg-slate-800"
             aria-label="Open menu"
           >
-            <Menu className="size-6 group-aria-expanded:hidden" aria-hidden="true" />
-            <X className="hidden size-6 group-aria-expanded:block" aria-hidden="true" />
+            {/* No aria-expanded: a popovertarget button exposes the open state itself (and the attribute is invalid there). */}
+            <Menu className="size-6 group-has-[#mobile-menu:popover-open]/header:hidden" aria-hidden="true" />
+            <X className="hidden size-6 group-has-[#mobile-menu:popover-open]/header:block" aria-hidden="true" />
           </button>
         </div>
       </div>
@@ -88,7 +87,7 @@ export function SiteHeader() {
         id="mobile-menu"
         aria-label="Main menu"
         popover="auto"
-        className="fixed inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100vh-4rem)] w-full max-w-none overflow-y-auto border-0 border-t border-slate-200 bg-white px-4 pb-4 text-inherit xl:hidden dark:border-slate-800 dark:bg-slate-950"
+        className="fixed inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto border-0 border-t border-b-2 border-slate-200 border-b-brand-700 bg-white px-4 pb-4 text-inherit shadow-2xl backdrop:top-16 backdrop:bg-slate-950/60 xl:hidden dark:border-slate-800 dark:border-b-sky-300 dark:bg-slate-950 dark:backdrop:bg-black/70"
       >
         <ul className="flex flex-col py-2">
           {HEADER_LINKS.map((link) => (

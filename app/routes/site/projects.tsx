@@ -29,33 +29,50 @@ function completionDate(yyyyMm: string) {
 function ProjectCard({ project }: { project: ShowcaseProject }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:flex-row dark:border-slate-700 dark:bg-slate-900">
-      <ResponsiveImage image={project.image} alt={project.title} sizes="(min-width: 1024px) 240px, (min-width: 640px) 40vw, 100vw" className="aspect-[4/3] h-auto w-full object-cover sm:w-2/5" />
+      {/* The column is sized here, not on the <img>: a percentage width inside the inline <picture> of a
+          flex row resolved against the picture's own shrink-wrapped width (a 96 px thumbnail). */}
+      <div className="shrink-0 sm:w-2/5">
+        <ResponsiveImage
+          image={project.image}
+          alt={project.title}
+          sizes="(min-width: 1280px) 245px, (min-width: 1024px) 20vw, (min-width: 640px) 40vw, 100vw"
+          className="aspect-[4/3] h-auto w-full object-cover sm:h-full"
+        />
+      </div>
       <div className="flex-1 p-5">
         <h3 className="text-lg font-semibold">{project.title}</h3>
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{project.description}</p>
         <dl className="mt-3 grid gap-1 text-sm">
           <div className="flex items-center gap-2">
-            <MapPin className="size-4 shrink-0 text-brand-700 dark:text-sky-300" aria-hidden="true" />
-            <dt className="sr-only">Location</dt>
+            <dt className="shrink-0">
+              <MapPin className="size-4 text-brand-700 dark:text-sky-300" aria-hidden="true" />
+              <span className="sr-only">Location</span>
+            </dt>
             <dd>{project.location}</dd>
           </div>
           {project.area ? (
             <div className="flex items-center gap-2">
-              <Ruler className="size-4 shrink-0 text-brand-700 dark:text-sky-300" aria-hidden="true" />
-              <dt className="sr-only">Area</dt>
+              <dt className="shrink-0">
+                <Ruler className="size-4 text-brand-700 dark:text-sky-300" aria-hidden="true" />
+                <span className="sr-only">Area</span>
+              </dt>
               <dd>{project.area}</dd>
             </div>
           ) : null}
           <div className="flex items-center gap-2">
-            <Calendar className="size-4 shrink-0 text-brand-700 dark:text-sky-300" aria-hidden="true" />
-            <dt className="sr-only">Completed</dt>
+            <dt className="shrink-0">
+              <Calendar className="size-4 text-brand-700 dark:text-sky-300" aria-hidden="true" />
+              <span className="sr-only">Completed</span>
+            </dt>
             <dd>
               <time dateTime={project.date}>{completionDate(project.date)}</time>
             </dd>
           </div>
           <div className="flex items-center gap-2">
-            <UserRound className="size-4 shrink-0 text-brand-700 dark:text-sky-300" aria-hidden="true" />
-            <dt className="sr-only">Client</dt>
+            <dt className="shrink-0">
+              <UserRound className="size-4 text-brand-700 dark:text-sky-300" aria-hidden="true" />
+              <span className="sr-only">Client</span>
+            </dt>
             <dd>{project.client}</dd>
           </div>
         </dl>

@@ -20,7 +20,8 @@ import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { authTokens, type LoginPortal, type LoginResult } from '../../db/schema/auth.ts';
 import { users, type UserRole } from '../../db/schema/users.ts';
-import { escapeHtml, sendMail } from '../../mail/mailer.ts';
+import { mailDocument } from '../../mail/layout.ts';
+import { escapeHtml, sendMail, type MailInput } from '../../mail/mailer.ts';
 import { mayMailTypedAddress } from '../../mail/typed-address.ts';
 import { ADMIN_ADDRESS_REFUSED } from './admin-network.ts';
 import { consumeLinkToken, findLiveLinkToken, issueLinkToken, LINK_LIFETIME_MS, revokeLinkTokens } from './link-tokens.ts';
@@ -295,6 +296,29 @@ function resetUrl(app: FastifyInstance, token: string) {
   return `${new URL(app.config.publicUrl).origin}${PATHS.resetPassword}#token=${token}`;
 }
 
+/** The mail with a password-reset link: its text, and its HTML as a whole document. */
+export function passwordResetMail(user: { name: string; email: string; role: UserRole; username: string | null }, url: string): MailInput {
+  const subject = `Reset your ${company.shortName} password`;
+  const minutes = LINK_LIFETIME_MS['password-reset'] / 60_000;
+  const login = user.role === 'client' ? `Your username is ${user.username}.` : 'Sign in with this e-mail address.';
+  return {
+    to: user.email,
+    kind: 'password-reset',
+    subject,
+    text: [
+      `Hello ${user.name},`,
+      '',
+      'Someone (we hope you) asked to reset the password of your account.',
+      `Choose a new password with this link (valid for ${minutes} minutes, usable once):`,
+      url,
+      '',
+      login,
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
+    html: mailDocument(subject, `<p>Hello ${escapeHtml(user.name)},</p><p>Someone (we hope you) asked to reset the password of your account.</p><p><a href="${escapeHtml(url)}">Choose a new password</a> (valid for ${minutes} minutes, usable once).</p><p>${escapeHtml(login)}</p><p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`),
+  };
+}
+
 /**
  * 'Forgot password?': mails a reset link valid 1 hour when an account matches (username or e-mail
  * of a client, e-mail of an admin). The caller answers the same whatever happens here.
@@ -324,25 +348,7 @@ export async function requestPasswordReset(app: FastifyInstance, identifier: str
   });
   if (!issued) return;
   const { token } = issued;
-  const url = resetUrl(app, token);
-  const minutes = LINK_LIFETIME_MS['password-reset'] / 60_000;
-  const login = user.role === 'client' ? `Your username is ${user.username}.` : 'Sign in with this e-mail address.';
-  await sendMail(app, {
-    to: user.email,
-    kind: 'password-reset',
-    subject: `Reset your ${company.shortName} password`,
-    text: [
-      `Hello ${user.name},`,
-      '',
-      'Someone (we hope you) asked to reset the password of your account.',
-      `Choose a new password with this link (valid for ${minutes} minutes, usable once):`,
-      url,
-      '',
-      login,
-      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-    ].join('\n'),
-    html: `<p>Hello ${escapeHtml(user.name)},</p><p>Someone (we hope you) asked to reset the password of your account.</p><p><a href="${escapeHtml(url)}">Choose a new password</a> (valid for ${minutes} minutes, usable once).</p><p>${escapeHtml(login)}</p><p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>`,
-  });
+  await sendMail(app, passwordResetMail(user, resetUrl(app, token)));
 }
 
 /** Sets a new password through a reset link (single use); every session of the user ends. */

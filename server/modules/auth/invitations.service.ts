@@ -6,7 +6,8 @@ import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { users } from '../../db/schema/users.ts';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
-import { escapeHtml, mailOutcomeOf, sendMail } from '../../mail/mailer.ts';
+import { mailDocument } from '../../mail/layout.ts';
+import { escapeHtml, mailOutcomeOf, sendMail, type MailInput } from '../../mail/mailer.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { consumeLinkToken, findLiveLinkToken, issueLinkToken, liveLinkOf, revokeLinkTokens } from './link-tokens.ts';
 import { revokeUserSessions } from './sessions.service.ts';
@@ -69,6 +70,33 @@ async function clientOf(app: FastifyInstance, userId: string) {
   return user;
 }
 
+/** The invitation mail with the link to choose a password: its text, and its HTML as a whole document. */
+export function invitationMail(user: { name: string; email: string; username: string | null }, url: string): MailInput {
+  const days = 7;
+  const subject = `Your ${company.shortName} client portal account`;
+  return {
+    to: user.email,
+    kind: 'invitation',
+    subject,
+    text: [
+      `Hello ${user.name},`,
+      '',
+      `${company.name} has opened a client portal account for you, where you can follow your projects, read progress reports and message our team.`,
+      '',
+      `Your username: ${user.username ?? '(ask us)'}`,
+      '',
+      `Choose your password with this link (valid for ${days} days, usable once):`,
+      url,
+      '',
+      'If you did not expect this e-mail, you can ignore it.',
+    ].join('\n'),
+    html: mailDocument(
+      subject,
+      `<p>Hello ${escapeHtml(user.name)},</p><p>${escapeHtml(company.name)} has opened a client portal account for you, where you can follow your projects, read progress reports and message our team.</p><p>Your username: <strong>${escapeHtml(user.username ?? '(ask us)')}</strong></p><p><a href="${escapeHtml(url)}">Choose your password</a> (valid for ${days} days, usable once).</p><p>If you did not expect this e-mail, you can ignore it.</p>`,
+    ),
+  };
+}
+
 /**
  * Issues a client's invitation: a link valid 7 days to choose a password, e-mailed to the client
  * and returned so staff can copy it. A new invitation replaces any earlier unused one. Refused
@@ -82,25 +110,7 @@ export async function createClientInvitation(
   if (user.passwordHash) throw conflict('This client has already set a password; they can use "Forgot password?" on the login screen.');
   const { token, expiresAt } = await issueLinkToken(app, user.id, 'invitation');
   const url = invitationUrl(app, token);
-  const days = 7;
-  const { delivered } = await sendMail(app, {
-    to: user.email,
-    kind: 'invitation',
-    subject: `Your ${company.shortName} client portal account`,
-    text: [
-      `Hello ${user.name},`,
-      '',
-      `${company.name} has opened a client portal account for you, where you can follow your projects, read progress reports and message our team.`,
-      '',
-      `Your username: ${user.username ?? '(ask us)'}`,
-      '',
-      `Choose your password with this link (valid for ${days} days, usable once):`,
-      url,
-      '',
-      'If you did not expect this e-mail, you can ignore it.',
-    ].join('\n'),
-    html: `<p>Hello ${escapeHtml(user.name)},</p><p>${escapeHtml(company.name)} has opened a client portal account for you, where you can follow your projects, read progress reports and message our team.</p><p>Your username: <strong>${escapeHtml(user.username ?? '(ask us)')}</strong></p><p><a href="${escapeHtml(url)}">Choose your password</a> (valid for ${days} days, usable once).</p><p>If you did not expect this e-mail, you can ignore it.</p>`,
-  });
+  const { delivered } = await sendMail(app, invitationMail(user, url));
   return { url, expiresAt, mail: mailOutcomeOf(app, delivered) };
 }
 

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { loadSharp } from '../../lib/lazy-modules.ts';
 import type { BlogCategory } from '../../../common/schemas/blog.ts';
 import { blogPosts } from '../../db/schema/blog.ts';
@@ -64,13 +65,23 @@ function bannerSvg([from, to]: [string, string]): Buffer {
 </svg>`);
 }
 
-/** Adds the two sample posts with generated banners, unless posts with their slugs exist already. */
-export async function seedSamplePosts({ app, admin, report }: SeedContext): Promise<void> {
+/** Who the sample posts are recorded as made by: the demo admin, or nobody (a first start has no staff yet). */
+export interface SampleAuthor {
+  id: string | null;
+  name: string;
+}
+
+/**
+ * Adds the two sample posts with generated banners, unless posts with their slugs exist already;
+ * returns how many it added. One implementation for `npm run db:seed` and a development server's
+ * first start on an empty database (server/start.ts).
+ */
+export async function addSamplePosts(app: FastifyInstance, author: SampleAuthor): Promise<number> {
   let added = 0;
   for (const sample of SAMPLE_POSTS) {
     const [existing] = await app.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.slug, sample.slug));
     if (existing) continue;
-    const staff = { _id: admin.id, name: admin.name, role: 'admin' as const, email: admin.login, username: null, mfaPending: false };
+    const staff = { _id: author.id };
     const sharp = await loadSharp();
     const png = await sharp(bannerSvg(sample.colours)).png().toBuffer();
     const banner = await recordBlogImage(app, staff, await storeBlogImage(app, png, `${sample.slug}.png`), `${sample.slug}.png`);
@@ -88,5 +99,11 @@ export async function seedSamplePosts({ app, admin, report }: SeedContext): Prom
     });
     added++;
   }
+  return added;
+}
+
+/** The seed step: the sample posts, made by the demo admin. */
+export async function seedSamplePosts({ app, admin, report }: SeedContext): Promise<void> {
+  const added = await addSamplePosts(app, { id: admin.id, name: admin.name });
   report(added ? `${added} sample blog posts, published and visible` : 'sample blog posts already present');
 }

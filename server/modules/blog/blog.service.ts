@@ -174,8 +174,11 @@ async function assertBannerExists(tx: Tx, bannerImageId: string | null) {
   if (!found) throw invalid('bannerImageId', BLOG_MESSAGES.bannerMissing);
 }
 
+/** Who made a post or image: a signed-in staff member, or nobody (the sample posts of a first start). */
+type Maker = Pick<SessionUser, '_id'> | { _id: null };
+
 /** Creates a post; its slug comes from the title unless given, with a suffix on a clash. */
-export async function createBlogPost(app: FastifyInstance, staff: SessionUser, fields: BlogPostFieldsParsed): Promise<BlogPost> {
+export async function createBlogPost(app: FastifyInstance, staff: Maker, fields: BlogPostFieldsParsed): Promise<BlogPost> {
   const now = app.clock.now();
   const content = cleanContent(fields.content);
   const pub = publication(fields, null, now);
@@ -288,7 +291,7 @@ export async function deleteBlogPost(app: FastifyInstance, id: string): Promise<
 }
 
 /** Records an uploaded image whose renditions are already stored. */
-export async function recordBlogImage(app: FastifyInstance, staff: SessionUser, image: StoredBlogImage, originalName: string) {
+export async function recordBlogImage(app: FastifyInstance, staff: Maker, image: StoredBlogImage, originalName: string) {
   await app.db.insert(blogImages).values({
     id: image.id,
     uploadedBy: staff._id,

@@ -7,6 +7,7 @@ import { CONTACT_MESSAGE_MAX_CHARS } from '../../../common/schemas/contact.ts';
 import { chatConversations, chatTurns } from '../../db/schema/chat.ts';
 import { renderMail } from '../../mail/layout.ts';
 import { mailGreeting, mayMailTypedAddress } from '../../mail/typed-address.ts';
+import type { MailInput } from '../../mail/mailer.ts';
 import { serverSecret } from '../../lib/server-secrets.ts';
 import { createContactMessage } from '../contact/contact.service.ts';
 
@@ -80,6 +81,21 @@ export function transcriptOf(turns: { question: string; answer: string }[], limi
   return [head, ...(omitted ? [`(${omitted} earlier question${omitted === 1 ? '' : 's'} left out)`] : []), ...kept].join('\n\n');
 }
 
+/** The mail that tells a visitor their support chat reached the team. */
+export function handOffAcknowledgement(app: FastifyInstance, visitor: { name: string; email: string }): MailInput {
+  // The address was typed by whoever used the chat (decision 190): our own words, at most a plain name.
+  const ack = renderMail({
+    subject: `We received your question (${company.shortName} support)`,
+    greeting: mailGreeting(visitor.name),
+    paragraphs: [
+      `Thank you for contacting ${company.name}. Your conversation with our support assistant has reached our team, and we'll get back to you within 24 hours.`,
+      `If it is urgent, call us on ${company.phone} or reply to this e-mail.`,
+      'If you did not use the support chat on our website, someone else typed this address: you can ignore this e-mail.',
+    ],
+  });
+  return { ...ack, to: visitor.email, kind: 'chat-handoff-visitor', replyTo: app.config.STAFF_EMAIL };
+}
+
 /**
  * Sends the conversation to the team: a contact message in the staff inbox with the transcript, the
  * staff notification and the visitor's acknowledgement (the contact form's own service does all three).
@@ -95,26 +111,13 @@ export async function handOffConversation(
         .where(eq(chatTurns.conversationId, input.conversationId))
         .orderBy(asc(chatTurns.createdAt))
     : [];
-  // The address was typed by whoever used the chat (decision 190): our own words, at most a plain
-  // name, and a few a day per recipient; past that staff still get the conversation.
-  const ack = renderMail({
-    subject: `We received your question (${company.shortName} support)`,
-    greeting: mailGreeting(input.name),
-    paragraphs: [
-      `Thank you for contacting ${company.name}. Your conversation with our support assistant has reached our team, and we'll get back to you within 24 hours.`,
-      `If it is urgent, call us on ${company.phone} or reply to this e-mail.`,
-      'If you did not use the support chat on our website, someone else typed this address: you can ignore this e-mail.',
-    ],
-  });
+  // A few a day per recipient (decision 190); past that staff still get the conversation.
   const acknowledge = await mayMailTypedAddress(app, 'chat-handoff-visitor', input.email);
   const { id } = await createContactMessage(
     app,
     { name: input.name, email: input.email, phone: input.phone, company: '', message: transcriptOf(turns) },
     null,
-    {
-      source: 'support chat',
-      acknowledgement: acknowledge ? { ...ack, to: input.email, kind: 'chat-handoff-visitor', replyTo: app.config.STAFF_EMAIL } : undefined,
-    },
+    { source: 'support chat', acknowledgement: acknowledge ? handOffAcknowledgement(app, input) : undefined },
   );
   if (input.conversationId) {
     await app.db

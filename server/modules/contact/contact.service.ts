@@ -23,6 +23,23 @@ const toApi = (r: Row): ContactMessage => ({
   createdAt: r.createdAt.toISOString(),
 });
 
+/** The mail telling staff about a contact message (from the contact form or the support chat's hand-off). */
+export function contactStaffMail(app: FastifyInstance, fields: ContactMessageFields, source = 'contact form'): MailInput {
+  const mail = renderMail({
+    subject: `New contact message from ${fields.name}${fields.company ? ` (${fields.company})` : ''}`,
+    paragraphs: [`A visitor wrote through the ${source} of the ${company.shortName} website. Reply to this mail to answer them.`],
+    fields: [
+      ['Name', fields.name],
+      ['Email', fields.email],
+      ['Phone', fields.phone],
+      ['Company', fields.company],
+      ['Message', fields.message],
+    ],
+    action: { label: 'Open the inbox', url: `${app.config.publicUrl}${PATHS.adminContactMessages}` },
+  });
+  return { ...mail, to: app.config.STAFF_EMAIL, kind: 'contact-message-staff', replyTo: fields.email };
+}
+
 /**
  * Stores a contact message and, in the same transaction, the mail that tells staff (and, when given,
  * an acknowledgement to the visitor, as the support chat's hand-off sends); then sends them.
@@ -36,19 +53,7 @@ export async function createContactMessage(
   const now = app.clock.now();
   const { id, mailIds } = await app.db.transaction(async (tx) => {
     const [row] = await tx.insert(contactMessages).values({ ...fields, ip, createdAt: now }).returning({ id: contactMessages.id });
-    const mail = renderMail({
-      subject: `New contact message from ${fields.name}${fields.company ? ` (${fields.company})` : ''}`,
-      paragraphs: [`A visitor wrote through the ${options.source ?? 'contact form'} of the ${company.shortName} website. Reply to this mail to answer them.`],
-      fields: [
-        ['Name', fields.name],
-        ['Email', fields.email],
-        ['Phone', fields.phone],
-        ['Company', fields.company],
-        ['Message', fields.message],
-      ],
-      action: { label: 'Open the inbox', url: `${app.config.publicUrl}${PATHS.adminContactMessages}` },
-    });
-    const mailIds = [await queueMail(tx, app, { ...mail, to: app.config.STAFF_EMAIL, kind: 'contact-message-staff', replyTo: fields.email })];
+    const mailIds = [await queueMail(tx, app, contactStaffMail(app, fields, options.source))];
     if (options.acknowledgement) mailIds.push(await queueMail(tx, app, options.acknowledgement));
     return { id: row.id, mailIds };
   });

@@ -21,6 +21,8 @@ import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { mayMailTypedAddress } from '../../mail/typed-address.ts';
 
 type Row = typeof newsletterSubscribers.$inferSelect;
+/** What a newsletter mail needs of its subscriber. */
+type Subscriber = Pick<Row, 'email' | 'unsubscribeToken'>;
 
 /**
  * Someone typing an address into the box mails that address; this long must pass before the same
@@ -63,7 +65,7 @@ export function newsletterMail(app: FastifyInstance, subscriber: { email: string
   };
 }
 
-function confirmationMail(app: FastifyInstance, subscriber: Row, confirmToken: string): MailInput {
+export function confirmationMail(app: FastifyInstance, subscriber: Subscriber, confirmToken: string): MailInput {
   return newsletterMail(
     app,
     subscriber,
@@ -80,7 +82,7 @@ function confirmationMail(app: FastifyInstance, subscriber: Row, confirmToken: s
   );
 }
 
-function alreadySubscribedMail(app: FastifyInstance, subscriber: Row): MailInput {
+export function alreadySubscribedMail(app: FastifyInstance, subscriber: Subscriber): MailInput {
   return newsletterMail(
     app,
     subscriber,
@@ -93,7 +95,7 @@ function alreadySubscribedMail(app: FastifyInstance, subscriber: Row): MailInput
   );
 }
 
-function welcomeMail(app: FastifyInstance, subscriber: Row): MailInput {
+export function welcomeMail(app: FastifyInstance, subscriber: Subscriber): MailInput {
   return newsletterMail(
     app,
     subscriber,
@@ -272,7 +274,7 @@ export function newsletterParagraphs(body: string): string[] {
 }
 
 /** The company identity every newsletter ends with (common/content/company.ts, never a literal name). */
-function issueContent(app: FastifyInstance, content: NewsletterIssueContent, extraFooter: string[] = []): MailContent {
+export function issueContent(app: FastifyInstance, content: NewsletterIssueContent, extraFooter: string[] = []): MailContent {
   return {
     subject: content.subject,
     paragraphs: newsletterParagraphs(content.body),
