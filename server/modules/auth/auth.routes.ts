@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
+import { afterAnswer } from '../../lib/after-answer.ts';
 import { z } from 'zod';
 import { AppError, unauthenticated } from '../../../common/errors.ts';
 import {
@@ -56,7 +57,6 @@ import { listLoginAttempts } from './login-attempts.service.ts';
 import { mfaStatus, sealMfaSecretsAtStart } from './mfa.service.ts';
 import { revokeSession } from './sessions.service.ts';
 import { setTrustedDeviceCookie, TRUSTED_DEVICE_COOKIES } from './trusted-device.ts';
-import { runInBackground, settleBackgroundWork } from './background.ts';
 
 export const SIGNUP_CLOSED =
   'Accounts are not created here. Our staff open an account for each client and e-mail an invitation; please contact us.';
@@ -99,7 +99,7 @@ function sessionCaller(request: FastifyRequest) {
 }
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onClose', async () => settleBackgroundWork(app));
+  const later = afterAnswer(app);
   // TOTP secrets at rest (decisions 080 and 082): sealed, and reported on, once the app is ready.
   app.addHook('onReady', async () => sealMfaSecretsAtStart(app));
 
@@ -289,7 +289,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The work happens after the answer, so its duration cannot tell whether the account exists.
-      runInBackground(app, 'password reset request', () => requestPasswordReset(app, request.body.identifier));
+      later(() => requestPasswordReset(app, request.body.identifier), 'password reset request failed');
       return { success: true as const, message: FORGOT_PASSWORD_ANSWER };
     },
   );

@@ -20,14 +20,11 @@ import {
 import { blogImages, blogPosts, type BlogImageVariant } from '../../db/schema/blog.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Db } from '../../db/client.ts';
-import { notifySql } from '../../events/pg-events.ts';
+import { publishBlogChange } from '../../events/blog-events.ts';
 import { htmlToText, RELATIVE_EXPLOIT_MESSAGE, sanitizeArticleHtml, UnsafeArticleHtmlError } from '../../lib/article-html.ts';
 import type { SessionUser } from '../auth/sessions.service.ts';
-import { cleanFileName } from '../reports/report-images.ts';
+import { cleanFileName } from '../../lib/file-names.ts';
 import { blogImageKey, deleteBlogImageFiles, storeBlogImage, type StoredBlogImage } from './blog-images.ts';
-
-/** The channel that tells every process a post changed (the public pages' cache listens to it). */
-export const BLOG_CHANGED_CHANNEL = 'blog_changed';
 
 type PostRow = typeof blogPosts.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -200,7 +197,7 @@ export async function createBlogPost(app: FastifyInstance, staff: SessionUser, f
         updatedAt: now,
       })
       .returning({ id: blogPosts.id });
-    await tx.execute(notifySql(BLOG_CHANGED_CHANNEL, { id: row.id }));
+    await publishBlogChange(tx, row.id);
     return (await postById(tx, row.id, now))!;
   });
 }
@@ -254,7 +251,7 @@ export async function updateBlogPost(
         updatedAt: now,
       })
       .where(eq(blogPosts.id, id));
-    await tx.execute(notifySql(BLOG_CHANGED_CHANNEL, { id }));
+    await publishBlogChange(tx, id);
     return (await postById(tx, id, now))!;
   });
 }
@@ -272,7 +269,7 @@ export async function setBlogPostVisibility(app: FastifyInstance, staff: Session
         .update(blogPosts)
         .set({ visibility, version: existing.version + 1, updatedBy: staff._id, updatedAt: now })
         .where(eq(blogPosts.id, id));
-      await tx.execute(notifySql(BLOG_CHANGED_CHANNEL, { id }));
+      await publishBlogChange(tx, id);
     }
     return (await postById(tx, id, now))!;
   });
@@ -283,7 +280,7 @@ export async function deleteBlogPost(app: FastifyInstance, id: string): Promise<
   await app.db.transaction(async (tx) => {
     const deleted = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
     if (!deleted.length) throw notFound(BLOG_MESSAGES.notFound);
-    await tx.execute(notifySql(BLOG_CHANGED_CHANNEL, { id }));
+    await publishBlogChange(tx, id);
   });
 }
 
@@ -401,7 +398,7 @@ export async function publishDueScheduledPosts(app: FastifyInstance): Promise<nu
       .set({ status: 'published', firstPublishedAt: sql`coalesce(${blogPosts.firstPublishedAt}, ${blogPosts.publishAt})` })
       .where(and(eq(blogPosts.status, 'scheduled'), lte(blogPosts.publishAt, now)))
       .returning({ id: blogPosts.id });
-    for (const { id } of due) await tx.execute(notifySql(BLOG_CHANGED_CHANNEL, { id }));
+    for (const { id } of due) await publishBlogChange(tx, id);
     return due.length;
   });
 }

@@ -16,7 +16,8 @@ import { assertStorableField } from '../../plugins/storable-input.ts';
 import { claimNotification } from '../messages/messages.service.ts';
 import { reportMailRecipient, reportNotificationMail } from './report-mail.ts';
 import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
-import { cleanFileName, deleteStoredReportImages, imageForPdf, storeReportImage, type StoredReportImage } from './report-images.ts';
+import { cleanFileName } from '../../lib/file-names.ts';
+import { deleteStoredReportImages, imageForPdf, storeReportImage, type StoredReportImage } from './report-images.ts';
 import { renderReportPdf, type PdfImage } from './report-pdf.ts';
 
 export interface NewReport {

@@ -16,7 +16,7 @@ import {
 import { sniffFileType } from '../../storage/file-type.ts';
 import { assertStorableField } from '../../plugins/storable-input.ts';
 import { assertImageDimensions, VENDOR_IMAGE_LIMIT } from '../../lib/image-limits.ts';
-import { displaySafeName } from '../../../common/file-names.ts';
+import { cleanFileName } from '../../lib/file-names.ts';
 
 /** A document already written to storage, waiting for its database row. */
 export interface StoredVendorDocument {
@@ -54,13 +54,6 @@ const ACCEPTED_BYTES: Record<string, { sniffed: string[]; mime?: string; ext: st
   jpeg: { sniffed: ['jpg'], ext: 'jpg' },
   png: { sniffed: ['png'], ext: 'png' },
 };
-
-/** The name as the applicant's computer gave it, made safe to show and to put in a header. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = displaySafeName(base).replace(/"/g, '').trim().slice(-200);
-  return cleaned || 'document';
-}
 
 /**
  * Reads the multipart body of a vendor registration: text fields, up to five certification files and
@@ -131,7 +124,7 @@ export async function readVendorUpload(
         part.file.resume();
         throw badRequest('Send one company profile only');
       }
-      const name = cleanFileName(part.filename);
+      const name = cleanFileName(part.filename, 'document');
       const accepted = ACCEPTED_BYTES[fileExtension(name)];
       if (!accepted || !isAcceptedVendorFileName(name)) {
         part.file.resume();
