@@ -13,7 +13,7 @@ import { publishChange } from '../../events/portal-events.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
 import { assertStorableField } from '../../plugins/storable-input.ts';
-import { claimNotification } from '../messages/messages.service.ts';
+import { claimNotification } from '../messages/message-notifications.ts';
 import { reportMailRecipient, reportNotificationMail } from './report-mail.ts';
 import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
 import { cleanFileName } from '../../lib/file-names.ts';
