@@ -14,7 +14,7 @@ import {
   isAcceptedVendorFileName,
 } from '../../../common/schemas/vendors.ts';
 import { sniffFileType } from '../../storage/file-type.ts';
-import { assertStorableField } from '../../plugins/storable-input.ts';
+import { keepStorableField } from '../../plugins/storable-input.ts';
 import { assertImageDimensions, VENDOR_IMAGE_LIMIT } from '../../lib/image-limits.ts';
 import { cleanFileName } from '../../lib/file-names.ts';
 
@@ -98,10 +98,7 @@ export async function readVendorUpload(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') {
-          assertStorableField(part.fieldname, part.value);
-          fields[part.fieldname] = part.value;
-        }
+        keepStorableField(fields, part);
         continue;
       }
       verdict ??= await options.guard(fields);
