@@ -1,9 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { startWebTestApp } from '../../tests/helpers/test-app.ts';
+import { fixtureServerBuild, standInWebBuild } from '../../tests/helpers/web-build.ts';
 import { notFoundLoaderRuns } from '../../tests/fixtures/not-found-build.tsx';
 
 // Issue 27: every page the server renders gets the same load context (page-context.ts). The kept
@@ -11,11 +9,7 @@ import { notFoundLoaderRuns } from '../../tests/fixtures/not-found-build.tsx';
 // set-up reader; a not-found loader that used either failed there, and every unknown address was
 // then rendered again, request by request.
 
-const buildDir = mkdtempSync(path.join(os.tmpdir(), 'page-context-build-'));
-mkdirSync(path.join(buildDir, 'server'), { recursive: true });
-mkdirSync(path.join(buildDir, 'client'), { recursive: true });
-writeFileSync(path.join(buildDir, 'server', 'index.js'), `export * from ${JSON.stringify(path.resolve('tests/fixtures/not-found-build.tsx'))};\n`);
-process.env.BUILD_DIR = buildDir;
+const buildDir = standInWebBuild('page-context-build-', fixtureServerBuild('tests/fixtures/not-found-build.tsx'));
 
 let app: App;
 let close: () => Promise<void>;
