@@ -15,7 +15,7 @@ import { defineAccess, type AccessActor, type AccessExpectation, type AccessFixt
 
 /*
  * The proof that every route says who may call it, and that the server enforces it. The table is
- * the union of `server/modules/<domain>/<domain>.access.ts` files plus the system routes below. A
+ * the union of `server/modules/<domain>/<domain>.access-table.test-data.ts` files plus the system routes below. A
  * route registered without an entry fails this test: add one line to your domain's access file
  * (see tests/helpers/access-table.ts for the fields and what is checked).
  */
@@ -36,7 +36,7 @@ const SYSTEM_ROUTES = defineAccess([
   { method: 'GET', url: '/*', access: 'public', noCalls: 'served by the React Router build, which the browser tests cover' },
 ]);
 
-const domainFiles = import.meta.glob<{ default: AccessExpectation[] }>('./modules/*/*.access.ts', { eager: true });
+const domainFiles = import.meta.glob<{ default: AccessExpectation[] }>('./modules/*/*.access-table.test-data.ts', { eager: true });
 const TABLE: AccessExpectation[] = [...SYSTEM_ROUTES, ...Object.values(domainFiles).flatMap((m) => m.default)];
 
 const ALLOWED_CIDRS = '127.0.0.0/8, 10.0.0.0/8';
@@ -122,7 +122,7 @@ describe('authorization table', () => {
     const missing = [...registered.keys()].filter((k) => !expected.has(k));
     expect(
       missing,
-      'These routes are registered but have no entry in the access table. Add one line per route to server/modules/<domain>/<domain>.access.ts (see tests/helpers/access-table.ts)',
+      'These routes are registered but have no entry in the access table. Add one line per route to server/modules/<domain>/<domain>.access-table.test-data.ts (see tests/helpers/access-table.ts)',
     ).toEqual([]);
   });
 

@@ -13,7 +13,7 @@ import type { AccessExpectation } from '../tests/helpers/access-table.ts';
  * never a 5xx, and an answer in the 4xx range stored no row in any table.
  */
 
-const domainFiles = import.meta.glob<{ default: AccessExpectation[] }>('./modules/*/*.access.ts', { eager: true });
+const domainFiles = import.meta.glob<{ default: AccessExpectation[] }>('./modules/*/*.access-table.test-data.ts', { eager: true });
 const TABLE = Object.values(domainFiles).flatMap((m) => m.default);
 const ORIGIN = 'http://localhost:3000';
 /** Runs per route: enough to meet each kind of input several times, bounded so `npm test` stays quick. */

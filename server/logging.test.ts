@@ -9,7 +9,7 @@ import { loadConfig } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { mailOutbox } from './db/schema/mail.ts';
 import { createLogger, prettyLine } from './logging.ts';
-import { settleBackgroundWork } from './modules/auth/background.ts';
+import { settleAfterAnswer } from './lib/after-answer.ts';
 import { issueSetupLink } from './modules/setup/setup.service.ts';
 import { createTestDatabase, TEST_MFA_ENCRYPTION_KEY } from '../tests/helpers/test-app.ts';
 import { createFakeClock } from '../tests/helpers/fake-clock.ts';
@@ -81,7 +81,7 @@ describe('logs of a full flow', () => {
 
     // A reset link (its token read from the outbox, as the mail carries it), used with a new password.
     expect((await post('/api/auth/password/forgot', { identifier: 'log.admin@example.test' })).statusCode).toBe(200);
-    await settleBackgroundWork(app);
+    await settleAfterAnswer(app);
     const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'password-reset'));
     const resetToken = /#token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
     const newPassword = 'cobalt harvest tunnel seven';

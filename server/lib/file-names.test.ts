@@ -5,8 +5,7 @@ import { displaySafeName, hasDeceptiveCharacters } from '../../common/file-names
 import { messageFiles } from '../db/schema/messages.ts';
 import { reportImages } from '../db/schema/reports.ts';
 import { contentDisposition } from '../modules/reports/content-disposition.ts';
-import { cleanFileName as cleanReportFileName } from '../modules/reports/report-images.ts';
-import { cleanFileName as cleanVendorFileName } from '../modules/vendors/vendor-upload.ts';
+import { cleanFileName } from './file-names.ts';
 import { multipartBody } from '../../tests/helpers/multipart.ts';
 import { actor, createProjectVia, multipart, type Actor } from '../../tests/helpers/portal.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
@@ -50,9 +49,20 @@ describe('file names', () => {
   });
 
   it('of vendor documents and report images are cleaned the same way before they are stored', () => {
-    expect(cleanVendorFileName('C:\\scans\\iso\u2067 9001\u200f.pdf')).toBe('iso 9001.pdf');
-    expect(cleanVendorFileName('\u202e\u2066')).toBe('document');
-    expect(cleanReportFileName('site\u202eGPJ.exe.jpg', 'image-1')).toBe('siteGPJ.exe.jpg');
+    expect(cleanFileName('C:\\scans\\iso\u2067 9001\u200f.pdf', 'document')).toBe('iso 9001.pdf');
+    expect(cleanFileName('\u202e\u2066', 'document')).toBe('document');
+    expect(cleanFileName('site\u202eGPJ.exe.jpg', 'image-1')).toBe('siteGPJ.exe.jpg');
+  });
+
+  it('too long for storage lose the end of their stem and keep their start and extension', () => {
+    const long = `Site visit ${'x'.repeat(300)} final.jpeg`;
+    const cleaned = cleanFileName(long, 'image-1');
+    expect([...cleaned]).toHaveLength(200);
+    expect(cleaned.startsWith('Site visit ')).toBe(true);
+    expect(cleaned.endsWith('x.jpeg')).toBe(true);
+    // Counted in characters: an emoji is never cut in half.
+    const emoji = cleanFileName(`${'\u{1F4F7}'.repeat(250)}.pdf`, 'document');
+    expect(emoji).toBe(`${'\u{1F4F7}'.repeat(196)}.pdf`);
   });
 
   it('of report images are stored and sent without them', async () => {

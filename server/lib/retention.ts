@@ -6,7 +6,8 @@ import { rateLimitCounters } from '../db/schema/form-guard.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { newsletterSubscribers } from '../db/schema/newsletter.ts';
 import { sessions } from '../db/schema/users.ts';
-import { publishDueScheduledPosts, pruneOrphanBlogImages } from '../modules/blog/blog.service.ts';
+import { publishDueScheduledPosts } from '../modules/blog/blog.service.ts';
+import { pruneOrphanBlogImages } from '../modules/blog/blog-images.service.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PageContextExtras } from '../plugins/page-context.ts';
 
 // A route outside the web plugin (a form post that answers with a page, decision 176) asks the web
 // app to render one of its pages with extra load context. The web plugin in use (the build or
@@ -8,7 +9,7 @@ export interface PageToRender {
   /** The page's path in the web app (rendered as a GET of that path). */
   path: string;
   /** Added to the load context its loader reads. */
-  context: Record<string, unknown>;
+  context: PageContextExtras;
   /** The status the page's loader answers with; any other answer means this build has no such page. */
   status: number;
 }

@@ -3,6 +3,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailOutcome } from '../../common/schemas/mail.ts';
+import type { PoolClient } from 'pg';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
@@ -181,6 +182,18 @@ function outboxValues(app: FastifyInstance, mail: MailInput, now: Date): OutboxI
 export async function queueMail(db: DbExecutor, app: FastifyInstance, mail: MailInput): Promise<string> {
   const [id] = await queueMails(db, app, [mail]);
   return id;
+}
+
+/**
+ * queueMail inside a transaction held on a pool client (a statement run as plain SQL, such as a
+ * message's send): the insert is written by the app's Drizzle instance and run on that client, so
+ * no Drizzle instance is built per call.
+ */
+export async function queueMailOnClient(client: PoolClient, app: FastifyInstance, mail: MailInput): Promise<string> {
+  const values = outboxValues(app, mail, app.clock.now());
+  const insert = app.db.insert(mailOutbox).values(values).toSQL();
+  await client.query(insert.sql, insert.params);
+  return values.id!;
 }
 
 /**

@@ -5,7 +5,7 @@ import { mailOutbox } from '../db/schema/mail.ts';
 import { vendorApplications } from '../db/schema/vendors.ts';
 import { formToken, multipartBody } from '../../tests/helpers/forms.ts';
 import { createTestApp, createUser, type TestApp } from '../../tests/helpers/test-app.ts';
-import { settleBackgroundWork } from '../modules/auth/background.ts';
+import { settleAfterAnswer } from '../lib/after-answer.ts';
 import { mailGreeting, mailName, recipientKey, TYPED_ADDRESS_MAILS_PER_DAY } from './typed-address.ts';
 
 // Decision 190: a mail to an address a visitor typed carries none of the visitor's words beyond a
@@ -166,7 +166,7 @@ describe('the password reset mail', () => {
         const res = await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { identifier: client.username! }, remoteAddress: freshIp() });
         expect(res.statusCode).toBe(200);
       }
-      await settleBackgroundWork(t.app);
+      await settleAfterAnswer(t.app);
       t.clock.advance(61 * 60_000);
     }
     expect(await mailsOfKind(['password-reset'], [client.email])).toHaveLength(TYPED_ADDRESS_MAILS_PER_DAY['password-reset']);

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { startWebTestApp } from '../../tests/helpers/test-app.ts';
+import { fixtureServerBuild, standInWebBuild } from '../../tests/helpers/web-build.ts';
 import { INJECTED_SCRIPT } from '../../tests/fixtures/page-with-injected-script.tsx';
 
 // Decision 170 (issue 16, "CSP from the output"): the script policy of a server-rendered page is
@@ -14,14 +12,7 @@ import { INJECTED_SCRIPT } from '../../tests/fixtures/page-with-injected-script.
 // answer's own nonce, new on every answer, from the page cache too. The build is a stand-in
 // (tests/fixtures/page-with-injected-script.tsx) with our server entry and root layout.
 
-const buildDir = mkdtempSync(path.join(os.tmpdir(), 'page-nonce-build-'));
-mkdirSync(path.join(buildDir, 'server'), { recursive: true });
-mkdirSync(path.join(buildDir, 'client'), { recursive: true });
-writeFileSync(
-  path.join(buildDir, 'server', 'index.js'),
-  `export * from ${JSON.stringify(path.resolve('tests/fixtures/page-with-injected-script.tsx'))};\n`,
-);
-process.env.BUILD_DIR = buildDir;
+const buildDir = standInWebBuild('page-nonce-build-', fixtureServerBuild('tests/fixtures/page-with-injected-script.tsx'));
 
 let app: App;
 let close: () => Promise<void>;

@@ -28,6 +28,13 @@ export function assertStorableField(field: string, value: string): void {
   if (message) throw unstorableTextError(field, message);
 }
 
+/** Keeps a multipart text field in `fields`, checked as assertStorableField does; a non-text value is left out. */
+export function keepStorableField(fields: Record<string, string>, part: { fieldname: string; value: unknown }): void {
+  if (typeof part.value !== 'string') return;
+  assertStorableField(part.fieldname, part.value);
+  fields[part.fieldname] = part.value;
+}
+
 /**
  * Decision 111: no NUL character and no lone UTF-16 surrogate reaches the database from any route.
  * Route parameters, the query string and a parsed (JSON or form) body are walked before the route's

@@ -4,10 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createServer } from 'vite';
 import { notFound } from '../../common/errors.ts';
-import { CSP_NONCE_CONTEXT_KEY } from '../../common/csp-nonce.ts';
-import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
-import { SETUP_CONTEXT_KEY } from '../../common/schemas/setup.ts';
-import { setupReader } from '../modules/setup/setup.service.ts';
+import { pageLoadContextOf } from './page-context.ts';
 import { developmentPagePolicy, newCspNonce } from './security-headers.ts';
 import { decodedPath, pageRenderer, sendRouterResponse, toWebRequest } from './web.ts';
 
@@ -62,7 +59,7 @@ async function webDevPlugin(app: FastifyInstance) {
     'development',
   );
 
-  const loadContext = (request: FastifyRequest) => ({ logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles, [SETUP_CONTEXT_KEY]: setupReader(app) });
+  const loadContext = pageLoadContextOf(app);
   app.webPages.render = pageRenderer(handleRequest, loadContext, developmentPagePolicy);
 
   /** Offers the request to Vite's middlewares; true when Vite answered it. */
@@ -88,7 +85,7 @@ async function webDevPlugin(app: FastifyInstance) {
     // Decision 170, as in production: the page's scripts carry this answer's nonce.
     const nonce = newCspNonce();
     try {
-      const response = await handleRequest(toWebRequest(request, controller), { ...loadContext(request), [CSP_NONCE_CONTEXT_KEY]: nonce });
+      const response = await handleRequest(toWebRequest(request, controller), loadContext(request.log, nonce));
       return await sendRouterResponse(reply, response, developmentPagePolicy(nonce));
     } catch (err) {
       // Stack traces of modules Vite transformed point at the sources, not at its output.

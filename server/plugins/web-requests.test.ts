@@ -1,21 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { startWebTestApp } from '../../tests/helpers/test-app.ts';
+import { EMPTY_SERVER_BUILD, standInWebBuild } from '../../tests/helpers/web-build.ts';
 
 // Requests to the server-rendered pages that are not well formed answer 400 in the error shape,
 // never 500 (issue 16). A stand-in web build: the checks happen before React Router is called.
 
-const buildDir = mkdtempSync(path.join(os.tmpdir(), 'web-requests-build-'));
-mkdirSync(path.join(buildDir, 'server'), { recursive: true });
-mkdirSync(path.join(buildDir, 'client'), { recursive: true });
-writeFileSync(
-  path.join(buildDir, 'server', 'index.js'),
-  "export const routes = {}; export const entry = { module: {} }; export const assets = { routes: {}, entry: { module: '', imports: [] }, url: '', version: '1' }; export const future = {}; export const publicPath = '/'; export const assetsBuildDirectory = ''; export const ssr = true; export const isSpaMode = false; export const prerender = [];\n",
-);
-process.env.BUILD_DIR = buildDir;
+const buildDir = standInWebBuild('web-requests-build-', EMPTY_SERVER_BUILD);
 
 let app: App;
 let close: () => Promise<void>;

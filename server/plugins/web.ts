@@ -9,13 +9,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { chromeFor } from '../../common/paths.ts';
 import { badRequest, notFound } from '../../common/errors.ts';
-import { CSP_NONCE_CONTEXT_KEY } from '../../common/csp-nonce.ts';
-import { ARTICLES_CONTEXT_KEY } from '../../common/schemas/articles.ts';
-import { SETUP_CONTEXT_KEY } from '../../common/schemas/setup.ts';
-import { setupReader } from '../modules/setup/setup.service.ts';
 import { BoundedMap } from '../lib/bounded-map.ts';
 import { PAGE_CACHE_UNTIL_HEADER, PageCache, sendCachedPage, type CachedPage } from '../lib/page-cache.ts';
 import type { PageRenderer } from '../lib/web-pages.ts';
+import { pageLoadContextOf, type PageLoadContext, type PageLoadContextBuilder } from './page-context.ts';
 import { newCspNonce, pagePolicy } from './security-headers.ts';
 import { findStaticFile, loadStaticFiles, sendStaticFile, totalStaticBytes } from './static-files.ts';
 
@@ -57,15 +54,14 @@ export function toWebRequest(request: FastifyRequest, controller: AbortControlle
   return new Request(url, { method: asGetOf ? 'GET' : request.method, headers, signal: controller.signal });
 }
 
+/** React Router's request handler, as the web plugins call it. */
+export type PageHandler = (request: Request, context: PageLoadContext) => Promise<Response>;
+
 /**
  * The renderer of `app.webPages` (server/lib/web-pages.ts) over a React Router request handler:
  * the page is rendered on request (never from the page cache, never kept) and sent with its policy.
  */
-export function pageRenderer(
-  handleRequest: (request: Request, context: Record<string, unknown>) => Promise<Response>,
-  baseContext: (request: FastifyRequest) => Record<string, unknown>,
-  policy: (nonce: string) => string,
-): PageRenderer {
+export function pageRenderer(handleRequest: PageHandler, loadContext: PageLoadContextBuilder, policy: (nonce: string) => string): PageRenderer {
   return async (request, reply, page) => {
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
@@ -73,7 +69,7 @@ export function pageRenderer(
     const nonce = newCspNonce();
     let response: Response;
     try {
-      response = await handleRequest(toWebRequest(request, controller, page.path), { ...baseContext(request), ...page.context, [CSP_NONCE_CONTEXT_KEY]: nonce });
+      response = await handleRequest(toWebRequest(request, controller, page.path), loadContext(request.log, nonce, page.context));
     } catch (err) {
       request.log.error({ err }, `the page ${page.path} could not be rendered`);
       return false;
@@ -175,7 +171,9 @@ async function webPlugin(app: FastifyInstance) {
   const files = loadStaticFiles(clientDir);
   const routes = routeTree(build);
   const catchAll = Object.values(build.routes).find((r) => r?.path === '*' && r.parentId === 'root');
-  const loadContext = (request: FastifyRequest) => ({ logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles, [SETUP_CONTEXT_KEY]: setupReader(app) });
+  const loadContext = pageLoadContextOf(app);
+  // The not-found loader's own log line is for requests; each request logs its path below instead.
+  const quietLog = app.log.child({}, { level: 'silent' });
 
   const notFoundMatcher = catchAllMatcher(routes, catchAll?.id);
 
@@ -185,11 +183,9 @@ async function webPlugin(app: FastifyInstance) {
   function renderNotFound(request: FastifyRequest): Promise<CachedPage | null> {
     notFoundPage ??= (async () => {
       const url = new URL(NOT_FOUND_RENDER_PATH, `${request.protocol}://localhost`);
-      // The not-found loader's own log line is for requests; each request logs its path below instead.
-      const quiet = { debug: () => undefined };
       // Rendered with a nonce of its own, which the store cuts out: each answer gets a fresh one.
       const nonce = newCspNonce();
-      const response = await handleRequest(new Request(url), { logger: quiet, [ARTICLES_CONTEXT_KEY]: app.articles, [CSP_NONCE_CONTEXT_KEY]: nonce });
+      const response = await handleRequest(new Request(url), loadContext(quietLog, nonce));
       if (response.status !== 404 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return null;
       const html = await response.text();
       return notFoundStore.set('not-found', { status: 404, html, nonce, until: new Date(8.64e15) });
@@ -209,7 +205,8 @@ async function webPlugin(app: FastifyInstance) {
   async function serveManifest(request: FastifyRequest, reply: FastifyReply) {
     let kept = manifests.get(request.url);
     if (!kept) {
-      const response = await handleRequest(toWebRequest(request, new AbortController()), { logger: request.log, [ARTICLES_CONTEXT_KEY]: app.articles });
+      // Route discovery runs no loader and renders no script: its nonce is never used.
+      const response = await handleRequest(toWebRequest(request, new AbortController()), loadContext(request.log, newCspNonce()));
       const answer: ManifestAnswer = { status: response.status, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
       if (response.status !== 200) return sendManifest(request, reply, answer);
       // Kept with its compressed forms, like the cached pages: no compression work on a repeat.
@@ -266,7 +263,7 @@ async function webPlugin(app: FastifyInstance) {
     reply.raw.on('close', () => controller.abort());
     // Decision 170: the page's inline scripts carry this answer's nonce, and its policy allows only that.
     const nonce = newCspNonce();
-    const response = await handleRequest(toWebRequest(request, controller), { ...loadContext(request), [CSP_NONCE_CONTEXT_KEY]: nonce });
+    const response = await handleRequest(toWebRequest(request, controller), loadContext(request.log, nonce));
     const until = response.headers.get(PAGE_CACHE_UNTIL_HEADER);
     response.headers.delete(PAGE_CACHE_UNTIL_HEADER);
     if (until && request.method === 'GET' && (response.headers.get('content-type') ?? '').startsWith('text/html')) {

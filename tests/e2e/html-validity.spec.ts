@@ -11,7 +11,8 @@ import { invitationMail } from '../../server/modules/auth/invitations.service.ts
 import { handOffAcknowledgement } from '../../server/modules/chat/chat.service.ts';
 import { contactStaffMail } from '../../server/modules/contact/contact.service.ts';
 import { messageNotificationMail } from '../../server/modules/messages/message-notifications.ts';
-import { alreadySubscribedMail, confirmationMail, issueContent, newsletterMail, welcomeMail } from '../../server/modules/newsletter/newsletter.service.ts';
+import { alreadySubscribedMail, confirmationMail, newsletterMail, welcomeMail } from '../../server/modules/newsletter/newsletter.service.ts';
+import { issueContent } from '../../server/modules/newsletter/newsletter-issues.service.ts';
 import { reportNotificationMail } from '../../server/modules/reports/report-mail.ts';
 import { applicantAcknowledgement, staffNotification } from '../../server/modules/vendors/vendors.mail.ts';
 import routes from '../../app/routes.ts';

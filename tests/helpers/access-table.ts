@@ -3,7 +3,7 @@ import type { TestApp } from './test-app.ts';
 
 /**
  * The expectation table of server/authorization.test.ts. Every route the server registers needs
- * exactly one entry, written in `server/modules/<domain>/<domain>.access.ts` as
+ * exactly one entry, written in `server/modules/<domain>/<domain>.access-table.test-data.ts` as
  *
  *   export default defineAccess([
  *     { method: 'GET', url: '/api/projects/client/:clientId', access: 'authenticated', fixture: ownProjects },

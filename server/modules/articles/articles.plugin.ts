@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { BLOG_CHANGED_CHANNEL } from '../../events/blog-events.ts';
 import { PageCache } from '../../lib/page-cache.ts';
 import { ArticlesService } from './articles.service.ts';
 
@@ -11,9 +12,6 @@ declare module 'fastify' {
     pageCache: PageCache;
   }
 }
-
-/** The channel on which every write of blog_posts is announced (contract with the blog module). */
-export const BLOG_CHANGED_CHANNEL = 'blog_changed';
 
 async function articlesPlugin(app: FastifyInstance) {
   const service = new ArticlesService({

@@ -5,7 +5,7 @@ import { notifySql } from '../../events/pg-events.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { PAGE_CACHE_UNTIL_HEADER } from '../../../common/schemas/articles.ts';
 import { PageCache, pageGzip, pageHtml } from '../../lib/page-cache.ts';
-import { BLOG_CHANGED_CHANNEL } from './articles.plugin.ts';
+import { BLOG_CHANGED_CHANNEL } from '../../events/blog-events.ts';
 import { loader as listLoader, meta as listMeta } from '../../../app/routes/site/articles.tsx';
 import { loader as detailLoader, meta as detailMeta } from '../../../app/routes/site/article-detail.tsx';
 import { loader as sitemapLoader } from '../../../app/routes/site/sitemap.ts';

@@ -1,8 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
+import { afterAnswer } from '../../lib/after-answer.ts';
 import { z } from 'zod';
-import { AppError, unauthenticated } from '../../../common/errors.ts';
+import { AppError } from '../../../common/errors.ts';
 import {
   adminLoginBodySchema,
   auditQuerySchema,
@@ -18,98 +18,30 @@ import {
   invitationUserParamsSchema,
   loginResponseSchema,
   meResponseSchema,
-  mfaCodeBodySchema,
-  mfaConfirmResponseSchema,
-  mfaEnrolmentBodySchema,
-  mfaEnrolmentResponseSchema,
-  mfaManageBodySchema,
-  mfaStatusResponseSchema,
-  MFA_TURNED_OFF,
-  recoveryCodesResponseSchema,
   setPasswordBodySchema,
   setPasswordResponseSchema,
   successResponseSchema,
   tokenBodySchema,
   resetLinkInfoResponseSchema,
 } from '../../../common/schemas/auth.ts';
-import { clientAddressOf, isAdminAddressAllowed } from './admin-network.ts';
-import { clearSessionCookies, setSessionCookies } from './auth-cookies.ts';
-import {
-  beginMfaEnrolment,
-  beginMfaReplacement,
-  type CallerContext,
-  changePassword,
-  countRefusedSignIn,
-  finishMfaEnrolment,
-  LoginRateLimitedError,
-  renewRecoveryCodes,
-  requestPasswordReset,
-  inspectResetLink,
-  resetPassword,
-  signInAdmin,
-  signInClient,
-  type SignedIn,
-  turnOffMfa,
-  verifySecondFactor,
-} from './auth.service.ts';
+import { clearSessionCookies } from './auth-cookies.ts';
+import { changePassword, inspectResetLink, requestPasswordReset, resetPassword, signInAdmin, signInClient } from './auth.service.ts';
 import { acceptInvitation, createClientInvitation, inspectInvitation, invitationStatus, revokeClientInvitation } from './invitations.service.ts';
 import { listLoginAttempts } from './login-attempts.service.ts';
-import { mfaStatus, sealMfaSecretsAtStart } from './mfa.service.ts';
+import { sealMfaSecretsAtStart } from './mfa.service.ts';
 import { revokeSession } from './sessions.service.ts';
-import { setTrustedDeviceCookie, TRUSTED_DEVICE_COOKIES } from './trusted-device.ts';
-import { runInBackground, settleBackgroundWork } from './background.ts';
+import { setTrustedDeviceCookie } from './trusted-device.ts';
+import { callerOf, countsAsFailedSignIn, signedInAnswer, withRetryAfter } from './auth-http.ts';
+import { registerMfaRoutes } from './auth-mfa.routes.ts';
 import { mailConfigured } from '../../mail/mailer.ts';
 
 export const SIGNUP_CLOSED =
   'Accounts are not created here. Our staff open an account for each client and e-mail an invitation; please contact us.';
 
-function callerOf(request: FastifyRequest): CallerContext {
-  const app = request.server;
-  return {
-    ip: clientAddressOf(app.config, request),
-    userAgent: request.headers['user-agent'],
-    adminAddressAllowed: isAdminAddressAllowed(app, request),
-    trustedDevices: { client: request.cookies[TRUSTED_DEVICE_COOKIES.client], admin: request.cookies[TRUSTED_DEVICE_COOKIES.admin] },
-  };
-}
-
-/** Runs a sign-in step; a 429 also says in Retry-After when to come back. */
-async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof LoginRateLimitedError) reply.header('Retry-After', String(err.retryAfterSeconds));
-    throw err;
-  }
-}
-
-/** The text field of a body that may not have passed its schema yet. */
-const typedText = (body: unknown, key: string) => {
-  const v = body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
-  return typeof v === 'string' ? v : '';
-};
-
-/** Counts a sign-in refused for unstorable text like a failed one (decision 111); a 429 carries Retry-After. */
-const countsAsFailedSignIn =
-  (portal: 'client' | 'admin', accountField: 'username' | 'email') =>
-  (request: FastifyRequest, reply: FastifyReply): Promise<void> =>
-    withRetryAfter(reply, () => countRefusedSignIn(request.server, { portal, account: typedText(request.body, accountField), provisional: 'wrong-password' }, callerOf(request)));
-
-function sessionCaller(request: FastifyRequest) {
-  if (!request.user || !request.sessionId) throw unauthenticated();
-  return { sessionId: request.sessionId, user: request.user };
-}
-
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onClose', async () => settleBackgroundWork(app));
+  const later = afterAnswer(app);
   // TOTP secrets at rest (decisions 080 and 082): sealed, and reported on, once the app is ready.
   app.addHook('onReady', async () => sealMfaSecretsAtStart(app));
-
-  function signedInAnswer(reply: FastifyReply, signedIn: SignedIn) {
-    setSessionCookies(app, reply, signedIn, { hint: !signedIn.mfa });
-    if (signedIn.trustedDevice) setTrustedDeviceCookie(app, reply, signedIn.trustedDevice);
-    return { success: true as const, token: signedIn.token, user: signedIn.user, ...(signedIn.mfa ? { mfa: signedIn.mfa } : {}) };
-  }
 
   app.post(
     '/auth/login',
@@ -117,7 +49,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', onUnstorableText: countsAsFailedSignIn('client', 'username') },
       schema: { tags: ['auth'], summary: 'Client sign-in with username and password', body: clientLoginBodySchema, response: { 200: loginResponseSchema } },
     },
-    async (request, reply) => signedInAnswer(reply, await withRetryAfter(reply, () => signInClient(app, request.body, callerOf(request)))),
+    async (request, reply) => signedInAnswer(app, reply, await withRetryAfter(reply, () => signInClient(app, request.body, callerOf(request)))),
   );
 
   app.post(
@@ -131,7 +63,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema },
       },
     },
-    async (request, reply) => signedInAnswer(reply, await withRetryAfter(reply, () => signInAdmin(app, request.body, callerOf(request)))),
+    async (request, reply) => signedInAnswer(app, reply, await withRetryAfter(reply, () => signInAdmin(app, request.body, callerOf(request)))),
   );
 
   // The specification lists POST /auth/signup without a payload. Accounts are opened by staff
@@ -170,117 +102,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Second factor (admins).
-  app.post(
-    '/auth/mfa/verify',
-    {
-      config: {
-        access: 'admin',
-        allowMfaPending: true,
-        onUnstorableText: async (request, reply) => {
-          const { user } = sessionCaller(request);
-          await withRetryAfter(reply, () =>
-            countRefusedSignIn(app, { portal: 'admin', account: user.email, userId: user._id, provisional: 'wrong-second-factor' }, callerOf(request)),
-          );
-        },
-      },
-      schema: { tags: ['auth'], summary: 'Second sign-in step: authenticator code or recovery code', body: mfaCodeBodySchema, response: { 200: loginResponseSchema.extend({ usedRecoveryCode: z.boolean() }) } },
-    },
-    async (request, reply) => {
-      const result = await withRetryAfter(reply, () => verifySecondFactor(app, sessionCaller(request), request.body.code, callerOf(request)));
-      return { ...signedInAnswer(reply, result), usedRecoveryCode: result.usedRecoveryCode };
-    },
-  );
-
-  app.post(
-    '/auth/mfa/enrolment',
-    {
-      config: { access: 'admin', allowMfaPending: true },
-      schema: {
-        tags: ['auth'],
-        summary: 'Starts authenticator enrolment: a new secret and its QR code (from a full session, by choice: the password again)',
-        body: mfaEnrolmentBodySchema,
-        response: { 200: mfaEnrolmentResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const setup = await withRetryAfter(reply, () => beginMfaEnrolment(app, sessionCaller(request), request.body?.password, callerOf(request)));
-      return { success: true as const, ...setup };
-    },
-  );
-
-  app.post(
-    '/auth/mfa/enrolment/confirm',
-    {
-      config: { access: 'admin', allowMfaPending: true },
-      schema: { tags: ['auth'], summary: 'Confirms enrolment with a first code; answers the recovery codes (shown once)', body: mfaCodeBodySchema, response: { 200: mfaConfirmResponseSchema } },
-    },
-    async (request, reply) => {
-      const result = await withRetryAfter(reply, () => finishMfaEnrolment(app, sessionCaller(request), request.body.code, callerOf(request)));
-      return { ...signedInAnswer(reply, result), recoveryCodes: result.recoveryCodes };
-    },
-  );
-
-  app.get(
-    '/auth/mfa',
-    {
-      config: { access: 'admin' },
-      schema: { tags: ['auth'], summary: 'Second-factor status of the signed-in admin', response: { 200: mfaStatusResponseSchema } },
-    },
-    async (request) => ({ success: true as const, ...(await mfaStatus(app, request.user!._id)) }),
-  );
-
-  // Managing an active factor: the password again and a code, counted like sign-ins (decision 081).
-  app.post(
-    '/auth/mfa/recovery-codes',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['auth'],
-        summary: 'New recovery codes (the old ones stop working); needs the password and a current authenticator code',
-        body: mfaManageBodySchema,
-        response: { 200: recoveryCodesResponseSchema },
-      },
-    },
-    async (request, reply) => ({
-      success: true as const,
-      recoveryCodes: await withRetryAfter(reply, () => renewRecoveryCodes(app, sessionCaller(request), request.body, callerOf(request))),
-    }),
-  );
-
-  app.post(
-    '/auth/mfa/replacement',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['auth'],
-        summary: 'A new phone: a new secret and its QR code (password and a code or recovery code first); the old one works until /auth/mfa/enrolment/confirm',
-        body: mfaManageBodySchema,
-        response: { 200: mfaEnrolmentResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const setup = await withRetryAfter(reply, () => beginMfaReplacement(app, sessionCaller(request), request.body, callerOf(request)));
-      return { success: true as const, ...setup };
-    },
-  );
-
-  app.post(
-    '/auth/mfa/disable',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Turns the second factor off (refused while ADMIN_MFA_REQUIRED is on); needs the password and a code',
-        body: mfaManageBodySchema,
-        response: { 200: successResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      await withRetryAfter(reply, () => turnOffMfa(app, sessionCaller(request), request.body, callerOf(request)));
-      return { success: true as const, message: MFA_TURNED_OFF };
-    },
-  );
+  registerMfaRoutes(app);
 
   // Passwords.
   app.post(
@@ -291,7 +113,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The work happens after the answer, so its duration cannot tell whether the account exists.
-      runInBackground(app, 'password reset request', () => requestPasswordReset(app, request.body.identifier));
+      later(() => requestPasswordReset(app, request.body.identifier), 'password reset request failed');
       return { success: true as const, message: mailConfigured(app) ? FORGOT_PASSWORD_ANSWER : FORGOT_PASSWORD_NO_MAIL };
     },
   );

@@ -32,6 +32,11 @@ export async function issueLinkToken(
   return { token, expiresAt };
 }
 
+/** A link of this kind that is still live at `now`: unused, unrevoked, unexpired. */
+function liveLink(purpose: AuthTokenPurpose, now: Date) {
+  return and(eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), isNull(authTokens.revokedAt), gt(authTokens.expiresAt, now));
+}
+
 /** The live (unused, unrevoked, unexpired) token row of a link, or null. */
 export async function findLiveLinkToken(app: FastifyInstance, token: string, purpose: AuthTokenPurpose) {
   if (token.length > 200) return null;
@@ -39,13 +44,7 @@ export async function findLiveLinkToken(app: FastifyInstance, token: string, pur
     .select()
     .from(authTokens)
     .where(
-      and(
-        eq(authTokens.tokenHash, hashToken(token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, app.clock.now()),
-      ),
+      and(eq(authTokens.tokenHash, hashToken(token)), liveLink(purpose, app.clock.now())),
     )
     .limit(1);
   return row ?? null;
@@ -67,13 +66,7 @@ export async function liveLinkOf(app: FastifyInstance, userId: string, purpose: 
     .select({ expiresAt: authTokens.expiresAt })
     .from(authTokens)
     .where(
-      and(
-        eq(authTokens.userId, userId),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, app.clock.now()),
-      ),
+      and(eq(authTokens.userId, userId), liveLink(purpose, app.clock.now())),
     )
     .limit(1);
   return row ?? null;
@@ -91,13 +84,7 @@ export async function consumeLinkToken(app: FastifyInstance, tx: Tx, token: stri
     .update(authTokens)
     .set({ usedAt: now })
     .where(
-      and(
-        eq(authTokens.tokenHash, hashToken(token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, now),
-      ),
+      and(eq(authTokens.tokenHash, hashToken(token)), liveLink(purpose, now)),
     )
     .returning();
   return row ?? null;

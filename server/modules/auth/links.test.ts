@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { users } from '../../db/schema/users.ts';
 import { createTestApp, createUser, signIn, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { settleBackgroundWork } from './background.ts';
+import { settleAfterAnswer } from '../../lib/after-answer.ts';
 import { createClientInvitation, generateUniqueUsername } from './invitations.service.ts';
 import { isCommonPassword } from './passwords.ts';
 
@@ -125,7 +125,7 @@ describe('forgot password', () => {
     expect(real.body).toBe(ghost.body);
     // This app has no SMTP_URL: the answer promises no e-mail (issue 21; mail-truth.test.ts has the other case).
     expect(real.json().message).toMatch(/no reset link can reach you/);
-    await settleBackgroundWork(t.app);
+    await settleAfterAnswer(t.app);
     const mails = await mailsTo(client.email, 'password-reset');
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toMatch(/\/account\/reset-password#token=/);
@@ -136,7 +136,7 @@ describe('forgot password', () => {
     const client = await createUser(t, { role: 'client' });
     const session = await signIn(t, client, 'client');
     await post('/api/auth/password/forgot', { identifier: client.email.toUpperCase() });
-    await settleBackgroundWork(t.app);
+    await settleAfterAnswer(t.app);
     const token = tokenIn((await mailsTo(client.email, 'password-reset'))[0].text);
     t.clock.advance(HOUR - 1000);
     const ok = await post('/api/auth/password/reset', { token, password: NEW_PASSWORD });
@@ -151,11 +151,11 @@ describe('forgot password', () => {
   it('refuses a reset link older than 1 hour, and keeps only the newest link', async () => {
     const client = await createUser(t, { role: 'client' });
     await post('/api/auth/password/forgot', { identifier: client.username! });
-    await settleBackgroundWork(t.app);
+    await settleAfterAnswer(t.app);
     const first = tokenIn((await mailsTo(client.email, 'password-reset'))[0].text);
     t.clock.advance(1000);
     await post('/api/auth/password/forgot', { identifier: client.username! });
-    await settleBackgroundWork(t.app);
+    await settleAfterAnswer(t.app);
     const second = tokenIn((await mailsTo(client.email, 'password-reset'))[0].text);
     expect(second).not.toBe(first);
     expect((await post('/api/auth/password/reset', { token: first, password: NEW_PASSWORD })).statusCode).toBe(404);
@@ -168,14 +168,14 @@ describe('forgot password', () => {
   it('sends at most 3 reset mails an hour to one account', async () => {
     const client = await createUser(t, { role: 'client' });
     for (let i = 0; i < 5; i++) await post('/api/auth/password/forgot', { identifier: client.username! });
-    await settleBackgroundWork(t.app);
+    await settleAfterAnswer(t.app);
     expect(await mailsTo(client.email, 'password-reset')).toHaveLength(3);
   });
 
   it("completes an admin's reset only from the admin networks", async () => {
     const admin = await createUser(t, { role: 'admin' });
     await post('/api/auth/password/forgot', { identifier: admin.email }, { remoteAddress: '203.0.113.5' });
-    await settleBackgroundWork(t.app);
+    await settleAfterAnswer(t.app);
     const token = tokenIn((await mailsTo(admin.email, 'password-reset'))[0].text);
     const outside = await post('/api/auth/password/reset', { token, password: NEW_PASSWORD }, { remoteAddress: '203.0.113.5' });
     expect(outside.statusCode).toBe(403);

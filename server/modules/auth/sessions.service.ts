@@ -158,3 +158,16 @@ export async function revokeUserSessions(app: FastifyInstance, userId: string, e
       and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptId ? ne(sessions.id, exceptId) : undefined),
     );
 }
+
+/** Whether a live stream's session is still good (checked without counting as activity). */
+export async function streamSessionValid(app: FastifyInstance, sessionId: string, role: UserRole): Promise<boolean> {
+  const [row] = await app.db
+    .select({ expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  if (!row || row.revokedAt) return false;
+  const now = app.clock.now().getTime();
+  const idleMinutes = role === 'admin' ? app.config.ADMIN_SESSION_IDLE_MINUTES : app.config.CLIENT_SESSION_IDLE_MINUTES;
+  return row.expiresAt.getTime() > now && row.lastSeenAt.getTime() + idleMinutes * 60_000 > now;
+}

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { createTestApp, createUser, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { settleBackgroundWork } from './background.ts';
+import { settleAfterAnswer } from '../../lib/after-answer.ts';
 import { ACCOUNT_FAILURE_LIMIT } from './login-attempts.service.ts';
 import { base32Decode, totp } from './totp.ts';
 import { TRUSTED_DEVICE_COOKIES } from './trusted-device.ts';
@@ -110,7 +110,7 @@ describe('a sign-in limit that cannot lock the owner out', () => {
     await attack(client.username!);
     // The owner, on a new browser, asks for a reset link; its token is read from the outbox mail.
     await t.app.inject({ method: 'POST', url: '/api/auth/password/forgot', payload: { identifier: client.username! }, remoteAddress: freshIp(), headers: { origin: ORIGIN } });
-    await settleBackgroundWork(t.app);
+    await settleAfterAnswer(t.app);
     const [mail] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, client.email), eq(mailOutbox.kind, 'password-reset')));
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
     const NEW_PASSWORD = 'a brand new long passphrase 42';

@@ -12,7 +12,7 @@ import { multipartBody } from '../../../tests/helpers/multipart.ts';
 import { sampleJpeg, samplePdf, samplePng } from '../../../tests/helpers/sample-files.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { BLOG_IMAGE_UPLOAD_RATE_LIMIT } from './blog.routes.ts';
-import { BLOG_CHANGED_CHANNEL } from './blog.service.ts';
+import { BLOG_CHANGED_CHANNEL } from '../../events/blog-events.ts';
 
 const PUBLIC_URL = 'https://www.site.example';
 const HOUR = 60 * 60_000;

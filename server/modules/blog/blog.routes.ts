@@ -23,14 +23,13 @@ import { enforceRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
 import {
   createBlogPost,
   deleteBlogPost,
-  findBlogImageRendition,
   findBlogPost,
   listBlogPosts,
   previewContent,
   setBlogPostVisibility,
   updateBlogPost,
-  uploadBlogImage,
 } from './blog.service.ts';
+import { findBlogImageRendition, uploadBlogImage } from './blog-images.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 /** Blog image uploads per staff member per hour: a long post's pictures many times over, a ceiling for a runaway script. */

@@ -5,7 +5,8 @@ import type { BlogCategory } from '../../../common/schemas/blog.ts';
 import { blogPosts } from '../../db/schema/blog.ts';
 import type { SeedContext } from '../../db/seed.ts';
 import { storeBlogImage } from './blog-images.ts';
-import { createBlogPost, recordBlogImage } from './blog.service.ts';
+import { createBlogPost } from './blog.service.ts';
+import { recordBlogImage } from './blog-images.service.ts';
 
 /** The specification's two sample posts (section 2, "Blog list"): published and visible. Copy of our own. */
 export const SAMPLE_POSTS: ReadonlyArray<{

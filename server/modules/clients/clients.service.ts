@@ -4,10 +4,10 @@ import { conflict, notFound } from '../../../common/errors.ts';
 import type { Client, ClientStatus } from '../../../common/schemas/clients.ts';
 import { paginationOf, type Pagination, type PaginationQuery } from '../../../common/schemas/pagination.ts';
 import { authTokens } from '../../db/schema/auth.ts';
+import { messages } from '../../db/schema/messages.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import { publishChange } from '../../events/portal-events.ts';
-import { clientUnreadCountSql } from '../messages/messages.service.ts';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
 import { createClientInvitation, generateUniqueUsername, isUsernameFree } from '../auth/invitations.service.ts';
@@ -24,10 +24,10 @@ export const qualified = (table: Table, column: Column): SQL => sql`${table}.${s
 const PROJECT_COUNT: SQL<number> = sql<number>`(select count(*) from ${projects} where ${qualified(projects, projects.clientId)} = ${qualified(users, users.id)})`.mapWith(Number);
 
 /**
- * How many of the client's messages no admin has read yet (messages module): a correlated count,
- * evaluated inside the same single query as the list, so the list stays one query.
+ * How many of the client's messages no admin has read yet (sent to the company: no receiver): a
+ * correlated count, evaluated inside the same single query as the list, so the list stays one query.
  */
-export const CLIENT_UNREAD_COUNT: SQL<number> = clientUnreadCountSql();
+export const CLIENT_UNREAD_COUNT: SQL<number> = sql<number>`(select count(*) from ${messages} where ${qualified(messages, messages.senderId)} = ${qualified(users, users.id)} and ${qualified(messages, messages.receiverId)} is null and not ${qualified(messages, messages.isRead)})`.mapWith(Number);
 
 /**
  * When the client's newest live invitation link expires (null: none): a correlated subquery of the

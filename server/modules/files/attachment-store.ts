@@ -13,6 +13,7 @@ import {
 import { sniffFileType } from '../../storage/file-type.ts';
 import { assertImageDimensions, PHOTO_LIMIT } from '../../lib/image-limits.ts';
 import { displaySafeName } from '../../../common/file-names.ts';
+import { shortenKeepingExtension } from '../../lib/file-names.ts';
 
 /** A file written to storage under a server-generated key, not yet recorded in the database. */
 export interface StoredAttachment {
@@ -51,10 +52,7 @@ export function sanitizeAttachmentName(raw: string | undefined): string {
   }
   const cleaned = displaySafeName(name.replace(BIDI_CONTROLS, ''));
   if (!cleaned) return 'attachment';
-  if ([...cleaned].length <= NAME_MAX_CHARS) return cleaned;
-  const dot = cleaned.lastIndexOf('.');
-  const ext = dot > 0 && cleaned.length - dot <= 10 ? cleaned.slice(dot) : '';
-  return [...cleaned.slice(0, cleaned.length - ext.length)].slice(0, NAME_MAX_CHARS - ext.length).join('') + ext;
+  return shortenKeepingExtension(cleaned, NAME_MAX_CHARS);
 }
 
 /** The allowed types whose bytes look like the sniffed type. */

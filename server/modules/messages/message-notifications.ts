@@ -1,12 +1,16 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { renderMail } from '../../mail/layout.ts';
-import type { MailInput } from '../../mail/mailer.ts';
+import type { DbExecutor, MailInput } from '../../mail/mailer.ts';
+import { messageNotifications } from '../../db/schema/messages.ts';
 
 export const MESSAGE_NOTIFICATION_KIND = 'message-notification';
 /** The throttle key of mails to the company (the staff inbox), beside clients' user ids. */
 export const STAFF_RECIPIENT = 'staff';
+/** A thread mails a recipient at most once in this time (the rest wait in the dashboard). */
+export const NOTIFICATION_QUIET_MS = 15 * 60_000;
 
 export interface NotificationFacts {
   toStaff: boolean;
@@ -33,4 +37,22 @@ export function messageNotificationMail(app: FastifyInstance, facts: Notificatio
     footer: [company.name, 'Further messages in this thread within 15 minutes are not mailed separately.'],
   });
   return { to: facts.toStaff ? app.config.STAFF_EMAIL : facts.clientEmail, ...mail, kind: MESSAGE_NOTIFICATION_KIND };
+}
+
+/**
+ * Claims the right to mail a recipient about a thread: true at most once per quiet period, even
+ * with several processes sending at the same moment (one upsert decides, under the row's lock).
+ */
+export async function claimNotification(db: DbExecutor, now: Date, projectId: string, recipient: string): Promise<boolean> {
+  const quietSince = new Date(now.getTime() - NOTIFICATION_QUIET_MS);
+  const rows = await db
+    .insert(messageNotifications)
+    .values({ projectId, recipient, lastSentAt: now })
+    .onConflictDoUpdate({
+      target: [messageNotifications.projectId, messageNotifications.recipient],
+      set: { lastSentAt: now },
+      setWhere: sql`${messageNotifications.lastSentAt} <= ${quietSince.toISOString()}`,
+    })
+    .returning({ projectId: messageNotifications.projectId });
+  return rows.length > 0;
 }

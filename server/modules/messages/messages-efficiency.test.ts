@@ -10,7 +10,7 @@ import { rateLimitCounters } from '../../db/schema/form-guard.ts';
 import { messageFiles, messages } from '../../db/schema/messages.ts';
 import { compareThreadPosition, threadCursor, type Message } from '../../../common/schemas/messages.ts';
 import { MESSAGE_RATE_LIMITS, RATE_LIMIT_TEXTS } from './messages.routes.ts';
-import { THREAD_PAGE_STATEMENTS } from './messages.service.ts';
+import { THREAD_PAGE_STATEMENTS } from './message-thread.service.ts';
 import { clientWithProject } from '../../../tests/helpers/portal.ts';
 
 const ORIGIN = 'http://localhost:3000';

@@ -6,7 +6,7 @@ import { projects } from '../../db/schema/projects.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
 import { openEventStream } from '../../../tests/helpers/event-stream.ts';
-import { MESSAGE_EVENTS_CHANNEL } from './messages.service.ts';
+import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
 
 // The CSRF check wants the origin of PUBLIC_URL.
 const ORIGIN = 'https://portal.example';

@@ -18,7 +18,11 @@ import { afterAnswer } from '../../lib/after-answer.ts';
 import { enforceRateLimit, rateLimited, type RateLimitRule } from '../../lib/rate-limit.ts';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { uploadMessageAttachment, type AttachmentUpload } from './message-uploads.service.ts';
-import { listProjectMessages, listenForViewer, markMessageRead, sendMessage, streamSessionValid, unreadCounts } from './messages.service.ts';
+import { listenForViewer } from '../../events/portal-events.ts';
+import { streamSessionValid } from '../auth/sessions.service.ts';
+import { sendMessage } from './message-send.service.ts';
+import { listProjectMessages } from './message-thread.service.ts';
+import { markMessageRead, unreadCounts } from './messages.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 

@@ -6,7 +6,7 @@ import { newsletterIssues, newsletterSubscribers } from '../../db/schema/newslet
 import { retryPendingMail } from '../../mail/mailer.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { NEWSLETTER_SEND_BATCH } from './newsletter.service.ts';
+import { NEWSLETTER_SEND_BATCH } from './newsletter-issues.service.ts';
 
 // A list longer than two batches: three keyset pages, three multi-row INSERTs in one transaction.
 const SUBSCRIBERS = 2 * NEWSLETTER_SEND_BATCH + 1;

@@ -26,12 +26,10 @@ import {
   confirmNewsletterSubscription,
   exportNewsletterSubscribers,
   listNewsletterSubscribers,
-  newsletterIssuesOverview,
-  sendNewsletterIssue,
-  sendNewsletterTestMail,
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
 } from './newsletter.service.ts';
+import { newsletterIssuesOverview, sendNewsletterIssue, sendNewsletterTestMail } from './newsletter-issues.service.ts';
 
 const NEWSLETTER_BODY_LIMIT_BYTES = 4 * 1024;
 /** An issue's JSON: 20,000 characters of body (up to 4 bytes each in UTF-8, escaped), subject and key. */

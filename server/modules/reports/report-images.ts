@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../common/errors.ts';
 import { REPORT_IMAGE_TYPES } from '../../../common/schemas/reports.ts';
 import { SNIFF_BYTES, sniffFileType } from '../../storage/file-type.ts';
-import { displaySafeName } from '../../../common/file-names.ts';
 
 /** An image written to storage, not yet recorded in the database. */
 export interface StoredReportImage {
@@ -22,13 +21,6 @@ export interface StoredReportImage {
 
 // Thumbnails fit this box: sharp enough for a phone's two-column grid, small on a metered network.
 const THUMBNAIL_BOX_PX = 480;
-
-/** The uploader's file name, reduced to something safe to show and to put in a header. */
-export function cleanFileName(name: string | undefined, fallback: string): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = displaySafeName(base).replace(/"/g, '').trim().slice(0, 200);
-  return cleaned || fallback;
-}
 
 // Originals are re-encoded (to drop EXIF, GPS included); lossy formats keep this much quality,
 // high enough that nobody sees the second compression, and lossless formats stay lossless.

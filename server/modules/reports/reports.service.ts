@@ -12,11 +12,12 @@ import { users } from '../../db/schema/users.ts';
 import { publishChange } from '../../events/portal-events.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
-import { assertStorableField } from '../../plugins/storable-input.ts';
-import { claimNotification } from '../messages/messages.service.ts';
+import { keepStorableField } from '../../plugins/storable-input.ts';
+import { claimNotification } from '../messages/message-notifications.ts';
 import { reportMailRecipient, reportNotificationMail } from './report-mail.ts';
 import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
-import { cleanFileName, deleteStoredReportImages, imageForPdf, storeReportImage, type StoredReportImage } from './report-images.ts';
+import { cleanFileName } from '../../lib/file-names.ts';
+import { deleteStoredReportImages, imageForPdf, storeReportImage, type StoredReportImage } from './report-images.ts';
 import { renderReportPdf, type PdfImage } from './report-pdf.ts';
 
 export interface NewReport {
@@ -200,10 +201,7 @@ async function receiveReport(app: FastifyInstance, parts: AsyncIterable<Multipar
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') {
-          assertStorableField(part.fieldname, part.value);
-          fields[part.fieldname] = part.value;
-        }
+        keepStorableField(fields, part);
         continue;
       }
       const name = cleanFileName(part.filename, `image-${stored.length + 1}`);

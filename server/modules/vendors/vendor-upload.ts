@@ -14,9 +14,9 @@ import {
   isAcceptedVendorFileName,
 } from '../../../common/schemas/vendors.ts';
 import { sniffFileType } from '../../storage/file-type.ts';
-import { assertStorableField } from '../../plugins/storable-input.ts';
+import { keepStorableField } from '../../plugins/storable-input.ts';
 import { assertImageDimensions, VENDOR_IMAGE_LIMIT } from '../../lib/image-limits.ts';
-import { displaySafeName } from '../../../common/file-names.ts';
+import { cleanFileName } from '../../lib/file-names.ts';
 
 /** A document already written to storage, waiting for its database row. */
 export interface StoredVendorDocument {
@@ -54,13 +54,6 @@ const ACCEPTED_BYTES: Record<string, { sniffed: string[]; mime?: string; ext: st
   jpeg: { sniffed: ['jpg'], ext: 'jpg' },
   png: { sniffed: ['png'], ext: 'png' },
 };
-
-/** The name as the applicant's computer gave it, made safe to show and to put in a header. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = displaySafeName(base).replace(/"/g, '').trim().slice(-200);
-  return cleaned || 'document';
-}
 
 /**
  * Reads the multipart body of a vendor registration: text fields, up to five certification files and
@@ -105,10 +98,7 @@ export async function readVendorUpload(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') {
-          assertStorableField(part.fieldname, part.value);
-          fields[part.fieldname] = part.value;
-        }
+        keepStorableField(fields, part);
         continue;
       }
       verdict ??= await options.guard(fields);
@@ -131,7 +121,7 @@ export async function readVendorUpload(
         part.file.resume();
         throw badRequest('Send one company profile only');
       }
-      const name = cleanFileName(part.filename);
+      const name = cleanFileName(part.filename, 'document');
       const accepted = ACCEPTED_BYTES[fileExtension(name)];
       if (!accepted || !isAcceptedVendorFileName(name)) {
         part.file.resume();
