@@ -13,7 +13,7 @@ import { singleLineProblem } from './single-line.ts';
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
 /** A text field: trimmed, then checked in zod's order (disguising characters, empty, too long, e-mail form). */
-export interface TextRule {
+interface TextRule {
   /** Set for a required field: the message when the trimmed value is empty. */
   missing?: string;
   max: number;
@@ -25,7 +25,7 @@ export interface TextRule {
 }
 
 /** A choice (radio buttons): the value must be one of these, as sent. */
-export interface ChoiceRule {
+interface ChoiceRule {
   oneOf: readonly string[];
   missing: string;
 }

@@ -24,7 +24,7 @@ export const VENDOR_MESSAGES = {
 } as const;
 
 /** 'companyName' → 'company name': the words of the specification's message. */
-export function fieldWords(field: string): string {
+function fieldWords(field: string): string {
   return field.replace(/([A-Z])/g, ' $1').toLowerCase().trim();
 }
 export const missingFieldMessage = (field: string) => `Please fill in the ${fieldWords(field)} field`;

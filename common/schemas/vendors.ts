@@ -65,7 +65,6 @@ export const vendorApplicationFieldsSchema = z.object({
   bankDetails: required('bankDetails', 1000, 'lines'),
 });
 export type VendorApplicationFields = z.infer<typeof vendorApplicationFieldsSchema>;
-export type VendorApplicationInput = z.input<typeof vendorApplicationFieldsSchema>;
 
 // ---- Staff review
 
@@ -98,7 +97,7 @@ export const vendorListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
-export const vendorApplicationSummarySchema = z.object({
+const vendorApplicationSummarySchema = z.object({
   _id: z.uuid(),
   reference: z.string(),
   companyName: z.string(),
@@ -120,16 +119,15 @@ export const vendorListResponseSchema = z.object({
 });
 export type VendorListResponse = z.infer<typeof vendorListResponseSchema>;
 
-export const vendorDocumentSchema = z.object({
+const vendorDocumentSchema = z.object({
   _id: z.uuid(),
   kind: z.enum(['certification', 'company-profile']),
   name: z.string(),
   mimeType: z.string(),
   size: z.number().int(),
 });
-export type VendorDocument = z.infer<typeof vendorDocumentSchema>;
 
-export const vendorStatusChangeSchema = z.object({
+const vendorStatusChangeSchema = z.object({
   _id: z.uuid(),
   fromStatus: z.enum(VENDOR_STATUSES).nullable(),
   toStatus: z.enum(VENDOR_STATUSES),
@@ -137,9 +135,8 @@ export const vendorStatusChangeSchema = z.object({
   changedBy: z.object({ _id: z.uuid().nullable(), name: z.string() }).nullable(),
   changedAt: z.iso.datetime(),
 });
-export type VendorStatusChange = z.infer<typeof vendorStatusChangeSchema>;
 
-export const vendorApplicationDetailSchema = vendorApplicationSummarySchema.extend({
+const vendorApplicationDetailSchema = vendorApplicationSummarySchema.extend({
   fields: z.object(
     Object.fromEntries(VENDOR_TEXT_FIELDS.map((k) => [k, z.string()])) as Record<keyof VendorApplicationFields, z.ZodString>,
   ),

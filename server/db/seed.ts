@@ -7,7 +7,7 @@ import { seedSamplePosts } from '../modules/blog/blog.seed.ts';
 
 /** The demo accounts of a local database; their passwords are new on every run and printed once. */
 export const DEMO_ADMIN = { email: 'admin@demo.example', name: 'Demo Admin' };
-export const DEMO_CLIENT = { username: 'demo.client', email: 'client@demo.example', name: 'Demo Client Ltd' };
+const DEMO_CLIENT = { username: 'demo.client', email: 'client@demo.example', name: 'Demo Client Ltd' };
 
 export interface SeededAccount {
   id: string;
@@ -29,7 +29,7 @@ export interface SeedContext {
  *   export const SEED_STEPS = [seedDemoProjects];
  * Each step receives the demo admin and client and must be safe to run again.
  */
-export const SEED_STEPS: Array<(ctx: SeedContext) => Promise<void>> = [seedSamplePosts];
+const SEED_STEPS: Array<(ctx: SeedContext) => Promise<void>> = [seedSamplePosts];
 
 const newPassword = () => `demo-${randomBytes(9).toString('base64url')}`;
 

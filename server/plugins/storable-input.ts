@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** The 400 of a field holding text PostgreSQL cannot store, in the one validation-error shape. */
-export function unstorableTextError(field: string, message: string): AppError {
+function unstorableTextError(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', `${field}: ${message}`, [{ field, message }]);
 }
 

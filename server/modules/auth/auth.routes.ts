@@ -58,7 +58,7 @@ import { revokeSession } from './sessions.service.ts';
 import { setTrustedDeviceCookie, TRUSTED_DEVICE_COOKIES } from './trusted-device.ts';
 import { runInBackground, settleBackgroundWork } from './background.ts';
 
-export const SIGNUP_CLOSED =
+const SIGNUP_CLOSED =
   'Accounts are not created here. Our staff open an account for each client and e-mail an invitation; please contact us.';
 
 function callerOf(request: FastifyRequest): CallerContext {

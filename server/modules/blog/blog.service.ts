@@ -33,7 +33,7 @@ type PostRow = typeof blogPosts.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The status a post shows: a scheduled post whose time has come is published (no job has to flip it first). */
-export function effectiveStatus(row: Pick<PostRow, 'status' | 'publishAt'>, now: Date): BlogStatus {
+function effectiveStatus(row: Pick<PostRow, 'status' | 'publishAt'>, now: Date): BlogStatus {
   return row.status === 'scheduled' && row.publishAt && row.publishAt <= now ? 'published' : row.status;
 }
 
@@ -368,7 +368,7 @@ export async function findBlogImageRendition(
 }
 
 /** How long an uploaded image may wait for a post to use it before the retention job removes it. */
-export const BLOG_ORPHAN_IMAGE_GRACE_MS = 24 * 60 * 60_000;
+const BLOG_ORPHAN_IMAGE_GRACE_MS = 24 * 60 * 60_000;
 
 /**
  * Deletes images older than the grace period that no post uses (neither as banner nor inside its

@@ -20,7 +20,7 @@ const INJECTION_PATTERNS = [
   /\bapi[\s_-]?key\b/i,
 ];
 
-export function isPromptInjection(question: string): boolean {
+function isPromptInjection(question: string): boolean {
   return INJECTION_PATTERNS.some((p) => p.test(question));
 }
 
@@ -31,7 +31,7 @@ const LABEL_BY_PATH = new Map<string, string>([
 const pageLabel = (url: string) => LABEL_BY_PATH.get(url.split('#')[0]) ?? 'this page';
 
 /** The short answer retrieval gives: the best facts, each with a link to its page (our Markdown subset). */
-export function offlineAnswer(facts: ChatFact[]): string {
+function offlineAnswer(facts: ChatFact[]): string {
   return [
     CHAT_TEXTS.foundIntro,
     facts.map((f) => `- **${f.title}**: ${f.text} [See ${pageLabel(f.url)}](${f.url})`).join('\n'),
@@ -39,7 +39,7 @@ export function offlineAnswer(facts: ChatFact[]): string {
 }
 
 /** The system instruction: who the assistant is, its rules, and every fact it may use. */
-export function systemInstruction(best: ChatFact[]): string {
+function systemInstruction(best: ChatFact[]): string {
   return [
     `You are the customer-support assistant on the website of ${company.name} (${company.shortName}), an indigenous Nigerian engineering, construction, project management and logistics company.`,
     'Rules:',

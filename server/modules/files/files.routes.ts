@@ -16,7 +16,7 @@ const fileQuerySchema = z.object({
 });
 
 /** One byte range of a `Range` header, or null to send the whole file (RFC 9110 section 14). */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Several ranges or another unit: sending the whole file is allowed, and simpler than multipart/byteranges.

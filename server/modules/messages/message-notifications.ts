@@ -4,7 +4,7 @@ import { PATHS } from '../../../common/paths.ts';
 import { renderMail } from '../../mail/layout.ts';
 import type { MailInput } from '../../mail/mailer.ts';
 
-export const MESSAGE_NOTIFICATION_KIND = 'message-notification';
+const MESSAGE_NOTIFICATION_KIND = 'message-notification';
 /** The throttle key of mails to the company (the staff inbox), beside clients' user ids. */
 export const STAFF_RECIPIENT = 'staff';
 

@@ -23,7 +23,7 @@ import { listProjectMessages, listenForViewer, markMessageRead, sendMessage, str
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** A comment line this often keeps proxies from closing a quiet stream, and re-checks the session. */
-export const STREAM_HEARTBEAT_MS = 25_000;
+const STREAM_HEARTBEAT_MS = 25_000;
 /** Uploads per user per hour: plenty for people, a ceiling for a script filling the disk (decision 063). */
 export const UPLOAD_RATE_LIMIT: RateLimitRule = { bucket: 'message-upload', limit: 120, windowMs: 60 * 60_000 };
 /** Bytes a user may upload per hour, counted in KiB (an integer column never overflows): 500 MiB, ten full-size videos. */
@@ -54,7 +54,7 @@ function jsonUploadOf(body: unknown): JsonUploadBody {
 export const JSON_UPLOADS_IN_FLIGHT_MAX = 2;
 
 /** Whether a request's Content-Type says multipart/form-data (what @fastify/multipart parses, streaming). */
-export function declaresMultipart(contentType: string | undefined): boolean {
+function declaresMultipart(contentType: string | undefined): boolean {
   return /^\s*multipart\/form-data\s*(;|$)/i.test(contentType ?? '');
 }
 

@@ -27,7 +27,7 @@ export interface Viewer {
 /** The LISTEN/NOTIFY channel of message events. */
 export const MESSAGE_EVENTS_CHANNEL = 'portal_messages';
 /** A thread mails a recipient at most once in this time (the rest wait in the dashboard). */
-export const NOTIFICATION_QUIET_MS = 15 * 60_000;
+const NOTIFICATION_QUIET_MS = 15 * 60_000;
 
 const sender = alias(users, 'sender');
 const receiver = alias(users, 'receiver');

@@ -31,7 +31,7 @@ const newToken = () => randomBytes(32).toString('base64url');
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The links every newsletter mail carries: the page a person opens, and the RFC 8058 one-click POST target. */
-export function unsubscribeLinks(app: FastifyInstance, unsubscribeToken: string) {
+function unsubscribeLinks(app: FastifyInstance, unsubscribeToken: string) {
   const token = encodeURIComponent(unsubscribeToken);
   return {
     page: `${app.config.publicUrl}${PATHS.newsletterUnsubscribe}?token=${token}`,
@@ -43,7 +43,7 @@ export function unsubscribeLinks(app: FastifyInstance, unsubscribeToken: string)
  * A mail to a newsletter address: the content, plus the unsubscribe link in the footer and the
  * List-Unsubscribe headers that let mail programs offer a one-click unsubscribe button (RFC 8058).
  */
-export function newsletterMail(app: FastifyInstance, subscriber: { email: string; unsubscribeToken: string }, content: MailContent, kind: string): MailInput {
+function newsletterMail(app: FastifyInstance, subscriber: { email: string; unsubscribeToken: string }, content: MailContent, kind: string): MailInput {
   const links = unsubscribeLinks(app, subscriber.unsubscribeToken);
   const mail = renderMail({
     ...content,
@@ -216,7 +216,7 @@ export async function listNewsletterSubscribers(
 }
 
 /** Every subscriber (optionally one status), oldest first, for the CSV export. */
-export async function allNewsletterSubscribers(app: FastifyInstance, status?: NewsletterStatus): Promise<NewsletterSubscriber[]> {
+async function allNewsletterSubscribers(app: FastifyInstance, status?: NewsletterStatus): Promise<NewsletterSubscriber[]> {
   const rows = await app.db
     .select()
     .from(newsletterSubscribers)
@@ -263,7 +263,7 @@ export const NEWSLETTER_SEND_BATCH = 500;
 const DELIVERY_CHUNK = 100;
 
 /** Paragraphs of a plain-text body: blocks separated by blank lines; single line breaks stay inside. */
-export function newsletterParagraphs(body: string): string[] {
+function newsletterParagraphs(body: string): string[] {
   return body
     .split(/\r?\n[ \t]*\r?\n/)
     .map((p) => p.replace(/^\s+|\s+$/g, ''))
@@ -384,7 +384,7 @@ async function recordNewsletterIssue(
  * within the lease it was queued with; once it leaves mails to the retry job, so does this loop, so
  * no mail is sent by both. Failures stay pending and are retried by that job as well.
  */
-export async function deliverIssueMail(app: FastifyInstance, mailIds: string[]): Promise<void> {
+async function deliverIssueMail(app: FastifyInstance, mailIds: string[]): Promise<void> {
   if (!app.config.SMTP_URL) {
     app.log.info({ mails: mailIds.length }, 'newsletter stored in the outbox (no SMTP_URL)');
     return;
@@ -408,7 +408,7 @@ export async function newsletterIssuesOverview(
 }
 
 /** Issues already sent, newest first. */
-export async function listNewsletterIssues(app: FastifyInstance, page: number): Promise<{ issues: NewsletterIssue[]; total: number }> {
+async function listNewsletterIssues(app: FastifyInstance, page: number): Promise<{ issues: NewsletterIssue[]; total: number }> {
   const rows = await app.db
     .select()
     .from(newsletterIssues)

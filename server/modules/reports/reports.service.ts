@@ -19,7 +19,7 @@ import { findProjectForViewer, type Viewer } from '../projects/projects.service.
 import { cleanFileName, deleteStoredReportImages, imageForPdf, storeReportImage, type StoredReportImage } from './report-images.ts';
 import { renderReportPdf, type PdfImage } from './report-pdf.ts';
 
-export interface NewReport {
+interface NewReport {
   date: string;
   projectId: string;
   projectCode: string;
@@ -87,7 +87,7 @@ async function imagesOf(app: FastifyInstance, reportIds: string[]): Promise<Map<
  * quiet period, decided in the same transaction, like message notifications); the caller delivers
  * the mail after the commit.
  */
-export async function createReport(
+async function createReport(
   app: FastifyInstance,
   viewer: Viewer,
   reportId: string,
@@ -259,7 +259,7 @@ export async function createProgressReport(app: FastifyInstance, later: AfterAns
 }
 
 /** A report the viewer may see (its project's client, or staff); otherwise not found. */
-export async function findReportForViewer(
+async function findReportForViewer(
   app: FastifyInstance,
   viewer: Viewer,
   reportId: string,
@@ -276,7 +276,7 @@ export async function findReportForViewer(
 }
 
 /** One image of a report the viewer may see; otherwise not found. */
-export async function findReportImageForViewer(
+async function findReportImageForViewer(
   app: FastifyInstance,
   viewer: Viewer,
   reportId: string,
