@@ -6,9 +6,9 @@ import type { KnipConfig } from 'knip';
 // and ESLint from their configs.
 const config: KnipConfig = {
   entry: [
-    // The server (`npm run serve` runs its build) and the development server.
+    // The server (`npm run serve` runs its build; `npm run dev` runs server/dev.ts, found by knip
+    // from package.json).
     'server/main.ts',
-    'server/dev.ts',
     // The command-line scripts of package.json (db:migrate, db:seed, admin:*, backup, restore).
     'server/**/*-cli.ts',
     // `npm run bench` / `soak` load the bench modules by name (bench/run.ts imports them dynamically).
@@ -32,8 +32,6 @@ const config: KnipConfig = {
     'vnu-jar',
     // Types of the local SMTP test server (tests/helpers/smtp-server.ts imports 'smtp-server').
     '@types/smtp-server',
-    // Loaded by eslint.config.js (knip's ESLint plugin does not see plugins given as objects).
-    'eslint-plugin-import-x',
     // Ships inside lighthouse (its own launcher); bench/lighthouse.ts imports it from there.
     'chrome-launcher',
   ],

@@ -31,6 +31,8 @@ interface ChoiceRule {
 }
 
 export type FieldRule = TextRule | ChoiceRule;
+/** true when A and B are the same set of keys: a form file's own field list against its zod schema's. */
+export type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export type FormCheckResult<K extends string> =
   | { success: true; data: Record<K, string> }

@@ -1,12 +1,14 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { refineSingleLine } from './text.ts';
+import type { SameKeys } from './form-check.ts';
 import {
   invalidEmailMessage,
   lineFieldWords,
   missingFieldMessage,
   tooLongFieldMessage,
   VENDOR_TEXT_FIELDS,
+  type VendorFieldName,
 } from './vendor-form.ts';
 import { multiline, multilineString } from './line-endings.ts';
 
@@ -65,6 +67,9 @@ export const vendorApplicationFieldsSchema = z.object({
   bankDetails: required('bankDetails', 1000, 'lines'),
 });
 export type VendorApplicationFields = z.infer<typeof vendorApplicationFieldsSchema>;
+// vendor-form.ts names the fields without importing this file (no import cycle); the build fails
+// when the two lists differ.
+const _sameFieldNames: SameKeys<keyof VendorApplicationFields, VendorFieldName> = true;
 
 // ---- Staff review
 

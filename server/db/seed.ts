@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { SeedContext, SeededAccount } from './seed-context.ts';
 import { users } from './schema/users.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { seedSamplePosts } from '../modules/blog/blog.seed.ts';
@@ -9,24 +10,10 @@ import { seedSamplePosts } from '../modules/blog/blog.seed.ts';
 export const DEMO_ADMIN = { email: 'admin@demo.example', name: 'Demo Admin' };
 const DEMO_CLIENT = { username: 'demo.client', email: 'client@demo.example', name: 'Demo Client Ltd' };
 
-export interface SeededAccount {
-  id: string;
-  name: string;
-  login: string;
-  password: string;
-}
-export interface SeedContext {
-  app: FastifyInstance;
-  admin: SeededAccount;
-  client: SeededAccount;
-  /** Lines printed after the credentials (e.g. "3 demo projects for Demo Client Ltd"). */
-  report: (line: string) => void;
-}
-
 /**
  * Extension point: other domains add demo data by appending a step here, e.g.
  *   import { seedDemoProjects } from '../modules/projects/projects.seed.ts';
- *   export const SEED_STEPS = [seedDemoProjects];
+ *   const SEED_STEPS = [seedSamplePosts, seedDemoProjects];
  * Each step receives the demo admin and client and must be safe to run again.
  */
 const SEED_STEPS: Array<(ctx: SeedContext) => Promise<void>> = [seedSamplePosts];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displaySafeName, hasDeceptiveCharacters } from '../../common/file-names.ts';
 import { messageFiles } from '../db/schema/messages.ts';
 import { reportImages } from '../db/schema/reports.ts';
-import { contentDisposition } from '../modules/reports/content-disposition.ts';
+import { contentDisposition } from './content-disposition.ts';
 import { cleanFileName as cleanReportFileName } from '../modules/reports/report-images.ts';
 import { cleanFileName as cleanVendorFileName } from '../modules/vendors/vendor-upload.ts';
 import { multipartBody } from '../../tests/helpers/multipart.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { loadSharp } from '../../lib/lazy-modules.ts';
 import type { BlogCategory } from '../../../common/schemas/blog.ts';
 import { blogPosts } from '../../db/schema/blog.ts';
-import type { SeedContext } from '../../db/seed.ts';
+import type { SeedContext } from '../../db/seed-context.ts';
 import { storeBlogImage } from './blog-images.ts';
 import { createBlogPost, recordBlogImage } from './blog.service.ts';
 

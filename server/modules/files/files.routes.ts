@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../common/errors.ts';
 import { STORED_FILE_POLICY } from '../../plugins/security-headers.ts';
-import { contentDisposition } from '../reports/content-disposition.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { findFileForViewer } from './files.service.ts';
 
 // A file never changes under its id, so the browser may keep it; only the signed-in user's cache may.
