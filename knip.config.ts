@@ -15,10 +15,14 @@ const config: KnipConfig = {
     'bench/*.ts',
     // Build and image scripts of package.json.
     'scripts/*.ts',
-    // Test helpers, fixtures and set-up files are reached from test files and test configs.
-    'tests/**/*.ts',
+    // Tests (*.test.ts, *.spec.ts) and the configs' set-up files come from knip's Vitest and Playwright
+    // plugins; these start as processes of their own (spawned by path) or from the configs' lists.
+    'tests/e2e/*-global-setup.ts',
+    'tests/e2e/start-server.ts',
+    'tests/setup/*.ts',
+    'tests/fixtures/*.{ts,tsx}',
   ],
-  project: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'common/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.ts'],
+  project: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'common/**/*.ts', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.ts', '*.ts'],
   // React Router generates `./+types/<route>` under .react-router/types (tsconfig rootDirs); knip
   // does not follow rootDirs, and the files exist only after `react-router typegen`.
   ignoreUnresolved: [/^\.\/\+types\//],
