@@ -147,7 +147,7 @@ function verdict(ok: boolean, over: string) {
 }
 
 /** Bench rows (bench/run.ts table): one per page and budget item. */
-export async function runLighthouseBench(baseUrl: string): Promise<BenchRow[]> {
+async function runLighthouseBench(baseUrl: string): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const { measures, missing } = await measurePages(baseUrl);
   for (const p of missing) rows.push({ name: `Lighthouse ${p}`, value: 'not measured', ratio: 'page not found (bench/articles.ts writes it)' });

@@ -128,8 +128,7 @@ async function main() {
     for (const extra of extras) {
       if (!existsSync(new URL(extra, import.meta.url)) || (only && !only.includes(extra))) continue;
       type RowsOf = (base: string) => Promise<BenchRow[]>;
-      const mod = (await import(extra)) as { default?: RowsOf; runLighthouseBench?: RowsOf };
-      const run = mod.default ?? mod.runLighthouseBench;
+      const run = ((await import(extra)) as { default?: RowsOf }).default;
       if (!run) continue;
       // One module failing (a changed page, a missing tool) must not lose the rows of the others.
       try {

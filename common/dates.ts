@@ -1,19 +1,12 @@
 // Dates of the portal are calendar days (YYYY-MM-DD) and months (YYYY-MM), not instants: they are
 // formatted in UTC so a day never shifts by the viewer's time zone.
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** '2026-01-05' → '5 Jan 2026'; empty → the fallback. */
 export function formatDay(value: string | null | undefined, fallback = 'Not set'): string {
   if (!value) return fallback;
   const d = new Date(`${value.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(d.getTime()) ? value : DAY.format(d);
-}
-
-/** '2026-03' → 'Mar 2026'. */
-export function formatMonth(value: string): string {
-  const d = new Date(`${value}-01T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? value : MONTH.format(d);
 }
 
 /** Today in the viewer's own calendar, as YYYY-MM-DD (the default date of a new report). */

@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../common/errors.ts';
+import accessPlugin, { type Access } from './plugins/access.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../tests/helpers/test-app.ts';
 
 let t: TestApp;
@@ -76,8 +78,14 @@ describe('API base', () => {
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
-  it('registers no route without an access declaration', async () => {
-    expect(t.app.routeRegistry.length).toBeGreaterThan(0);
-    for (const route of t.app.routeRegistry) expect(route.access).toBeTruthy();
+  it('refuses to register a route that does not declare who may call it, or declares an unknown level', async () => {
+    const app = Fastify();
+    await app.register(accessPlugin);
+    expect(() => app.get('/api/undeclared', async () => 'x')).toThrow('GET /api/undeclared does not declare who may call it (config.access)');
+    expect(() => app.get('/api/everyone', { config: { access: 'everyone' as Access } }, async () => 'x')).toThrow('does not declare who may call it');
+    app.get('/api/declared', { config: { access: 'public' } }, async () => 'x');
+    // Only the declared route is listed (its HEAD twin answers as the GET does).
+    expect(app.routeRegistry).toEqual([{ method: 'GET', url: '/api/declared', access: 'public' }]);
+    await app.close();
   });
 });

@@ -20,7 +20,7 @@ const durationMinutes = (def: number) => z.coerce.number().int().positive().defa
  * needs no set-up. It is public (it is in this file): production refuses it.
  */
 export const DEVELOPMENT_MFA_ENCRYPTION_KEY = Buffer.from('development-only-not-secret-key!', 'utf8');
-export const MFA_KEY_FORMAT = 'must be 32 random bytes written as 64 hex characters or as base64 (make one with: openssl rand -base64 32)';
+const MFA_KEY_FORMAT = 'must be 32 random bytes written as 64 hex characters or as base64 (make one with: openssl rand -base64 32)';
 
 /** The 32 bytes of a key written as hex or base64/base64url, or null. */
 function decodeEncryptionKey(value: string): Buffer | null {
@@ -59,7 +59,7 @@ const previousEncryptionKeys = z.string().transform((value, ctx) => {
   return keys as Buffer[];
 });
 
-export const configSchema = z
+const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('0.0.0.0'),

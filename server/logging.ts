@@ -8,7 +8,7 @@ import type { AppConfig } from './config.ts';
 // development; one line per request either way; no credentials in any line.
 
 /** Where credentials could sit in a logged object; pino replaces them before the line is written. */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["x-metrics-token"]',
@@ -43,7 +43,7 @@ export function prettyLine(json: string): string {
 }
 
 /** A stream that writes each pino line in the readable form to `out`. */
-export function prettyStream(out: NodeJS.WritableStream = process.stdout): Writable {
+function prettyStream(out: NodeJS.WritableStream = process.stdout): Writable {
   return new Writable({
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split('\n')) if (line) out.write(`${prettyLine(line)}\n`);

@@ -14,7 +14,7 @@ import { enhanceToaster } from './toaster.ts';
 
 type Enhancer = (el: HTMLElement) => () => void;
 
-export const MODULES: Record<string, Enhancer> = {
+const MODULES: Record<string, Enhancer> = {
   'chat-button': enhanceChatButton,
   'account-link': enhanceAccountLink,
   'history-back': enhanceHistoryBack,

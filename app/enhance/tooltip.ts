@@ -1,9 +1,9 @@
-// A text hint for one trigger, in plain TypeScript (the same timings as components/ui/tooltip.tsx):
+// A text hint for one trigger, in plain TypeScript (no React: it runs on the pre-rendered pages):
 // opens after 700 ms of hover or on focus, at once within 300 ms of another closing; closes on
 // leave, blur, Escape and scroll.
 
-export const TOOLTIP_OPEN_DELAY_MS = 700;
-export const TOOLTIP_SKIP_DELAY_MS = 300;
+const TOOLTIP_OPEN_DELAY_MS = 700;
+const TOOLTIP_SKIP_DELAY_MS = 300;
 
 let lastClosedAt = 0;
 let nextId = 1;

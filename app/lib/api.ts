@@ -25,7 +25,7 @@ export interface ApiFetchOptions {
  * The message of an API failure body (DESIGN.md section 5), or the fallback. No zod here: this module
  * is on the public form pages, and the check is only "a non-empty string message" (decision 144).
  */
-export function errorMessageOf(body: unknown, fallback: string): string {
+function errorMessageOf(body: unknown, fallback: string): string {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
     return body.message;
   }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { FORM_MIN_FILL_MS, FORM_TOKEN_FIELD, HONEYPOT_FIELD, type GuardedForm } from '../../common/form-guard.ts';
 
-export const FORM_TOKEN_UNAVAILABLE = 'Could not prepare the form. Please check your connection and try again.';
+const FORM_TOKEN_UNAVAILABLE = 'Could not prepare the form. Please check your connection and try again.';
 
 // A little more than the server's minimum, so clock jitter between the two never refuses a person.
 const MARGIN_MS = 300;

@@ -8,7 +8,6 @@ export const CLIENTS_KEY = ['clients'] as const;
 export const clientProjectsKey = (clientId: string) => ['projects', 'client', clientId] as const;
 export const projectTimelinesKey = (projectId: string) => ['timelines', 'project', projectId] as const;
 export const projectReportsKey = (projectId: string) => ['reports', 'project', projectId] as const;
-export const MESSAGES_KEY = ['messages'] as const;
 export const projectMessagesKey = (projectId: string) => ['messages', 'project', projectId] as const;
 export const UNREAD_KEY = ['messages', 'unread'] as const;
 /** The admin dashboard's mail banner (its outbox counts follow each mail staff cause). */

@@ -2,7 +2,7 @@ import type { MetaDescriptor } from 'react-router';
 import { company } from '../../common/content/company.ts';
 
 /** The social-card picture (public/og-image.png, drawn by scripts/build-site-images.ts). */
-export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
+const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
 
 /** Title, description, canonical URL and social-card tags of one page. */
 export function pageMeta({

@@ -31,7 +31,7 @@ export const companySchema = z.object({
 export type Company = z.infer<typeof companySchema>;
 
 /** A structured office address, for the organisation's JSON-LD and the PDF profile. */
-export const officeSchema = z.object({
+const officeSchema = z.object({
   name: text,
   streetAddress: text,
   addressLocality: text,
@@ -39,7 +39,6 @@ export const officeSchema = z.object({
   postalCode: z.string().optional(),
   addressCountry: z.string().length(2),
 });
-export type Office = z.infer<typeof officeSchema>;
 
 export const factSchema = z.object({ value: text, label: text });
 export type Fact = z.infer<typeof factSchema>;
@@ -67,7 +66,7 @@ export const SERVICE_IDS = [
   'mechanical-engineering',
 ] as const;
 
-export const SERVICE_ICONS = ['flame', 'drafting-compass', 'wrench', 'building', 'ship', 'cog'] as const;
+const SERVICE_ICONS = ['flame', 'drafting-compass', 'wrench', 'building', 'ship', 'cog'] as const;
 
 export const serviceSchema = z.object({
   id: z.enum(SERVICE_IDS),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { mailOutcomeSchema } from './mail.ts';
 
 /** The signed-in user as the API shows it: never secrets. */
-export const publicUserSchema = z.object({
+const publicUserSchema = z.object({
   _id: z.string(),
   name: z.string(),
   role: z.enum(['admin', 'client']),
@@ -39,19 +39,17 @@ export const clientLoginBodySchema = z.object({
   username: z.string().trim().min(1, 'Username is required').max(254),
   password: typedPassword,
 });
-export type ClientLoginBody = z.infer<typeof clientLoginBodySchema>;
 
 export const adminLoginBodySchema = z.object({
   email: z.string().trim().min(1, 'Email is required').max(254),
   password: typedPassword,
 });
-export type AdminLoginBody = z.infer<typeof adminLoginBodySchema>;
 
 /**
  * What an admin still has to do after the password: nothing, enter a code, or enrol an
  * authenticator first (when the second factor is required and none is set up yet).
  */
-export const MFA_STEPS = ['verify', 'enrol'] as const;
+const MFA_STEPS = ['verify', 'enrol'] as const;
 export type MfaStep = (typeof MFA_STEPS)[number];
 
 export const loginResponseSchema = z.object({
@@ -143,7 +141,6 @@ export const tokenBodySchema = z.object({ token: z.string().min(10).max(200) });
 /** A reset link that is still usable, and until when. */
 export const resetLinkInfoResponseSchema = z.object({ success: z.literal(true), expiresAt: z.string() });
 export const setPasswordBodySchema = z.object({ token: z.string().min(10).max(200), password: newPasswordSchema });
-export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
 
 export const setPasswordResponseSchema = z.object({
   success: z.literal(true),
@@ -164,7 +161,6 @@ export const changePasswordBodySchema = z.object({
   currentPassword: typedPassword,
   newPassword: newPasswordSchema,
 });
-export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 // Invitations managed by staff.
 export const invitationUserParamsSchema = z.object({ userId: z.uuid() });
@@ -193,13 +189,13 @@ export const LOGIN_RESULT_VALUES = [
   'rate-limited',
   'wrong-second-factor',
 ] as const;
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(AUDIT_PAGE_SIZE),
   result: z.enum(LOGIN_RESULT_VALUES).optional(),
 });
-export const loginAttemptSchema = z.object({
+const loginAttemptSchema = z.object({
   _id: z.string(),
   at: z.string(),
   ip: z.string(),

@@ -103,7 +103,7 @@ const requiredLine = (what: string, max: number) =>
     .max(max, `The ${what} is too long (at most ${max.toLocaleString('en-GB')} characters)`);
 
 /** A slug: lower-case letters, digits and single hyphens. Empty means "make it from the title". */
-export const blogSlugSchema = z
+const blogSlugSchema = z
   .string()
   .trim()
   .max(BLOG_LIMITS.slug, `The slug is too long (at most ${BLOG_LIMITS.slug} characters)`)
@@ -140,7 +140,7 @@ export const blogListQuerySchema = z.object({
   q: storableText().trim().max(BLOG_LIMITS.search).optional(),
 });
 
-export const blogImageSchema = z.object({ _id: z.uuid(), width: z.number().int(), height: z.number().int() });
+const blogImageSchema = z.object({ _id: z.uuid(), width: z.number().int(), height: z.number().int() });
 export type BlogImage = z.infer<typeof blogImageSchema>;
 
 const blogPostSummaryShape = {
@@ -158,10 +158,10 @@ const blogPostSummaryShape = {
   updatedAt: z.iso.datetime(),
   version: z.number().int(),
 };
-export const blogPostSummarySchema = z.object(blogPostSummaryShape);
+const blogPostSummarySchema = z.object(blogPostSummaryShape);
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 
-export const blogPostSchema = z.object({
+const blogPostSchema = z.object({
   ...blogPostSummaryShape,
   excerpt: z.string(),
   content: z.string(),

@@ -13,7 +13,7 @@ export {
   CHAT_STREAM_CONTENT_TYPE,
   type ChatStreamEvent,
   type ChatOutcome,
-  type ChatMode,
+  
 } from './chat-texts.ts';
 import { CHAT_QUESTION_MAX_CHARS } from './chat-texts.ts';
 
@@ -23,7 +23,6 @@ export const chatQuestionSchema = z.object({
   // A generous hard cap for the body; the visible limit (CHAT_QUESTION_MAX_CHARS) is the route's.
   question: multilineString().max(CHAT_QUESTION_MAX_CHARS * 4),
 });
-export type ChatQuestion = z.infer<typeof chatQuestionSchema>;
 
 /** The hand-off form: who to answer, and the conversation to send along (its turns come from the server). */
 export const chatHandoffSchema = z
@@ -34,20 +33,19 @@ export const chatHandoffSchema = z
     phone: contactMessageFieldsSchema.shape.phone,
   })
   .extend(formGuardFieldsSchema.shape);
-export type ChatHandoff = z.infer<typeof chatHandoffSchema>;
 
 export const chatHandoffResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 export const CHAT_ADMIN_DAYS = 30;
 
-export const chatTurnSchema = z.object({
+const chatTurnSchema = z.object({
   question: z.string(),
   answer: z.string(),
   outcome: z.enum(['answered', 'unknown', 'refused', 'empty', 'failed']),
   mode: z.enum(['ai', 'offline', 'none']),
   createdAt: z.iso.datetime(),
 });
-export const chatConversationSchema = z.object({
+const chatConversationSchema = z.object({
   _id: z.uuid(),
   startedAt: z.iso.datetime(),
   lastAt: z.iso.datetime(),

@@ -15,10 +15,10 @@ export function nextClientStatus(status: ClientStatus): ClientStatus {
 }
 
 /** The same three states as GET /auth/invitations/:userId answers. */
-export const CLIENT_INVITATION_STATES = ['pending', 'accepted', 'none'] as const;
+const CLIENT_INVITATION_STATES = ['pending', 'accepted', 'none'] as const;
 export type ClientInvitationState = (typeof CLIENT_INVITATION_STATES)[number];
 
-export const clientSchema = z.object({
+const clientSchema = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),

@@ -1,4 +1,3 @@
-import type { ContactMessageFields } from './contact.ts';
 import type { FieldRule } from './form-check.ts';
 
 // What the contact form needs in the browser, without zod (decision 144): its words and limits, and
@@ -31,8 +30,11 @@ export const CONTACT_LINE_WORDS = { name: 'Your name', phone: 'The phone number'
 const EMAIL_TOO_LONG = 'Too big: expected string to have <=254 characters';
 const M = CONTACT_FIELD_MESSAGES;
 
+/** The fields of contactMessageFieldsSchema (contact.ts checks that its schema has exactly these). */
+export type ContactFieldName = 'name' | 'email' | 'phone' | 'company' | 'message';
+
 /** The rules of contactMessageFieldsSchema (contact.ts), in its order, for checkForm. */
-export const CONTACT_FORM_RULES: Record<keyof ContactMessageFields, FieldRule> = {
+export const CONTACT_FORM_RULES: Record<ContactFieldName, FieldRule> = {
   name: { singleLine: CONTACT_LINE_WORDS.name, missing: M.nameMissing, max: 200, tooLong: M.nameTooLong },
   email: { missing: M.emailMissing, max: 254, tooLong: EMAIL_TOO_LONG, invalidEmail: M.emailInvalid },
   phone: { singleLine: CONTACT_LINE_WORDS.phone, max: 50, tooLong: M.phoneTooLong },

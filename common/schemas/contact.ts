@@ -1,13 +1,14 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { refineSingleLine } from './text.ts';
-import { CONTACT_FIELD_MESSAGES, CONTACT_LINE_WORDS as W, CONTACT_MESSAGE_MAX_CHARS } from './contact-form.ts';
+import { CONTACT_FIELD_MESSAGES, CONTACT_LINE_WORDS as W, CONTACT_MESSAGE_MAX_CHARS, type ContactFieldName } from './contact-form.ts';
+import type { SameKeys } from './form-check.ts';
 import { multilineString } from './line-endings.ts';
 
 // The contact form of the specification: name, email and message required; phone and company optional.
 // Its words and the rules of the browser's check are in contact-form.ts (decision 144).
 
-export { CONTACT_FIELD_MESSAGES, CONTACT_MESSAGE_MAX_CHARS, CONTACT_MESSAGE_ROWS, CONTACT_MESSAGES } from './contact-form.ts';
+export { CONTACT_MESSAGE_MAX_CHARS, CONTACT_MESSAGES } from './contact-form.ts';
 const M = CONTACT_FIELD_MESSAGES;
 
 export const contactMessageFieldsSchema = z.object({
@@ -18,18 +19,21 @@ export const contactMessageFieldsSchema = z.object({
   message: multilineString().trim().min(1, M.messageMissing).max(CONTACT_MESSAGE_MAX_CHARS, M.messageTooLong),
 });
 export type ContactMessageFields = z.infer<typeof contactMessageFieldsSchema>;
+// contact-form.ts names the fields without importing this file (no import cycle); the build fails
+// when the two lists differ.
+const _sameFieldNames: SameKeys<keyof ContactMessageFields, ContactFieldName> = true;
 export type ContactMessageInput = z.input<typeof contactMessageFieldsSchema>;
 
 export const contactSubmitResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
-export const CONTACT_INBOX_FILTERS = ['all', 'unread', 'read'] as const;
+const CONTACT_INBOX_FILTERS = ['all', 'unread', 'read'] as const;
 export const CONTACT_INBOX_PAGE_SIZE = 50;
 export const contactInboxQuerySchema = z.object({
   filter: z.enum(CONTACT_INBOX_FILTERS).default('all'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
-export const contactMessageSchema = z.object({
+const contactMessageSchema = z.object({
   _id: z.uuid(),
   name: z.string(),
   email: z.string(),

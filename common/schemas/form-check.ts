@@ -13,7 +13,7 @@ import { singleLineProblem } from './single-line.ts';
 export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
 /** A text field: trimmed, then checked in zod's order (disguising characters, empty, too long, e-mail form). */
-export interface TextRule {
+interface TextRule {
   /** Set for a required field: the message when the trimmed value is empty. */
   missing?: string;
   max: number;
@@ -25,12 +25,14 @@ export interface TextRule {
 }
 
 /** A choice (radio buttons): the value must be one of these, as sent. */
-export interface ChoiceRule {
+interface ChoiceRule {
   oneOf: readonly string[];
   missing: string;
 }
 
 export type FieldRule = TextRule | ChoiceRule;
+/** true when A and B are the same set of keys: a form file's own field list against its zod schema's. */
+export type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export type FormCheckResult<K extends string> =
   | { success: true; data: Record<K, string> }

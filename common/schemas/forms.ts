@@ -9,4 +9,3 @@ export const formGuardFieldsSchema = z.object({
 });
 
 export const formTokenResponseSchema = z.object({ success: z.literal(true), token: z.string() });
-export type FormTokenResponse = z.infer<typeof formTokenResponseSchema>;

@@ -13,7 +13,6 @@ export const healthResponseSchema = z.object({
   memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }).optional(),
   version: z.string().optional(),
 });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 const dependencySchema = z.object({ ok: z.boolean(), latencyMs: z.number().optional(), error: z.string().optional() });
 
@@ -28,4 +27,3 @@ export const readinessResponseSchema = z.object({
   database: dependencySchema,
   storage: dependencySchema,
 });
-export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

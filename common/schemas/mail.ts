@@ -5,7 +5,7 @@ import { z } from 'zod';
  * What became of one mail at the moment the screen asks: sent over SMTP, not sent because no mail
  * transport is configured (it waits in the outbox), or tried and failed (it is retried later).
  */
-export const MAIL_OUTCOMES = ['sent', 'not-configured', 'failed'] as const;
+const MAIL_OUTCOMES = ['sent', 'not-configured', 'failed'] as const;
 export type MailOutcome = (typeof MAIL_OUTCOMES)[number];
 export const mailOutcomeSchema = z.enum(MAIL_OUTCOMES);
 

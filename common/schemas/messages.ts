@@ -101,11 +101,11 @@ export const MESSAGE_SUBJECT_MAX = 200;
 export const MESSAGE_TEXT_MAX = 10_000;
 
 /** The subject without the fixed prefix (older clients send it as part of the subject). */
-export function stripSubjectPrefix(subject: string): string {
+function stripSubjectPrefix(subject: string): string {
   return subject.replace(/^\s*subject:\s*/i, '').trim();
 }
 
-export const attachmentSchema = z.object({
+const attachmentSchema = z.object({
   url: z.string(),
   publicId: z.string(),
   type: z.enum(ATTACHMENT_KINDS),
@@ -153,7 +153,7 @@ export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
 
 const personSchema = z.object({ _id: z.string(), name: z.string() });
 
-export const messageSchema = z.object({
+const messageSchema = z.object({
   _id: z.string(),
   subject: z.string(),
   text: z.string(),
@@ -214,7 +214,7 @@ const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f]
 const CURSOR_INVALID = 'before must be the createdAt and _id of a message, joined by "_"';
 
 /** The parsed `before` cursor: messages strictly older than this position are listed. */
-export const threadCursorSchema = z
+const threadCursorSchema = z
   .string()
   .max(80)
   .transform((value, ctx) => {
@@ -232,7 +232,6 @@ export const messageListQuerySchema = z.object({
   before: threadCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(THREAD_PAGE_SIZE_MAX).default(THREAD_PAGE_SIZE_DEFAULT),
 });
-export type MessageListQuery = z.input<typeof messageListQuerySchema>;
 
 export const messageIdParamsSchema = z.object({ id: z.uuid() });
 export const messageProjectParamsSchema = z.object({ projectId: z.uuid() });
@@ -255,7 +254,7 @@ export function isUnreadFor(message: Pick<Message, 'isRead' | 'fromStaff'>, view
 // ---------------------------------------------------------------------------------------------
 // Live events (GET /api/messages/stream)
 
-export const MESSAGE_EVENT_TYPES = ['message.created', 'message.read'] as const;
+const MESSAGE_EVENT_TYPES = ['message.created', 'message.read'] as const;
 export const messageEventSchema = z.object({
   type: z.enum(MESSAGE_EVENT_TYPES),
   projectId: z.string(),

@@ -37,7 +37,7 @@ export const newsletterListQuerySchema = z.object({
   status: z.enum(NEWSLETTER_STATUSES).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
-export const newsletterSubscriberSchema = z.object({
+const newsletterSubscriberSchema = z.object({
   _id: z.uuid(),
   email: z.string(),
   status: z.enum(NEWSLETTER_STATUSES),
@@ -84,7 +84,7 @@ export const newsletterSendIssueSchema = newsletterIssueContentSchema.extend({
 });
 export type NewsletterSendIssueInput = z.infer<typeof newsletterSendIssueSchema>;
 
-export const newsletterIssueSchema = z.object({
+const newsletterIssueSchema = z.object({
   _id: z.uuid(),
   subject: z.string(),
   sentAt: z.iso.datetime(),

@@ -26,7 +26,7 @@ export const portalChangeSchema = z.object({
 export type PortalChange = z.infer<typeof portalChangeSchema>;
 
 /** Changes only staff may hear of: what a client cannot read through the API either (GET /users/clients is staff only). */
-export const STAFF_ONLY_CHANGES: ReadonlySet<PortalChangeType> = new Set(['client.status']);
+const STAFF_ONLY_CHANGES: ReadonlySet<PortalChangeType> = new Set(['client.status']);
 
 /**
  * Whether a viewer may hear of a change: exactly who may read the changed data. Staff hear of

@@ -19,7 +19,7 @@ export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   completed: 'Completed',
 };
 
-export const PROJECT_BUDGET_DEFAULT = 0;
+const PROJECT_BUDGET_DEFAULT = 0;
 
 const optionalDate = z
   .union([z.iso.date('Use a date such as 2026-01-31'), z.literal(''), z.null()])
@@ -56,7 +56,7 @@ export const createProjectBodySchema = z
   });
 export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
 
-export const projectSchema = z.object({
+const projectSchema = z.object({
   _id: z.string(),
   name: z.string(),
   code: z.string(),

@@ -9,7 +9,7 @@ export const REPORT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const REPORT_IMAGES_MAX = 20;
 /** Checked against the file's bytes on the server; the browser uses it only to pre-filter. */
 export const REPORT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const REPORT_TEXT_MAX = 10_000;
+const REPORT_TEXT_MAX = 10_000;
 
 const requiredText = (label: string) => multiline(storableText()).trim().min(1, `${label} is required`).max(REPORT_TEXT_MAX);
 const optionalText = multiline(storableText()).trim().max(REPORT_TEXT_MAX).optional().default('');
@@ -31,7 +31,6 @@ export const createReportFieldsSchema = z.object({
   feedback: optionalText,
   conclusion: optionalText,
 });
-export type CreateReportFields = z.input<typeof createReportFieldsSchema>;
 
 /** The optional long-text sections of a report, in the order they are shown and printed. */
 export const REPORT_SECTIONS = [
@@ -45,7 +44,7 @@ export const REPORT_SECTIONS = [
   { key: 'conclusion', label: 'Conclusion' },
 ] as const;
 
-export const reportImageSchema = z.object({
+const reportImageSchema = z.object({
   _id: z.string(),
   name: z.string(),
   mimeType: z.string(),
@@ -55,9 +54,8 @@ export const reportImageSchema = z.object({
   url: z.string(),
   thumbnailUrl: z.string(),
 });
-export type ReportImage = z.infer<typeof reportImageSchema>;
 
-export const reportSchema = z.object({
+const reportSchema = z.object({
   _id: z.string(),
   date: z.string(),
   projectCode: z.string(),
@@ -101,6 +99,5 @@ export const reportUrls = {
 
 /** Whether a client is e-mailed when a progress report is added (GET/PUT /reports/mail-setting). */
 export const reportMailSettingBodySchema = z.object({ reportMail: z.boolean() });
-export type ReportMailSettingBody = z.infer<typeof reportMailSettingBodySchema>;
 export const reportMailSettingResponseSchema = z.object({ success: z.literal(true), reportMail: z.boolean() });
 export type ReportMailSettingResponse = z.infer<typeof reportMailSettingResponseSchema>;

@@ -13,7 +13,7 @@ export const SETUP_CLOSED =
 export const SETUP_LINK_INVALID =
   'This set-up link does not work: it has expired (links last one hour), was already used, or was not copied whole. Restart the server to print a new one, or run "npm run admin:create".';
 
-export const setupTokenSchema = z.string().min(10, 'The set-up link is incomplete').max(200, 'The set-up link is not valid');
+const setupTokenSchema = z.string().min(10, 'The set-up link is incomplete').max(200, 'The set-up link is not valid');
 
 export const setupInspectBodySchema = z.object({ token: setupTokenSchema });
 

@@ -67,7 +67,7 @@ export function withoutDisguisingCharacters(value: string): string {
 }
 
 /** "U+202E": how the refused character is named in the message (it cannot be shown). */
-export const codePointName = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+const codePointName = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** The words of the refusal: `what` starts the sentence ("Name", "The company name field"). */
 export const disguisedTextMessage = (what: string, char: string) =>

@@ -9,11 +9,11 @@ import { disguisingCharacter, disguisedTextMessage } from './single-line.ts';
 // eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const NUL_TEXT_MESSAGE = 'Text must not contain NUL characters';
-export const BROKEN_TEXT_MESSAGE = 'Text must not contain broken Unicode characters (a lone surrogate)';
+const NUL_TEXT_MESSAGE = 'Text must not contain NUL characters';
+const BROKEN_TEXT_MESSAGE = 'Text must not contain broken Unicode characters (a lone surrogate)';
 
 /** True when PostgreSQL can store the string as text (no NUL, no lone surrogate). */
-export const isStorableText = (value: string) => !UNSTORABLE.test(value);
+const isStorableText = (value: string) => !UNSTORABLE.test(value);
 
 /** Why the string cannot be stored, in words; null when it can. */
 export const unstorableTextMessage = (value: string): string | null =>

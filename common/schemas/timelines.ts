@@ -12,16 +12,16 @@ export const TIMELINE_TASK_STATUS_LABELS: Record<TimelineTaskStatus, string> = {
 };
 
 /** More tasks than this in one record is a mistake, not a plan. */
-export const TIMELINE_TASKS_MAX = 200;
+const TIMELINE_TASKS_MAX = 200;
 
 /** Months are written YYYY-MM (the value of an <input type="month">). */
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
  * A task as staff send it. Status is what counts: it defaults to not-started (or completed when only
  * `completed: true` is sent), and `completed` always follows it.
  */
-export const timelineTaskInputSchema = z
+const timelineTaskInputSchema = z
   .object({
     task: singleLineText('Task').min(1, 'Task is required').max(200),
     month: storableText().trim().regex(MONTH_PATTERN, 'Month: use YYYY-MM, such as 2026-03'),
@@ -32,9 +32,8 @@ export const timelineTaskInputSchema = z
     const status: TimelineTaskStatus = t.status ?? (t.completed ? 'completed' : 'not-started');
     return { task: t.task, month: t.month, status, completed: status === 'completed' };
   });
-export type TimelineTaskInput = z.input<typeof timelineTaskInputSchema>;
 
-export const timelineTaskSchema = z.object({
+const timelineTaskSchema = z.object({
   task: z.string(),
   month: z.string(),
   completed: z.boolean(),
@@ -53,7 +52,7 @@ export type CreateTimelineBody = z.input<typeof createTimelineBodySchema>;
 export const updateTimelineBodySchema = z.object(timelineFields);
 export type UpdateTimelineBody = z.input<typeof updateTimelineBodySchema>;
 
-export const timelineSchema = z.object({
+const timelineSchema = z.object({
   _id: z.string(),
   projectId: z.string(),
   projectTitle: z.string(),

@@ -1,5 +1,4 @@
 import type { FieldRule } from './form-check.ts';
-import type { VendorApplicationFields } from './vendors.ts';
 
 // What the vendor registration form needs in the browser, without zod (decision 144): its words,
 // labels, field order and file rules, and the rules of the check it runs before sending
@@ -24,7 +23,7 @@ export const VENDOR_MESSAGES = {
 } as const;
 
 /** 'companyName' → 'company name': the words of the specification's message. */
-export function fieldWords(field: string): string {
+function fieldWords(field: string): string {
   return field.replace(/([A-Z])/g, ' $1').toLowerCase().trim();
 }
 export const missingFieldMessage = (field: string) => `Please fill in the ${fieldWords(field)} field`;
@@ -34,7 +33,7 @@ export const lineFieldWords = (field: string) => `The ${fieldWords(field)} field
 export const invalidEmailMessage = (field: string) => `Please enter a valid ${fieldWords(field)} address`;
 
 /** Every text field of the form, in the order the form shows them and both checks report them. */
-export const VENDOR_TEXT_FIELDS: (keyof VendorApplicationFields)[] = [
+export const VENDOR_TEXT_FIELDS = [
   'companyName',
   'companyPhone',
   'companyAddress',
@@ -53,7 +52,9 @@ export const VENDOR_TEXT_FIELDS: (keyof VendorApplicationFields)[] = [
   'experience',
   'references',
   'bankDetails',
-];
+] as const;
+/** A field of the form; vendors.ts checks that its schema has exactly these (this file imports no zod). */
+export type VendorFieldName = (typeof VENDOR_TEXT_FIELDS)[number];
 export const VENDOR_REQUIRED_FIELDS = [
   'companyName',
   'companyPhone',
@@ -65,10 +66,10 @@ export const VENDOR_REQUIRED_FIELDS = [
   'registrationNumber',
   'compliant',
   'bankDetails',
-] as const satisfies readonly (keyof VendorApplicationFields)[];
+] as const satisfies readonly (VendorFieldName)[];
 
 /** The labels the form and the staff screens show. */
-export const VENDOR_FIELD_LABELS: Record<keyof VendorApplicationFields, string> = {
+export const VENDOR_FIELD_LABELS: Record<VendorFieldName, string> = {
   companyName: 'Company name',
   companyPhone: 'Company phone',
   companyAddress: 'Company address',
@@ -131,7 +132,7 @@ const optional = (field: string, max: number) => ({ max, tooLong: tooLongFieldMe
 // One-line fields: names, numbers, the web address (decision 195).
 const line = <R extends object>(field: string, rule: R) => ({ singleLine: lineFieldWords(field), ...rule });
 
-export const VENDOR_FORM_RULES: Record<keyof VendorApplicationFields, FieldRule> = {
+export const VENDOR_FORM_RULES: Record<VendorFieldName, FieldRule> = {
   companyName: line('companyName', required('companyName', 200)),
   companyPhone: line('companyPhone', required('companyPhone', 50)),
   companyAddress: required('companyAddress', 500),

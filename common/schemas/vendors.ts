@@ -1,12 +1,14 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { refineSingleLine } from './text.ts';
+import type { SameKeys } from './form-check.ts';
 import {
   invalidEmailMessage,
   lineFieldWords,
   missingFieldMessage,
   tooLongFieldMessage,
   VENDOR_TEXT_FIELDS,
+  type VendorFieldName,
 } from './vendor-form.ts';
 import { multiline, multilineString } from './line-endings.ts';
 
@@ -65,7 +67,9 @@ export const vendorApplicationFieldsSchema = z.object({
   bankDetails: required('bankDetails', 1000, 'lines'),
 });
 export type VendorApplicationFields = z.infer<typeof vendorApplicationFieldsSchema>;
-export type VendorApplicationInput = z.input<typeof vendorApplicationFieldsSchema>;
+// vendor-form.ts names the fields without importing this file (no import cycle); the build fails
+// when the two lists differ.
+const _sameFieldNames: SameKeys<keyof VendorApplicationFields, VendorFieldName> = true;
 
 // ---- Staff review
 
@@ -85,7 +89,7 @@ export const VENDOR_STATUS_NEXT: Record<VendorStatus, readonly VendorStatus[]> =
   rejected: ['under-review'],
 };
 
-export const VENDOR_COPY_STATES = ['sent', 'later', 'none'] as const;
+const VENDOR_COPY_STATES = ['sent', 'later', 'none'] as const;
 export type VendorCopyState = (typeof VENDOR_COPY_STATES)[number];
 
 export const vendorSubmitResponseSchema = z.object({
@@ -106,7 +110,7 @@ export const vendorListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
-export const vendorApplicationSummarySchema = z.object({
+const vendorApplicationSummarySchema = z.object({
   _id: z.uuid(),
   reference: z.string(),
   companyName: z.string(),
@@ -128,16 +132,15 @@ export const vendorListResponseSchema = z.object({
 });
 export type VendorListResponse = z.infer<typeof vendorListResponseSchema>;
 
-export const vendorDocumentSchema = z.object({
+const vendorDocumentSchema = z.object({
   _id: z.uuid(),
   kind: z.enum(['certification', 'company-profile']),
   name: z.string(),
   mimeType: z.string(),
   size: z.number().int(),
 });
-export type VendorDocument = z.infer<typeof vendorDocumentSchema>;
 
-export const vendorStatusChangeSchema = z.object({
+const vendorStatusChangeSchema = z.object({
   _id: z.uuid(),
   fromStatus: z.enum(VENDOR_STATUSES).nullable(),
   toStatus: z.enum(VENDOR_STATUSES),
@@ -145,9 +148,8 @@ export const vendorStatusChangeSchema = z.object({
   changedBy: z.object({ _id: z.uuid().nullable(), name: z.string() }).nullable(),
   changedAt: z.iso.datetime(),
 });
-export type VendorStatusChange = z.infer<typeof vendorStatusChangeSchema>;
 
-export const vendorApplicationDetailSchema = vendorApplicationSummarySchema.extend({
+const vendorApplicationDetailSchema = vendorApplicationSummarySchema.extend({
   fields: z.object(
     Object.fromEntries(VENDOR_TEXT_FIELDS.map((k) => [k, z.string()])) as Record<keyof VendorApplicationFields, z.ZodString>,
   ),

@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
  * PostgreSQL's COPY text format, or file bytes). One pass writes it and one pass reads it, so
  * neither side holds more than one frame in memory.
  */
-export const MAGIC = Buffer.from('COMPANY-PORTAL-BACKUP 1\n');
+const MAGIC = Buffer.from('COMPANY-PORTAL-BACKUP 1\n');
 /** Largest payload of one frame; table data and files are cut into frames of at most this size. */
 export const FRAME_BYTES = 1024 * 1024;
 

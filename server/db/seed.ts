@@ -1,35 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { SeedContext, SeededAccount } from './seed-context.ts';
 import { users } from './schema/users.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { addSamplePosts, seedSamplePosts } from '../modules/blog/blog.seed.ts';
 
 /** The demo accounts of a local database; their passwords are new on every run and printed once. */
 export const DEMO_ADMIN = { email: 'admin@demo.example', name: 'Demo Admin' };
-export const DEMO_CLIENT = { username: 'demo.client', email: 'client@demo.example', name: 'Demo Client Ltd' };
-
-export interface SeededAccount {
-  id: string;
-  name: string;
-  login: string;
-  password: string;
-}
-export interface SeedContext {
-  app: FastifyInstance;
-  admin: SeededAccount;
-  client: SeededAccount;
-  /** Lines printed after the credentials (e.g. "3 demo projects for Demo Client Ltd"). */
-  report: (line: string) => void;
-}
+const DEMO_CLIENT = { username: 'demo.client', email: 'client@demo.example', name: 'Demo Client Ltd' };
 
 /**
  * Extension point: other domains add demo data by appending a step here, e.g.
  *   import { seedDemoProjects } from '../modules/projects/projects.seed.ts';
- *   export const SEED_STEPS = [seedDemoProjects];
+ *   const SEED_STEPS = [seedSamplePosts, seedDemoProjects];
  * Each step receives the demo admin and client and must be safe to run again.
  */
-export const SEED_STEPS: Array<(ctx: SeedContext) => Promise<void>> = [seedSamplePosts];
+const SEED_STEPS: Array<(ctx: SeedContext) => Promise<void>> = [seedSamplePosts];
 
 const newPassword = () => `demo-${randomBytes(9).toString('base64url')}`;
 

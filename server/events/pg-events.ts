@@ -3,8 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** What a listener receives: an event published by any process, or 'resync' after events may have been missed. */
-export type BusEvent = { kind: 'event'; payload: unknown } | { kind: 'resync' };
-export type BusListener = (event: BusEvent) => void;
+type BusEvent = { kind: 'event'; payload: unknown } | { kind: 'resync' };
+type BusListener = (event: BusEvent) => void;
 
 export interface EventBus {
   /** Receives every event of the channel, from this process and all others on the same database. */
@@ -19,7 +19,7 @@ export interface EventBus {
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 // PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; events carry ids, never content.
-export const NOTIFY_PAYLOAD_MAX_BYTES = 7900;
+const NOTIFY_PAYLOAD_MAX_BYTES = 7900;
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** The statement that publishes an event; run it inside the transaction that writes the data. */

@@ -8,7 +8,7 @@ import { notifySql } from './pg-events.ts';
 /** The LISTEN/NOTIFY channel of message events (new messages, read receipts). */
 export const MESSAGE_EVENTS_CHANNEL = 'portal_messages';
 /** The LISTEN/NOTIFY channel of portal changes other than messages (projects, timelines, reports, clients). */
-export const PORTAL_CHANGES_CHANNEL = 'portal_changes';
+const PORTAL_CHANGES_CHANNEL = 'portal_changes';
 
 /**
  * Publishes a change. Call it with the writing transaction: the event then exists exactly when the

@@ -30,7 +30,7 @@ function simplify(node: unknown): unknown {
 }
 
 /** The JSON Schema of a zod response schema, as fast-json-stringify reads it. */
-export function responseJsonSchema(schema: z.ZodType): JsonSchema {
+function responseJsonSchema(schema: z.ZodType): JsonSchema {
   const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as JsonSchema;
   delete json.$schema;
   return simplify(json) as JsonSchema;

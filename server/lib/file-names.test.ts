@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displaySafeName, hasDeceptiveCharacters } from '../../common/file-names.ts';
 import { messageFiles } from '../db/schema/messages.ts';
 import { reportImages } from '../db/schema/reports.ts';
-import { contentDisposition } from '../modules/reports/content-disposition.ts';
+import { contentDisposition } from './content-disposition.ts';
 import { cleanFileName } from './file-names.ts';
 import { multipartBody } from '../../tests/helpers/multipart.ts';
 import { actor, createProjectVia, multipart, type Actor } from '../../tests/helpers/portal.ts';

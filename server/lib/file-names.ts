@@ -1,7 +1,7 @@
 import { displaySafeName } from '../../common/file-names.ts';
 
 /** How long a stored upload's name may be, in characters. */
-export const FILE_NAME_MAX_CHARS = 200;
+const FILE_NAME_MAX_CHARS = 200;
 
 /**
  * The name cut to `max` characters (code points, so no character is split) around its extension:

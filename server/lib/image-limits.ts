@@ -27,16 +27,16 @@ export interface ImageLimit {
 export const PHOTO_MAX_PIXELS = 50_000_000;
 export const PHOTO_MAX_SIDE = 16_384;
 /** A message may carry an animated GIF or WebP: all its frames together. */
-export const PHOTO_MAX_TOTAL_PIXELS = 100_000_000;
+const PHOTO_MAX_TOTAL_PIXELS = 100_000_000;
 
 /** Scanned or photographed certificates on the public vendor form: an A4 page at 600 dpi is 35 MP. */
 export const VENDOR_IMAGE_MAX_PIXELS = 36_000_000;
 /** An A3 page's long side at 600 dpi is 9,921 px. */
-export const VENDOR_IMAGE_MAX_SIDE = 10_000;
+const VENDOR_IMAGE_MAX_SIDE = 10_000;
 
 /** Blog and website images: the largest rendition is 1,600 px wide; a 24 MP camera (6,000 x 4,000) fits. */
 export const BLOG_IMAGE_MAX_PIXELS = 25_000_000;
-export const BLOG_IMAGE_MAX_SIDE = 10_000;
+const BLOG_IMAGE_MAX_SIDE = 10_000;
 
 export const PHOTO_LIMIT: ImageLimit = {
   kind: 'Photos',
@@ -65,7 +65,7 @@ const grouped = (n: number) => n.toLocaleString('en-GB');
 export const IMAGE_TOO_LARGE = (name: string, size: { width: number; height: number; frames: number }, limit: ImageLimit) =>
   `${name} is too large an image to open safely (${grouped(size.width)} × ${grouped(size.height)} pixels${size.frames > 1 ? `, ${size.frames} frames` : ''}). ` +
   `${limit.kind} may have at most ${grouped(limit.maxSide)} pixels a side and ${limit.maxPixels / 1_000_000} megapixels. ${limit.instead}`;
-export const IMAGE_UNREADABLE = (name: string) => `${name} could not be read as an image. Please send it again, or as a PDF.`;
+const IMAGE_UNREADABLE = (name: string) => `${name} could not be read as an image. Please send it again, or as a PDF.`;
 
 /** Width, height and frames the image declares in its header (the first bytes are enough); null if unreadable. */
 export async function declaredImageSize(head: Buffer): Promise<{ width: number; height: number; frames: number } | null> {

@@ -7,7 +7,7 @@ const require = createRequire(import.meta.url);
  * naira sign (₦) or a Yoruba, Igbo or Hausa letter (ọ, ṣ, ẹ, ƙ, ŋ) typed into a report would come
  * out as garbage. DejaVu Sans covers them; PDFKit embeds only the glyphs used, so files stay small.
  */
-export const PDF_FONTS = {
+const PDF_FONTS = {
   regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 } as const;

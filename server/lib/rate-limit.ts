@@ -21,7 +21,7 @@ export interface RateLimitResult {
 }
 
 /** How many leading bits of an IPv6 address one visitor is counted by (decision 191). */
-export const IPV6_LIMIT_PREFIX_BITS = 64;
+const IPV6_LIMIT_PREFIX_BITS = 64;
 
 /** The eight 16-bit groups of an IPv6 address (an embedded IPv4 tail becomes the last two). */
 function ipv6Groups(address: string): number[] {

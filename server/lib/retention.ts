@@ -32,7 +32,7 @@ export const RETENTION = {
   chatConversationsMs: 30 * DAY_MS,
 } as const;
 
-export const RETENTION_INTERVAL_MS = 60 * 60_000;
+const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 /**
  * A temporary `.part` file not written to for this long belongs to an upload whose process died

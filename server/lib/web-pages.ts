@@ -5,7 +5,7 @@ import type { PageContextExtras } from '../plugins/page-context.ts';
 // app to render one of its pages with extra load context. The web plugin in use (the build or
 // Vite's dev server) fills this in; an API-only process (SERVE_WEB off, the API tests) has none.
 
-export interface PageToRender {
+interface PageToRender {
   /** The page's path in the web app (rendered as a GET of that path). */
   path: string;
   /** Added to the load context its loader reads. */

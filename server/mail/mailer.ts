@@ -36,11 +36,11 @@ export const MAIL_DELIVERY_LEASE_MS = 5 * 60_000;
  * a send never overlaps with another process claiming the same mail after the lease.
  */
 export const MAIL_LEASE_MARGIN_MS = 60_000;
-export const MAIL_RETRY_INTERVAL_MS = 60_000;
+const MAIL_RETRY_INTERVAL_MS = 60_000;
 /** Due mails claimed per statement by a retry round; the round claims again while there is more. */
 export const MAIL_RETRY_BATCH = 100;
 /** A retry round stops claiming after this long (below the interval); the next tick goes on. */
-export const MAIL_RETRY_ROUND_MS = 50_000;
+const MAIL_RETRY_ROUND_MS = 50_000;
 /** Rows per multi-row INSERT of queueMails (9 parameters each: far below PostgreSQL's 65,535). */
 export const MAIL_INSERT_BATCH = 500;
 /** ...or fewer, so that one statement never carries more than this much mail text. */
@@ -48,9 +48,9 @@ const MAIL_INSERT_MAX_CHARS = 8 * 1024 * 1024;
 /** SMTP connections of the pooled transport, which is also how many mails are sent at once. */
 export const MAIL_POOL_CONNECTIONS = 5;
 /** Mails per pooled connection before it is replaced by a fresh one. */
-export const MAIL_POOL_MAX_MESSAGES = 100;
+const MAIL_POOL_MAX_MESSAGES = 100;
 /** An idle pooled connection is closed after this long, so quiet servers hold no sockets. */
-export const MAIL_POOL_IDLE_MS = 30_000;
+const MAIL_POOL_IDLE_MS = 30_000;
 
 // One pooled transport per configuration (a Fastify app and its child contexts share one), closed by
 // closeMailTransport when the app closes.
@@ -336,7 +336,7 @@ export function startMailRetries(app: FastifyInstance, intervalMs = MAIL_RETRY_I
   };
 }
 
-/** How many mails are in each outbox state (health and tests). */
+/** How many mails are in each outbox state (the staff's mail status banner). */
 export async function outboxCounts(app: FastifyInstance): Promise<Record<string, number>> {
   const rows = await app.db
     .select({ status: mailOutbox.status, count: sql<number>`count(*)::int` })

@@ -26,8 +26,8 @@ export const TYPED_ADDRESS_MAILS_PER_DAY = {
 export type TypedAddressMail = keyof typeof TYPED_ADDRESS_MAILS_PER_DAY;
 
 /** A name this long or longer, or with more words, is not put into a mail. */
-export const MAIL_NAME_MAX_CHARS = 40;
-export const MAIL_NAME_MAX_WORDS = 4;
+const MAIL_NAME_MAX_CHARS = 40;
+const MAIL_NAME_MAX_WORDS = 4;
 
 // Letters (any script) and the marks that belong to them; a word may be joined by an apostrophe or
 // a hyphen and may end in a period ("J.", "Jr."), but a period inside a word is a domain

@@ -15,7 +15,7 @@ import { ADMIN_ADDRESS_REFUSED, isAdminAddressAllowed } from '../modules/auth/ad
 export const ACCESS_LEVELS = ['public', 'authenticated', 'client', 'admin'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
-export interface RegisteredRoute {
+interface RegisteredRoute {
   method: string;
   url: string;
   access: Access;

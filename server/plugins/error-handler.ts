@@ -33,8 +33,8 @@ const MALFORMED_MULTIPART = [
   /^Unsupported Content-Type/,
   /^Multipart: /,
 ];
-export const MALFORMED_MULTIPART_MESSAGE = 'The upload could not be read: the form data is incomplete or malformed. Please try again.';
-export const isMalformedMultipartError = (error: unknown): boolean =>
+const MALFORMED_MULTIPART_MESSAGE = 'The upload could not be read: the form data is incomplete or malformed. Please try again.';
+const isMalformedMultipartError = (error: unknown): boolean =>
   error instanceof Error && (error as { statusCode?: unknown }).statusCode === undefined && MALFORMED_MULTIPART.some((re) => re.test(error.message));
 
 /** The PostgreSQL error inside a thrown error (Drizzle wraps it as `cause`). */

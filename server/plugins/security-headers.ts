@@ -5,8 +5,8 @@ import { isContentPagePath } from '../../common/paths.ts';
 import { SESSION_COOKIE } from './access.ts';
 
 /** Where browsers send violation reports: `report-uri`, and `report-to` through Reporting-Endpoints. */
-export const CSP_REPORT_PATH = '/api/csp-report';
-export const CSP_REPORT_GROUP = 'csp';
+const CSP_REPORT_PATH = '/api/csp-report';
+const CSP_REPORT_GROUP = 'csp';
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 

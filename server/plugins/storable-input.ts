@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** The 400 of a field holding text PostgreSQL cannot store, in the one validation-error shape. */
-export function unstorableTextError(field: string, message: string): AppError {
+function unstorableTextError(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', `${field}: ${message}`, [{ field, message }]);
 }
 
@@ -23,7 +23,7 @@ export function unstorableTextError(field: string, message: string): AppError {
  * reader of multipart fields calls this; the field is named without the `body.` prefix, as the
  * multipart readers' other validation errors are.
  */
-export function assertStorableField(field: string, value: string): void {
+function assertStorableField(field: string, value: string): void {
   const message = unstorableTextMessage(value);
   if (message) throw unstorableTextError(field, message);
 }

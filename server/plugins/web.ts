@@ -16,7 +16,7 @@ import { pageLoadContextOf, type PageLoadContext, type PageLoadContextBuilder } 
 import { newCspNonce, pagePolicy } from './security-headers.ts';
 import { findStaticFile, loadStaticFiles, sendStaticFile, totalStaticBytes } from './static-files.ts';
 
-export const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build');
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build');
 
 // A host name or address with an optional port: nothing else belongs in a Host header.
 const HOST_HEADER = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
@@ -132,8 +132,8 @@ const NOT_FOUND_CHROME = JSON.stringify(chromeFor(NOT_FOUND_RENDER_PATH));
 // Route discovery asks for the routes of the paths a page links to: the answer depends only on the
 // build and the query, so it is kept; query strings are the visitor's to choose, hence the bound.
 const MANIFEST_PATH = '/__manifest';
-export const MANIFEST_CACHE_MAX = 1000;
-export const MANIFEST_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+const MANIFEST_CACHE_MAX = 1000;
+const MANIFEST_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 // Paths are the visitor's to choose too: counted in entries and in bytes (a path may be 16 KB long).
 export const ROUTE_MATCH_CACHE_MAX = 5000;
 export const ROUTE_MATCH_CACHE_MAX_BYTES = 2 * 1024 * 1024;

@@ -39,7 +39,7 @@ const unescapeXml = (v: string) =>
   );
 
 /** A failed S3 call; `code` is ENOENT for a missing object, like the local storage's errors. */
-export class S3Error extends Error {
+class S3Error extends Error {
   constructor(
     message: string,
     readonly status: number,

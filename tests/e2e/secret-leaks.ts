@@ -25,7 +25,7 @@ export const SECRET_MIN_LENGTH = 8;
  * The one line a token may appear in on purpose: the first-run set-up link the server prints while
  * no admin exists (decisions 160 and 164). It is left out of the search.
  */
-export const DELIBERATE_LINE = /No admin account yet\. Create the first one .* at: \S+#token=\S+/;
+const DELIBERATE_LINE = /No admin account yet\. Create the first one .* at: \S+#token=\S+/;
 
 /** The forms a value takes in a log line: as it is, escaped inside a JSON string, percent-encoded. */
 function spellings(value: string): string[] {

@@ -38,7 +38,7 @@ export function redactRecordedSecrets(text: string): string {
 }
 
 /** The credential fields of a request body (JSON, or an object the API helpers send). */
-export function recordBodySecrets(body: unknown, where: string): void {
+function recordBodySecrets(body: unknown, where: string): void {
   const stack: unknown[] = [body];
   while (stack.length) {
     const value = stack.pop();

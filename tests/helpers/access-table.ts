@@ -31,7 +31,7 @@ export interface AccessFixtureContext {
   adminAddress: string;
 }
 
-export interface AccessFixture {
+interface AccessFixture {
   /** Path parameters naming a resource that belongs to client A. */
   own: Record<string, string>;
   /** The same kind of resource belonging to client B (checked to answer 404 to client A). */

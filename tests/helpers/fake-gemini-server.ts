@@ -22,7 +22,7 @@ export type FakeGeminiBehaviour =
   /** Sends some text, then drops the connection. */
   | { kind: 'cut'; chunks: string[] };
 
-export interface FakeGeminiRequest {
+interface FakeGeminiRequest {
   path: string;
   apiKey: string | undefined;
   body: {

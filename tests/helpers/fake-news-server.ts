@@ -2,7 +2,7 @@ import http from 'node:http';
 import { freePort } from './free-port.ts';
 
 /** How the fake answers the next requests. */
-export type FakeNewsMode =
+type FakeNewsMode =
   | { kind: 'ok'; articles: readonly unknown[] }
   | { kind: 'status'; status: number }
   | { kind: 'raw'; body: string }

@@ -32,7 +32,7 @@ export interface PdfTextItem {
 }
 
 /** An image as drawn: its box in points, x from the left edge and y (its top) from the top edge. */
-export interface PdfImageBox {
+interface PdfImageBox {
   x: number;
   y: number;
   width: number;

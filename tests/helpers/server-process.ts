@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
  * How a real server process is started, in one place (the command `npm run serve` runs), so the
  * process tests and the soak follow any change to how the server starts.
  */
-export function serverCommand(): { command: string; args: string[] } {
+function serverCommand(): { command: string; args: string[] } {
   return { command: process.execPath, args: ['--import', 'tsx', 'server/main.ts'] };
 }
 

@@ -255,7 +255,7 @@ function collect(part: Part, out: { text: string[]; html: string[]; attachments:
 }
 
 /** Decodes one raw RFC 5322 message. */
-export function parseMail(raw: Buffer, envelope: { from: string; to: string[] } = { from: '', to: [] }): ReceivedMail {
+function parseMail(raw: Buffer, envelope: { from: string; to: string[] } = { from: '', to: [] }): ReceivedMail {
   const root = splitHeadersAndBody(raw);
   const out = { text: [] as string[], html: [] as string[], attachments: [] as ReceivedMail['attachments'] };
   collect(root, out);

@@ -9,7 +9,7 @@ const BUTTON =
   'peer-disabled:cursor-not-allowed peer-disabled:opacity-60';
 
 /** "No files chosen", "1 file chosen", "3 files chosen". */
-export function chosenCount(n: number): string {
+function chosenCount(n: number): string {
   return n === 0 ? 'No files chosen' : `${n} file${n === 1 ? '' : 's'} chosen`;
 }
 

@@ -39,7 +39,7 @@ export function dismissToast(id: number) {
 }
 
 /** Removes the messages of an earlier attempt (a form's submit calls it before it starts). */
-export function clearToasts(scope: string) {
+function clearToasts(scope: string) {
   if (!items.some((t) => t.scope === scope)) return;
   items = items.filter((t) => t.scope !== scope);
   emit();

@@ -4,7 +4,7 @@ import { clsx } from 'clsx';
 
 import { dismissToast, subscribeToasts, toastItems, TOAST_DURATION_MS, type ToastItem } from './toast-store.ts';
 
-export { clearToasts, dismissToast, scopedToasts, toast, TOAST_DURATION_MS, type ToastInput } from './toast-store.ts';
+export { scopedToasts, toast } from './toast-store.ts';
 
 const EMPTY: ToastItem[] = [];
 const CARD_CLASS = 'pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg transition-all duration-200';

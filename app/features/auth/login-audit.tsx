@@ -14,7 +14,7 @@ export type LoginResultValue = (typeof LOGIN_RESULT_VALUES)[number];
 type Attempt = AuditResponse['attempts'][number];
 
 /** What each audited result means, in words staff read at a glance; an icon as well as a colour. */
-export const LOGIN_RESULT_LABELS: Record<LoginResultValue, { label: string; icon: LucideIcon; tone: 'good' | 'wait' | 'bad' }> = {
+const LOGIN_RESULT_LABELS: Record<LoginResultValue, { label: string; icon: LucideIcon; tone: 'good' | 'wait' | 'bad' }> = {
   success: { label: 'Signed in', icon: CheckCircle2, tone: 'good' },
   'mfa-pending': { label: 'Password right, code asked', icon: Clock, tone: 'wait' },
   'wrong-password': { label: 'Wrong password', icon: XCircle, tone: 'bad' },

@@ -6,7 +6,7 @@ import { clearSignedInHint } from '../../../common/session-hint.ts';
 export const CURRENT_USER_KEY = ['auth', 'me'] as const;
 
 /** The signed-in user, or null when nobody is (GET /auth/me; on error nothing, logged; no retry). */
-export async function fetchCurrentUser(): Promise<PublicUser | null> {
+async function fetchCurrentUser(): Promise<PublicUser | null> {
   try {
     const res = await apiFetch<{ success: true; user: PublicUser }>('/auth/me');
     return res.user;

@@ -4,7 +4,7 @@
 import type * as Panel from './chat-panel.ts';
 
 /** Where the conversation is kept for this browser tab (the panel reads and writes it). */
-export const CHAT_STORAGE_KEY = 'supportChat';
+const CHAT_STORAGE_KEY = 'supportChat';
 export const CHAT_BUTTON_LABEL = 'Open customer support chat';
 
 type PanelModule = typeof Panel;
@@ -40,9 +40,4 @@ export function enhanceChatButton(button: HTMLElement): () => void {
     button.removeEventListener('focus', warm);
     if (loading) void loading.then((m) => m.destroyChatPanel());
   };
-}
-
-/** Enhances every chat button in the page (for pages that ship no framework). */
-export function enhanceChatButtons(root: ParentNode = document): void {
-  root.querySelectorAll<HTMLElement>('[data-module="chat-button"]').forEach((b) => enhanceChatButton(b));
 }

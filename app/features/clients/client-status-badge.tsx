@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { CircleDashed, CircleCheck, Loader } from 'lucide-react';
 import type { ClientStatus } from '../../../common/schemas/clients.ts';
 
-export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
+const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
   new: 'New',
   'in-progress': 'In progress',
   completed: 'Completed',

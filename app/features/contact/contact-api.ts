@@ -4,7 +4,7 @@ import { apiFetch } from '../../lib/api.ts';
 
 export type InboxFilter = 'all' | 'unread' | 'read';
 
-export const contactKeys = {
+const contactKeys = {
   all: ['contact-messages'] as const,
   list: (filter: InboxFilter, page: number) => ['contact-messages', filter, page] as const,
 };

@@ -5,7 +5,7 @@ import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { buttonClass } from '../../components/portal/empty-state.tsx';
 
 /** Where the browser downloads an attachment (the server then says attachment, not inline). */
-export const downloadUrl = (a: Attachment) => `${a.url}?download=1`;
+const downloadUrl = (a: Attachment) => `${a.url}?download=1`;
 
 /**
  * The attachment preview: images and videos are shown, with a dot per attachment of the message to

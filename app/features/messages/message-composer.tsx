@@ -29,7 +29,7 @@ function allowedType(file: File): boolean {
 }
 
 /** The subject box's value without its fixed prefix, whatever the edit did to the prefix. */
-export function subjectAfterEdit(value: string, previous: string): string {
+function subjectAfterEdit(value: string, previous: string): string {
   if (value.startsWith(SUBJECT_PREFIX)) return value.slice(SUBJECT_PREFIX.length);
   if (value === '') return '';
   // Deleting into the prefix changes nothing; typing over everything keeps what was typed.

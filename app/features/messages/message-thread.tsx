@@ -8,7 +8,7 @@ import { AttachmentPreviewDialog } from './attachment-preview-dialog.tsx';
 
 const when = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
-export const SHOW_EARLIER_LABEL = 'Show earlier messages';
+const SHOW_EARLIER_LABEL = 'Show earlier messages';
 
 /**
  * The thread: scrolls within about 24 rem and moves to the newest message when a new one arrives

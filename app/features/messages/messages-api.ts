@@ -17,7 +17,7 @@ import { useStreamLive } from './use-message-stream.ts';
 
 
 /** How often the thread is read again while the live stream is down. */
-export const MESSAGES_POLL_MS = 10_000;
+const MESSAGES_POLL_MS = 10_000;
 // A refetch reads pages until it reaches what is held; this many at most (20,000 messages).
 const REFETCH_MAX_PAGES = 100;
 

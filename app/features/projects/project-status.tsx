@@ -10,7 +10,7 @@ const STYLES: Record<ProjectStatus, string> = {
 };
 const ICONS = { 'not-started': CircleDashed, 'in-progress': Loader, paused: CirclePause, completed: CircleCheck } as const;
 
-export const projectStatusClass = (status: ProjectStatus) =>
+const projectStatusClass = (status: ProjectStatus) =>
   clsx('inline-flex min-h-8 shrink-0 items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-semibold', STYLES[status]);
 
 /** A project's status with icon and words (never colour alone). */

@@ -1,7 +1,7 @@
 import { IMAGE_MANIFEST, type ImageEntry, type ImageKey } from '../../../common/content/image-manifest.ts';
 
 /** Screens narrower than this get the portrait rendering of a picture that has one. */
-export const PORTRAIT_MEDIA = '(max-width: 767px)';
+const PORTRAIT_MEDIA = '(max-width: 767px)';
 const LANDSCAPE_MEDIA = '(min-width: 768px)';
 
 function entryOf(image: string): ImageEntry {

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import { Building2, Cog, DraftingCompass, Flame, Ship, Wrench, type LucideIcon } from 'lucide-react';
@@ -90,8 +89,4 @@ export function ServiceIcon({ service, className }: { service: Service; classNam
       <Icon className="size-6" aria-hidden="true" />
     </span>
   );
-}
-
-export function Card({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={clsx('rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900', className)}>{children}</div>;
 }

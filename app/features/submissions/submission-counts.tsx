@@ -6,7 +6,7 @@ import { apiFetch } from '../../lib/api.ts';
 import { PATHS } from '../../../common/paths.ts';
 
 /** The dashboard counts; the review pages invalidate ['submissions'] when they change something. */
-export function useSubmissionCounts() {
+function useSubmissionCounts() {
   return useQuery({
     queryKey: ['submissions', 'counts'],
     queryFn: () => apiFetch<SubmissionCountsResponse>('/submissions/counts', { fallbackMessage: 'Failed to load counts' }),

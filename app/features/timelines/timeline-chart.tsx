@@ -24,7 +24,7 @@ function StatusMark({ status, withText }: { status: TimelineTaskStatus; withText
 }
 
 /** The legend of the chart's three marks. */
-export function TimelineLegend() {
+function TimelineLegend() {
   return (
     <ul className="flex flex-wrap gap-3 text-xs" aria-label="Legend">
       {(['completed', 'in-progress', 'not-started'] as const).map((status) => (

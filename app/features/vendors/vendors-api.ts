@@ -9,7 +9,7 @@ import { apiFetch } from '../../lib/api.ts';
 
 // Staff's side of vendor applications (the admin pages, which have the query client).
 
-export const vendorKeys = {
+const vendorKeys = {
   all: ['vendor-applications'] as const,
   list: (status: VendorStatus | undefined, page: number) => ['vendor-applications', 'list', status ?? 'all', page] as const,
   detail: (id: string) => ['vendor-applications', 'detail', id] as const,

@@ -27,7 +27,7 @@ const SNAPSHOT_MAX_AGE_MS = 10 * 60 * 1000;
 const REFRESH_GRACE_MS = 5_000;
 
 /** A post is public when published (or scheduled and due) and visible: the one rule of contract 2. */
-export function publicPostCondition(now: Date) {
+function publicPostCondition(now: Date) {
   return and(
     eq(blogPosts.visibility, 'visible'),
     or(eq(blogPosts.status, 'published'), and(eq(blogPosts.status, 'scheduled'), lte(blogPosts.publishAt, now))),
@@ -37,7 +37,7 @@ export function publicPostCondition(now: Date) {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /** Plain text of some HTML with its entities decoded (React escapes it again when rendering). */
-export function plainText(html: string | null | undefined): string | null {
+function plainText(html: string | null | undefined): string | null {
   if (!html) return null;
   const text = htmlToText(html).replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {

@@ -30,7 +30,7 @@ export interface NewsSettings {
   maxBytes?: number;
 }
 
-export class NewsFetchError extends Error {}
+class NewsFetchError extends Error {}
 
 // The service's answer, read leniently: a bad article is dropped, not the whole answer.
 const answerSchema = z.object({ status: z.string().optional(), articles: z.array(z.unknown()) });
@@ -77,7 +77,7 @@ function sanitizedOrNull(html: string | null | undefined): string | null {
 }
 
 /** The service's JSON made into our articles: checked, sanitised, with the specification's id. */
-export function normaliseNewsAnswer(json: unknown): NewsArticle[] {
+function normaliseNewsAnswer(json: unknown): NewsArticle[] {
   const answer = answerSchema.safeParse(json);
   if (!answer.success) throw new NewsFetchError('The news answer has no articles list');
   if (answer.data.status && answer.data.status !== 'ok') throw new NewsFetchError(`The news service answered status ${answer.data.status}`);
@@ -126,7 +126,7 @@ async function readLimited(response: Response, maxBytes: number): Promise<string
 }
 
 /** One call of the everything-search endpoint with the specification's query; throws NewsFetchError. */
-export async function fetchNewsArticles(settings: NewsSettings): Promise<NewsArticle[]> {
+async function fetchNewsArticles(settings: NewsSettings): Promise<NewsArticle[]> {
   if (!settings.key) throw new NewsFetchError('NEWS_API_KEY is not set');
   const url = new URL(settings.url);
   for (const [name, value] of Object.entries(NEWS_QUERY)) url.searchParams.set(name, value);

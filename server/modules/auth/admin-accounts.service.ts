@@ -8,7 +8,7 @@ import { disableMfa } from './mfa.service.ts';
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { revokeUserSessions } from './sessions.service.ts';
 
-export const adminAccountSchema = z.object({
+const adminAccountSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address')),
   name: singleLineText('Name').min(1, 'Name is required').max(200),
   password: z.string(),

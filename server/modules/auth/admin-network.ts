@@ -24,7 +24,7 @@ export function cidrList(entries: readonly string[]): BlockList {
 }
 
 /** '::ffff:10.1.2.3' (an IPv4 peer on a dual-stack socket) is 10.1.2.3; zone ids are dropped. */
-export function normaliseAddress(address: string): string {
+function normaliseAddress(address: string): string {
   let a = address.trim();
   if (a.startsWith('[') && a.endsWith(']')) a = a.slice(1, -1);
   const zone = a.indexOf('%');

@@ -35,7 +35,7 @@ import { callerOf, countsAsFailedSignIn, signedInAnswer, withRetryAfter } from '
 import { registerMfaRoutes } from './auth-mfa.routes.ts';
 import { mailConfigured } from '../../mail/mailer.ts';
 
-export const SIGNUP_CLOSED =
+const SIGNUP_CLOSED =
   'Accounts are not created here. Our staff open an account for each client and e-mail an invitation; please contact us.';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -69,7 +69,7 @@ export class LoginRateLimitedError extends AppError {
 
 export const toPublicUser = (u: { id: string; name: string; role: UserRole }): PublicUser => ({ _id: u.id, name: u.name, role: u.role });
 
-export const INVALID_RESET_LINK = 'This password reset link is no longer valid. It may have expired (links last 1 hour) or already been used. Please ask for a new one.';
+const INVALID_RESET_LINK = 'This password reset link is no longer valid. It may have expired (links last 1 hour) or already been used. Please ask for a new one.';
 // A mailbox should not be flooded by someone typing its address again and again.
 const RESET_MAILS_PER_HOUR = 3;
 

@@ -12,10 +12,10 @@ import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { consumeLinkToken, findLiveLinkToken, issueLinkToken, liveLinkOf, revokeLinkTokens } from './link-tokens.ts';
 import { revokeUserSessions } from './sessions.service.ts';
 
-export const INVALID_INVITATION = 'This invitation link is no longer valid. It may have expired, been replaced by a newer one or already been used. Please ask us for a new one.';
+const INVALID_INVITATION = 'This invitation link is no longer valid. It may have expired, been replaced by a newer one or already been used. Please ask us for a new one.';
 
 /** The set-password link; the token travels in the fragment, so it never reaches a server log. */
-export function invitationUrl(app: FastifyInstance, token: string): string {
+function invitationUrl(app: FastifyInstance, token: string): string {
   return `${new URL(app.config.publicUrl).origin}${PATHS.setPassword}#token=${token}`;
 }
 
@@ -113,9 +113,6 @@ export async function createClientInvitation(
   const { delivered } = await sendMail(app, invitationMail(user, url));
   return { url, expiresAt, mail: mailOutcomeOf(app, delivered) };
 }
-
-/** Resending is issuing a fresh invitation: the old link stops working. */
-export const resendClientInvitation = createClientInvitation;
 
 /** Stops a client's pending invitation link from working; returns whether one was live. */
 export async function revokeClientInvitation(app: FastifyInstance, input: { userId: string }): Promise<{ revoked: boolean }> {

@@ -10,7 +10,7 @@ import { addressLimitKey } from '../../lib/rate-limit.ts';
 // A trusted device of the account (decision 192) is counted on its own by the same rule, and its
 // failures do not count against the account, so guesses from elsewhere cannot keep the owner out.
 export const ACCOUNT_FAILURE_LIMIT = 5;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
+const FAILURE_WINDOW_MS = 15 * 60_000;
 const FIRST_DELAY_MS = 60_000;
 const MAX_DELAY_MS = 15 * 60_000;
 // Per address (an IPv6 /64 counts as one address: decision 191): generous, because an office or a
@@ -49,15 +49,7 @@ export async function recordLoginAttempt(app: FastifyInstance, input: AttemptInp
   });
 }
 
-export type RateLimitVerdict = { limited: false } | { limited: true; retryAfterSeconds: number };
-
-/** Decides whether one more attempt may be tried now for this account and address (a read only: see reserveLoginAttempt). */
-export async function checkLoginRateLimit(
-  app: FastifyInstance,
-  input: { portal: LoginPortal; account: string; ip: string; device?: string | null },
-): Promise<RateLimitVerdict> {
-  return verdictOf(app.db, app.clock.now(), input);
-}
+type RateLimitVerdict = { limited: false } | { limited: true; retryAfterSeconds: number };
 
 async function verdictOf(
   db: Db,

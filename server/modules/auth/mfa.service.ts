@@ -10,7 +10,7 @@ import { MfaSecretUnreadableError, openMfaSecret, sealMfaSecret, type MfaKeyring
 import { base32Decode, generateTotpSecret, matchTotp, otpauthUrl } from './totp.ts';
 import { loadQrCode } from '../../lib/lazy-modules.ts';
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 // No 0/o, 1/l/i: codes are read from paper and typed by hand.
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 export const MFA_ALREADY_ON = 'A second factor is already set up for this account.';

@@ -16,12 +16,12 @@ export interface SessionUser {
 // Writing last_seen_at on every request would turn each read into a write; once a minute is enough.
 const LAST_SEEN_WRITE_INTERVAL_MS = 60_000;
 /** A session waiting for its second factor is only good for the next few minutes. */
-export const MFA_PENDING_LIFETIME_MS = 10 * 60_000;
+const MFA_PENDING_LIFETIME_MS = 10 * 60_000;
 
 // One-shot hash: no Hash object per call (every signed-in request hashes its token).
 export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
-export function sessionLifetimes(app: FastifyInstance, role: UserRole) {
+function sessionLifetimes(app: FastifyInstance, role: UserRole) {
   const c = app.config;
   const minutes =
     role === 'admin'

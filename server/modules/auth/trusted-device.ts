@@ -12,7 +12,7 @@ import { accountKey } from './login-attempts.service.ts';
 
 /** One cookie per portal (a client and an admin account can share a browser). */
 export const TRUSTED_DEVICE_COOKIES: Record<LoginPortal, string> = { client: 'trusted_device_client', admin: 'trusted_device_admin' };
-export const TRUSTED_DEVICE_MAX_AGE_MS = 180 * 24 * 60 * 60_000;
+const TRUSTED_DEVICE_MAX_AGE_MS = 180 * 24 * 60 * 60_000;
 const SECRET_NAME = 'trusted-device';
 // Sent only to the sign-in routes, never to pages or other API calls.
 const COOKIE_PATH = '/api/auth';

@@ -93,7 +93,7 @@ export async function findBlogImageRendition(
 }
 
 /** How long an uploaded image may wait for a post to use it before the retention job removes it. */
-export const BLOG_ORPHAN_IMAGE_GRACE_MS = 24 * 60 * 60_000;
+const BLOG_ORPHAN_IMAGE_GRACE_MS = 24 * 60 * 60_000;
 
 /**
  * Deletes images older than the grace period that no post uses (neither as banner nor inside its

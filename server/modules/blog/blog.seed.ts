@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadSharp } from '../../lib/lazy-modules.ts';
 import type { BlogCategory } from '../../../common/schemas/blog.ts';
 import { blogPosts } from '../../db/schema/blog.ts';
-import type { SeedContext } from '../../db/seed.ts';
+import type { SeedContext } from '../../db/seed-context.ts';
 import { storeBlogImage } from './blog-images.ts';
 import { createBlogPost } from './blog.service.ts';
 import { recordBlogImage } from './blog-images.service.ts';

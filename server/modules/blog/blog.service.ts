@@ -23,7 +23,7 @@ type PostRow = typeof blogPosts.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The status a post shows: a scheduled post whose time has come is published (no job has to flip it first). */
-export function effectiveStatus(row: Pick<PostRow, 'status' | 'publishAt'>, now: Date): BlogStatus {
+function effectiveStatus(row: Pick<PostRow, 'status' | 'publishAt'>, now: Date): BlogStatus {
   return row.status === 'scheduled' && row.publishAt && row.publishAt <= now ? 'published' : row.status;
 }
 

@@ -21,7 +21,7 @@ const INJECTION_PATTERNS = [
   /\bapi[\s_-]?key\b/i,
 ];
 
-export function isPromptInjection(question: string): boolean {
+function isPromptInjection(question: string): boolean {
   return INJECTION_PATTERNS.some((p) => p.test(question));
 }
 
@@ -32,7 +32,7 @@ const LABEL_BY_PATH = new Map<string, string>([
 const pageLabel = (url: string) => LABEL_BY_PATH.get(url.split('#')[0]) ?? 'this page';
 
 /** The short answer retrieval gives: the best facts, each with a link to its page (our Markdown subset). */
-export function offlineAnswer(facts: ChatFact[], intro: string = CHAT_TEXTS.foundIntro): string {
+function offlineAnswer(facts: ChatFact[], intro: string = CHAT_TEXTS.foundIntro): string {
   return [intro, facts.map((f) => `- **${f.title}**: ${f.text} [See ${pageLabel(f.url)}](${f.url})`).join('\n')].join('\n\n');
 }
 
@@ -44,7 +44,7 @@ const ANSWERED_COVERAGE = 0.5;
  * or people gets those facts first, whatever else it names; otherwise retrieval's best facts, which
  * answer it only when they hold more than half of its words.
  */
-export function findAnswer(question: string): { facts: ChatFact[]; answered: boolean } {
+function findAnswer(question: string): { facts: ChatFact[]; answered: boolean } {
   const knowledge = chatKnowledge();
   const topics = askedTopics(question);
   if (topics.length) return { facts: factsForTopics(knowledge, topics), answered: true };
@@ -62,7 +62,7 @@ function aiOutcome(text: string): ChatOutcome {
 }
 
 /** The system instruction: who the assistant is, its rules, and every fact it may use. */
-export function systemInstruction(best: ChatFact[]): string {
+function systemInstruction(best: ChatFact[]): string {
   return [
     `You are the customer-support assistant on the website of ${company.name} (${company.shortName}), an indigenous Nigerian engineering, construction, project management and logistics company.`,
     'Rules:',

@@ -13,7 +13,7 @@ import { createContactMessage } from '../contact/contact.service.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** How many conversations the staff page lists. */
-export const CHAT_ADMIN_LIST_SIZE = 50;
+const CHAT_ADMIN_LIST_SIZE = 50;
 
 /** A keyed hash of the visitor's address key (an IPv6 /64: decision 191): the same visitor gives the same value, nobody can reverse it. */
 export async function visitorHash(app: FastifyInstance, ip: string): Promise<string> {
@@ -65,7 +65,7 @@ export async function recordTurn(
 }
 
 /** The conversation as text for staff, newest turns kept when it is longer than a contact message takes. */
-export function transcriptOf(turns: { question: string; answer: string }[], limit = CONTACT_MESSAGE_MAX_CHARS): string {
+function transcriptOf(turns: { question: string; answer: string }[], limit = CONTACT_MESSAGE_MAX_CHARS): string {
   const head = 'Sent from the support chat. The conversation so far:';
   const blocks = turns.map((t) => `Visitor: ${t.question}\nAssistant: ${t.answer || '(no answer)'}`);
   if (!blocks.length) return 'Sent from the support chat before asking a question. Please get in touch with the visitor.';

@@ -18,7 +18,7 @@ const UNIQUE_VIOLATION = '23505';
  * `table.column`, always qualified. Drizzle writes bare column names in a select list, and inside a
  * correlated subquery a bare "id" would silently mean the inner table's id.
  */
-export const qualified = (table: Table, column: Column): SQL => sql`${table}.${sql.identifier(column.name)}`;
+const qualified = (table: Table, column: Column): SQL => sql`${table}.${sql.identifier(column.name)}`;
 
 /** How many projects a client has: a correlated count, evaluated inside the one list query. */
 const PROJECT_COUNT: SQL<number> = sql<number>`(select count(*) from ${projects} where ${qualified(projects, projects.clientId)} = ${qualified(users, users.id)})`.mapWith(Number);
@@ -27,7 +27,7 @@ const PROJECT_COUNT: SQL<number> = sql<number>`(select count(*) from ${projects}
  * How many of the client's messages no admin has read yet (sent to the company: no receiver): a
  * correlated count, evaluated inside the same single query as the list, so the list stays one query.
  */
-export const CLIENT_UNREAD_COUNT: SQL<number> = sql<number>`(select count(*) from ${messages} where ${qualified(messages, messages.senderId)} = ${qualified(users, users.id)} and ${qualified(messages, messages.receiverId)} is null and not ${qualified(messages, messages.isRead)})`.mapWith(Number);
+const CLIENT_UNREAD_COUNT: SQL<number> = sql<number>`(select count(*) from ${messages} where ${qualified(messages, messages.senderId)} = ${qualified(users, users.id)} and ${qualified(messages, messages.receiverId)} is null and not ${qualified(messages, messages.isRead)})`.mapWith(Number);
 
 /**
  * When the client's newest live invitation link expires (null: none): a correlated subquery of the

@@ -12,7 +12,7 @@ import { visitorLimitKeyOf } from '../auth/admin-network.ts';
 
 /** Reports one address may send (a page with a real problem reports each blocked thing once). */
 export const CSP_REPORT_RATE_LIMIT: RateLimitRule = { bucket: 'csp-report', limit: 60, windowMs: 60_000 };
-export const CSP_REPORT_RATE_LIMITED = (wait: string) => `Too many reports from this address. Try again in ${wait}.`;
+const CSP_REPORT_RATE_LIMITED = (wait: string) => `Too many reports from this address. Try again in ${wait}.`;
 
 /** Violations reported since each server started (keyed by the instance's HTTP server). */
 const violationCounts = new WeakMap<object, number>();

@@ -38,7 +38,7 @@ const ISO_VIDEO_TYPES = new Set(['video/mp4', 'video/quicktime']);
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-export const unsupportedType = (name: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGE_TEXTS.invalidType(name));
+const unsupportedType = (name: string) => new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGE_TEXTS.invalidType(name));
 export const tooLarge = (name: string) => new AppError('PAYLOAD_TOO_LARGE', MESSAGE_TEXTS.tooLarge(name));
 
 /**
@@ -68,7 +68,7 @@ function candidatesFor(sniffedMime: string): AttachmentType[] {
  * Decides the stored type from the file's first bytes, its declared type and its name. The bytes
  * must be one of the allowed types, and must be the type that was declared, if one was.
  */
-export async function decideAttachmentType(head: Buffer, declaredMime: string | undefined, name: string): Promise<AttachmentType> {
+async function decideAttachmentType(head: Buffer, declaredMime: string | undefined, name: string): Promise<AttachmentType> {
   const sniffed = await sniffFileType(head);
   const candidates = sniffed ? candidatesFor(sniffed.mime) : [];
   if (candidates.length === 0) throw unsupportedType(name);
@@ -137,7 +137,7 @@ class AttachmentInspector extends Transform {
 }
 
 /** Where a message attachment's bytes live: a server-generated key, fanned out so no folder grows huge. */
-export function attachmentKey(id: string): string {
+function attachmentKey(id: string): string {
   return `messages/${id.slice(0, 2)}/${id}`;
 }
 

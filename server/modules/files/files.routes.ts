@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../common/errors.ts';
 import { STORED_FILE_POLICY } from '../../plugins/security-headers.ts';
-import { contentDisposition } from '../reports/content-disposition.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { findFileForViewer } from './files.service.ts';
 
 // A file never changes under its id, so the browser may keep it; only the signed-in user's cache may.
@@ -16,7 +16,7 @@ const fileQuerySchema = z.object({
 });
 
 /** One byte range of a `Range` header, or null to send the whole file (RFC 9110 section 14). */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Several ranges or another unit: sending the whole file is allowed, and simpler than multipart/byteranges.

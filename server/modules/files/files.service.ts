@@ -22,13 +22,13 @@ export interface ServedFile {
 }
 
 // An attachment uploaded but never sent is removed after a day: the composer sends within minutes.
-export const UNSENT_FILE_TTL_MS = 24 * 60 * 60_000;
+const UNSENT_FILE_TTL_MS = 24 * 60 * 60_000;
 const SWEEP_BATCH = 50;
 // One sweep does a bounded amount of work; what is left waits for the next upload.
 const SWEEP_MAX_BATCHES = 10;
 
 /** Where the browser fetches an attachment (the files route checks who asks). */
-export const fileUrl = (id: string) => `/api/files/${id}`;
+const fileUrl = (id: string) => `/api/files/${id}`;
 
 /** The API shape of an attachment. */
 export function toAttachment(row: { id: string; name: string; mimeType: string; kind: AttachmentKind; size: number }): Attachment {

@@ -5,7 +5,7 @@ import { healthResponseSchema, readinessResponseSchema } from '../../../common/s
 import { checkDatabase, checkStorage } from './health.service.ts';
 
 /** Staff, or a monitor sending `X-Metrics-Token: <METRICS_TOKEN>`, may see the process detail. */
-export function maySeeDetail(request: FastifyRequest): boolean {
+function maySeeDetail(request: FastifyRequest): boolean {
   if (request.user?.role === 'admin') return true;
   const token = request.server.config.METRICS_TOKEN;
   const given = request.headers['x-metrics-token'];

@@ -23,7 +23,7 @@ export async function checkDatabase(app: FastifyInstance): Promise<{ ok: boolean
 }
 
 /** The key the readiness check looks up: it never exists, so a reachable storage answers "not there". */
-export const STORAGE_PROBE_KEY = 'health/readiness-probe';
+const STORAGE_PROBE_KEY = 'health/readiness-probe';
 
 /**
  * Asks the file storage about a key (a HEAD request on S3, a stat on disk) within the time limit: an

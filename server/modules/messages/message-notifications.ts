@@ -6,7 +6,7 @@ import { renderMail } from '../../mail/layout.ts';
 import type { DbExecutor, MailInput } from '../../mail/mailer.ts';
 import { messageNotifications } from '../../db/schema/messages.ts';
 
-export const MESSAGE_NOTIFICATION_KIND = 'message-notification';
+const MESSAGE_NOTIFICATION_KIND = 'message-notification';
 /** The throttle key of mails to the company (the staff inbox), beside clients' user ids. */
 export const STAFF_RECIPIENT = 'staff';
 /** A thread mails a recipient at most once in this time (the rest wait in the dashboard). */

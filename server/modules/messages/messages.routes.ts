@@ -27,7 +27,7 @@ import { markMessageRead, unreadCounts } from './messages.service.ts';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** A comment line this often keeps proxies from closing a quiet stream, and re-checks the session. */
-export const STREAM_HEARTBEAT_MS = 25_000;
+const STREAM_HEARTBEAT_MS = 25_000;
 /** Uploads per user per hour: plenty for people, a ceiling for a script filling the disk (decision 063). */
 export const UPLOAD_RATE_LIMIT: RateLimitRule = { bucket: 'message-upload', limit: 120, windowMs: 60 * 60_000 };
 /** Bytes a user may upload per hour, counted in KiB (an integer column never overflows): 500 MiB, ten full-size videos. */
@@ -58,7 +58,7 @@ function jsonUploadOf(body: unknown): JsonUploadBody {
 export const JSON_UPLOADS_IN_FLIGHT_MAX = 2;
 
 /** Whether a request's Content-Type says multipart/form-data (what @fastify/multipart parses, streaming). */
-export function declaresMultipart(contentType: string | undefined): boolean {
+function declaresMultipart(contentType: string | undefined): boolean {
   return /^\s*multipart\/form-data\s*(;|$)/i.test(contentType ?? '');
 }
 

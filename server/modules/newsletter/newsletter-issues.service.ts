@@ -24,7 +24,7 @@ export const NEWSLETTER_SEND_BATCH = 500;
 const DELIVERY_CHUNK = 100;
 
 /** Paragraphs of a plain-text body: blocks separated by blank lines; single line breaks stay inside. */
-export function newsletterParagraphs(body: string): string[] {
+function newsletterParagraphs(body: string): string[] {
   return body
     .split(/\r?\n[ \t]*\r?\n/)
     .map((p) => p.replace(/^\s+|\s+$/g, ''))
@@ -146,7 +146,7 @@ async function recordNewsletterIssue(
  * within the lease it was queued with; once it leaves mails to the retry job, so does this loop, so
  * no mail is sent by both. Failures stay pending and are retried by that job as well.
  */
-export async function deliverIssueMail(app: FastifyInstance, mailIds: string[]): Promise<void> {
+async function deliverIssueMail(app: FastifyInstance, mailIds: string[]): Promise<void> {
   if (!app.config.SMTP_URL) {
     app.log.info({ mails: mailIds.length }, 'newsletter stored in the outbox (no SMTP_URL)');
     return;
@@ -170,7 +170,7 @@ export async function newsletterIssuesOverview(
 }
 
 /** Issues already sent, newest first. */
-export async function listNewsletterIssues(app: FastifyInstance, page: number): Promise<{ issues: NewsletterIssue[]; total: number }> {
+async function listNewsletterIssues(app: FastifyInstance, page: number): Promise<{ issues: NewsletterIssue[]; total: number }> {
   const rows = await app.db
     .select()
     .from(newsletterIssues)

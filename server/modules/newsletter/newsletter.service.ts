@@ -28,7 +28,7 @@ const newToken = () => randomBytes(32).toString('base64url');
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The links every newsletter mail carries: the page a person opens, and the RFC 8058 one-click POST target. */
-export function unsubscribeLinks(app: FastifyInstance, unsubscribeToken: string) {
+function unsubscribeLinks(app: FastifyInstance, unsubscribeToken: string) {
   const token = encodeURIComponent(unsubscribeToken);
   return {
     page: `${app.config.publicUrl}${PATHS.newsletterUnsubscribe}?token=${token}`,
@@ -213,7 +213,7 @@ export async function listNewsletterSubscribers(
 }
 
 /** Every subscriber (optionally one status), oldest first, for the CSV export. */
-export async function allNewsletterSubscribers(app: FastifyInstance, status?: NewsletterStatus): Promise<NewsletterSubscriber[]> {
+async function allNewsletterSubscribers(app: FastifyInstance, status?: NewsletterStatus): Promise<NewsletterSubscriber[]> {
   const rows = await app.db
     .select()
     .from(newsletterSubscribers)

@@ -24,7 +24,7 @@ const THUMBNAIL_BOX_PX = 480;
 
 // Originals are re-encoded (to drop EXIF, GPS included); lossy formats keep this much quality,
 // high enough that nobody sees the second compression, and lossless formats stay lossless.
-export const ORIGINAL_LOSSY_QUALITY = 90;
+const ORIGINAL_LOSSY_QUALITY = 90;
 
 /** Whether a WebP file holds a lossless (VP8L) image, read from its RIFF chunks. */
 export function isLosslessWebp(bytes: Buffer): boolean {

@@ -10,7 +10,7 @@ export const REPORT_NOTIFICATION_KIND = 'report-notification';
 export const reportMailRecipient = (clientId: string) => `report:${clientId}`;
 
 /** Where the mail's link lands: the client's dashboard on the project, scrolled to the report. */
-export function reportLink(app: FastifyInstance, projectId: string, reportId: string): string {
+function reportLink(app: FastifyInstance, projectId: string, reportId: string): string {
   const url = new URL(PATHS.clientDashboard, app.config.publicUrl);
   url.searchParams.set('project', projectId);
   url.hash = `report-${reportId}`;

@@ -14,7 +14,7 @@ import {
   reportResponseSchema,
 } from '../../../common/schemas/reports.ts';
 import { afterAnswer } from '../../lib/after-answer.ts';
-import { contentDisposition } from './content-disposition.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import {
   createProgressReport,
   findReportImageFile,

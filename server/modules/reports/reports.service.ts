@@ -20,7 +20,7 @@ import { cleanFileName } from '../../lib/file-names.ts';
 import { deleteStoredReportImages, imageForPdf, storeReportImage, type StoredReportImage } from './report-images.ts';
 import { renderReportPdf, type PdfImage } from './report-pdf.ts';
 
-export interface NewReport {
+interface NewReport {
   date: string;
   projectId: string;
   projectCode: string;
@@ -88,7 +88,7 @@ async function imagesOf(app: FastifyInstance, reportIds: string[]): Promise<Map<
  * quiet period, decided in the same transaction, like message notifications); the caller delivers
  * the mail after the commit.
  */
-export async function createReport(
+async function createReport(
   app: FastifyInstance,
   viewer: Viewer,
   reportId: string,
@@ -257,7 +257,7 @@ export async function createProgressReport(app: FastifyInstance, later: AfterAns
 }
 
 /** A report the viewer may see (its project's client, or staff); otherwise not found. */
-export async function findReportForViewer(
+async function findReportForViewer(
   app: FastifyInstance,
   viewer: Viewer,
   reportId: string,
@@ -274,7 +274,7 @@ export async function findReportForViewer(
 }
 
 /** One image of a report the viewer may see; otherwise not found. */
-export async function findReportImageForViewer(
+async function findReportImageForViewer(
   app: FastifyInstance,
   viewer: Viewer,
   reportId: string,

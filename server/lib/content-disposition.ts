@@ -1,4 +1,4 @@
-import { displaySafeName } from '../../../common/file-names.ts';
+import { displaySafeName } from '../../common/file-names.ts';
 
 /**
  * A Content-Disposition value that every browser reads: an ASCII fallback name plus the exact
