@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { LogOut } from 'lucide-react';
 import { company } from '../../../common/content/company.ts';
 import { ThemeToggle } from '../layout/theme-toggle.tsx';
-import { buttonClass } from './empty-state.tsx';
+import { buttonClass } from '../button-class.ts';
 
 /** The top bar of the client and admin dashboards (the site header is hidden there). */
 export function DashboardHeader({

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { inputClass, labelClass } from '../portal/empty-state.tsx';
+import { inputClass, labelClass } from '../forms/field-classes.ts';
 
 /**
  * A staff list's filter: a labelled select whose first option (empty value) shows everything.

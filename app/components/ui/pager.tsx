@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { buttonClass } from '../portal/empty-state.tsx';
+import { buttonClass } from '../button-class.ts';
 
 /**
  * Previous / "Page x of y" / Next under a paged staff list. Lists keep their page in the address,

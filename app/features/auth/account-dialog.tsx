@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, ShieldOff, Smartphone, UserCog } from 'lucide-react';
 import type { MfaEnrolmentResponse } from '../../../common/schemas/auth.ts';
-import { buttonClass, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import { clsx } from 'clsx';
-import { inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 
 /** The card that holds a sign-in or password form, centred on the page. */
 export function AuthCard({ title, intro, children, icon }: { title: string; intro?: ReactNode; children: ReactNode; icon?: ReactNode }) {

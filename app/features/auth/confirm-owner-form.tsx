@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { MfaManageBody } from '../../../common/schemas/auth.ts';
-import { buttonClass } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { FormError, PasswordField, submitClass, TextField } from './auth-fields.tsx';
 

@@ -4,7 +4,8 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { clsx } from 'clsx';
 import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2 } from 'lucide-react';
-import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
+import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { ARTICLE_BODY_CLASS } from '../../components/layout/article-body-class.ts';
 
 // The rich-text editor of the blog forms (decision 090). Loaded only by the admin blog screens, as

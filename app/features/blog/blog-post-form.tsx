@@ -18,7 +18,8 @@ import {
   type BlogStatus,
   type BlogVisibility,
 } from '../../../common/schemas/blog.ts';
-import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
+import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';

@@ -10,7 +10,9 @@ import {
   type BlogPostSummary,
   type BlogStatus,
 } from '../../../common/schemas/blog.ts';
-import { buttonClass, EmptyState, ErrorState, InlineLoading, inputClass } from '../../components/portal/empty-state.tsx';
+import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
+import { inputClass } from '../../components/forms/field-classes.ts';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { Pager } from '../../components/ui/pager.tsx';

@@ -1,6 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { Copy } from 'lucide-react';
-import { buttonClass, inputClass } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
+import { inputClass } from '../../components/forms/field-classes.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).

@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { clsx } from 'clsx';
 import { MESSAGE_TEXTS, type Attachment } from '../../../common/schemas/messages.ts';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
-import { buttonClass } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
 
 /** Where the browser downloads an attachment (the server then says attachment, not inline). */
 const downloadUrl = (a: Attachment) => `${a.url}?download=1`;

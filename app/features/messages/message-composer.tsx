@@ -11,7 +11,8 @@ import {
   attachmentTypeOf,
   attachmentTypeOfName,
 } from '../../../common/schemas/messages.ts';
-import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
+import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';

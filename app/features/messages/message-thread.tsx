@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { History } from 'lucide-react';
 import { clsx } from 'clsx';
 import { isUnreadFor, MESSAGE_TEXTS, type Message } from '../../../common/schemas/messages.ts';
-import { buttonClass } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
 import { AttachmentGrid } from './attachment-grid.tsx';
 import { AttachmentPreviewDialog } from './attachment-preview-dialog.tsx';
 

@@ -1,5 +1,5 @@
 import { ArrowRight, MailCheck, Mail } from 'lucide-react';
-import { buttonClass } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
 import { useUnreadCounts } from './messages-api.ts';
 
 /**

@@ -6,7 +6,8 @@ import {
   NEWSLETTER_STATUSES,
   type NewsletterStatus,
 } from '../../../common/schemas/newsletter.ts';
-import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
 import { FilterSelect } from '../../components/ui/filter-select.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { ScrollTable } from '../../components/ui/scroll-table.tsx';

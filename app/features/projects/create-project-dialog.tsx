@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { createProjectBodySchema } from '../../../common/schemas/projects.ts';
-import { buttonClass, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
+import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';

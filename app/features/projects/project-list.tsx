@@ -1,7 +1,8 @@
 import { clsx } from 'clsx';
 import { FolderOpen, Mail } from 'lucide-react';
 import { nextProjectStatus, type Project } from '../../../common/schemas/projects.ts';
-import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
 import { toastFailure, useFailureToast } from '../../components/portal/notify.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { formatDay } from '../../../common/dates.ts';

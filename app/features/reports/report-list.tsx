@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Download, FileText, ImageIcon } from 'lucide-react';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
-import { buttonClass, EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
 import { formatDay } from '../../../common/dates.ts';
 import { reportsOf, useProjectReports } from './reports-api.ts';
 

@@ -7,13 +7,9 @@ import {
   type Timeline,
   type TimelineTaskStatus,
 } from '../../../common/schemas/timelines.ts';
-import {
-  buttonClass,
-  ErrorState,
-  InlineLoading,
-  inputClass,
-  labelClass,
-} from '../../components/portal/empty-state.tsx';
+import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
+import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { useProjectTimelines, useSaveTimeline } from './timelines-api.ts';

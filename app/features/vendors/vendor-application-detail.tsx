@@ -8,7 +8,9 @@ import {
   type VendorApplicationFields,
   type VendorStatus,
 } from '../../../common/schemas/vendors.ts';
-import { buttonClass, ErrorState, InlineLoading, inputClass, labelClass } from '../../components/portal/empty-state.tsx';
+import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
+import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { PATHS } from '../../../common/paths.ts';

@@ -5,7 +5,8 @@ import { FolderKanban, Mails, MousePointerClick, Newspaper, ShieldCheck, Users }
 import type { Client } from '../../../common/schemas/clients.ts';
 import type { Project } from '../../../common/schemas/projects.ts';
 import { DashboardHeader } from '../../components/portal/dashboard-header.tsx';
-import { buttonClass, EmptyState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { EmptyState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
 import { useFailureToast } from '../../components/portal/notify.ts';
 import { AccountButton } from '../../features/auth/account-dialog.tsx';
 import { RequireRole } from '../../features/auth/require-role.tsx';

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { LayoutDashboard } from 'lucide-react';
 import { DashboardHeader } from '../../components/portal/dashboard-header.tsx';
-import { buttonClass } from '../../components/portal/empty-state.tsx';
+import { buttonClass } from '../../components/button-class.ts';
 import { AccountButton } from '../../features/auth/account-dialog.tsx';
 import { isLoginResult, LoginAudit } from '../../features/auth/login-audit.tsx';
 import { RequireRole } from '../../features/auth/require-role.tsx';
