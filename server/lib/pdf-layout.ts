@@ -1,7 +1,7 @@
 // Layout rules shared by every PDF the server makes (decision 201): text is cleaned before it is
 // drawn, a heading is never the last thing on a page, and a bullet's wrapped lines hang under its text.
+import { normaliseLineEndings } from '../../common/schemas/line-endings.ts';
 
-const LINE_BREAK = /\r\n?|[\u0085\u2028\u2029]/g;
 // Control characters other than the line feed have no glyph in any font: PDFKit would draw the
 // missing-glyph box for each. Tabs become spaces; the rest (C0, DEL, C1) are dropped, and so are the
 // invisible format characters (zero-width spaces, direction marks, byte-order mark), which the font
@@ -15,7 +15,7 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|(?!\u00ad)\p{Cf}/gu;
  * other source from printing boxes.
  */
 export function pdfSafeText(value: string): string {
-  return value.replace(LINE_BREAK, '\n').replace(/\t/g, '    ').replace(CONTROL, '');
+  return normaliseLineEndings(value).replace(/\t/g, '    ').replace(CONTROL, '');
 }
 
 /** The lowest y at which content may end on the current page. */
