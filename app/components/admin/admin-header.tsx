@@ -43,7 +43,7 @@ export function AdminHeader({
           </div>
         </div>
         <div className="flex min-w-0 items-start gap-2">
-          <div className="min-w-0 flex-1 lg:flex-none">{nav}</div>
+          <div className="min-w-0 flex-1">{nav}</div>
           {search ? <div className="min-w-0 flex-1 lg:hidden">{search}</div> : null}
         </div>
       </div>

@@ -17,7 +17,7 @@ export interface AdminNavItem {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    'flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap',
+    'flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap lg:px-2.5',
     'hover:bg-slate-100 dark:hover:bg-slate-800',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:focus-visible:outline-sky-300',
     // The current place: a bar under it and a tint, never colour alone.
@@ -29,6 +29,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 function Count({ n, label }: { n: number; label: string }) {
   return (
     <span className="ml-auto inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs font-bold text-white tabular-nums lg:ml-0 dark:bg-red-300 dark:text-slate-950">
+      {/* Read as 'Contact messages, 3 unread'. */}
+      <span className="sr-only">, </span>
       {n}
       <span className="sr-only"> {label}</span>
     </span>
@@ -90,14 +92,15 @@ export function AdminNav({ items, extra }: { items: AdminNavItem[]; /** After th
         id={panelId}
         className={clsx(
           'mt-2 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900',
-          'lg:mt-0 lg:flex lg:flex-row lg:flex-wrap lg:items-center lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none dark:lg:bg-transparent',
+          'lg:mt-0 lg:flex lg:flex-row lg:flex-wrap lg:items-center lg:gap-0.5 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none dark:lg:bg-transparent',
           open ? 'flex' : 'hidden',
         )}
       >
         {items.map(({ to, label, icon: Icon, end, count, countLabel }) => (
           <li key={to}>
             <NavLink to={to} end={end} className={linkClass}>
-              <Icon className="size-4 shrink-0" aria-hidden="true" />
+              {/* In the one row (1024-1535 px) the words alone, so every place fits the row at 1280 px. */}
+              <Icon className="size-4 shrink-0 lg:hidden 2xl:block" aria-hidden="true" />
               {label}
               {count ? <Count n={count} label={countLabel ?? 'new'} /> : null}
             </NavLink>

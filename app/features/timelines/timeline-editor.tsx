@@ -154,12 +154,12 @@ function TimelineForm({
 
   return (
     <div className="@container">
-      <div className="grid grid-cols-1 items-start gap-4 @4xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-start gap-4 @3xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <form
           ref={formRef}
           onSubmit={onSubmit}
           noValidate
-          className="grid min-w-0 grid-cols-1 gap-3"
+          className="@container grid min-w-0 grid-cols-1 gap-3"
           aria-label={timeline ? `Timeline ${timeline.projectTitle}` : 'New timeline'}
         >
           {conflict ? (
@@ -217,7 +217,7 @@ function TimelineForm({
             </button>
           </div>
         </form>
-        <section aria-label="What the client sees" className="grid min-w-0 gap-2 @4xl:sticky @4xl:top-4">
+        <section aria-label="What the client sees" className="grid min-w-0 gap-2 @3xl:sticky @3xl:top-4">
           <h4 className="text-sm font-semibold">What the client sees</h4>
           <p className="text-xs text-slate-600 dark:text-slate-300">
             Follows your typing; the client sees it once you save.

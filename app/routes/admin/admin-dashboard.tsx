@@ -85,7 +85,7 @@ function AdminDashboard() {
         <NextUnread currentProjectId={projectId} onOpen={openThread} />
       </div>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[20rem_20rem_minmax(0,1fr)]">
-        <div className="min-w-0 lg:row-span-2 xl:row-span-1">
+        <div className="min-w-0 lg:row-span-3 xl:row-span-2">
           <ClientManagement selectedClientId={clientId} onSelectClient={selectClient} />
         </div>
 
@@ -128,12 +128,6 @@ function AdminDashboard() {
                 </div>
                 <ReportList projectId={project._id} />
               </section>
-              <section aria-labelledby="timeline-heading" className={panelClass}>
-                <h3 id="timeline-heading" className="mb-3 text-lg font-semibold">
-                  Timeline
-                </h3>
-                <TimelineEditor project={project} />
-              </section>
             </>
           ) : projectId && projectLoading ? (
             <InlineLoading label="Loading project..." />
@@ -147,6 +141,17 @@ function AdminDashboard() {
             </div>
           )}
         </section>
+
+        {/* The timeline's editor and the client's chart side by side need more than the detail
+            column: wide, the panel spans the projects and detail columns (issue 22). */}
+        {project ? (
+          <section aria-labelledby="timeline-heading" className={`${panelClass} min-w-0 lg:col-start-2 xl:col-span-2`}>
+            <h3 id="timeline-heading" className="mb-3 text-lg font-semibold">
+              Timeline
+            </h3>
+            <TimelineEditor project={project} />
+          </section>
+        ) : null}
       </div>
     </div>
   );
