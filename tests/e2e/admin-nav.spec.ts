@@ -5,7 +5,7 @@ import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as setTheme } from './fixtures.ts';
 
 // Screenshots for people to look at (not compared by the test).
-const SHOTS = 'test-results/admin-nav';
+const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/admin-nav-shots';
 mkdirSync(SHOTS, { recursive: true });
 
 /** The one admin navigation's links, in order (issue 22, decision 254). */
@@ -35,7 +35,7 @@ const SCREENS = [
 ];
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
-const link = (page: Page, name: string) => nav(page).getByRole('link', { name: new RegExp(`^${name.replace(/[&]/g, '\\$&')}`) });
+const link = (page: Page, name: string) => nav(page).getByRole('link', { name: new RegExp(`^${name}`) });
 
 /** A client's message to staff, so the navigation has an unread count to show. */
 async function unreadMessageForStaff(page: Page, browser: Browser) {
@@ -76,13 +76,13 @@ test('every admin screen has the same navigation: each link, the current place m
     await expect(nav(page).getByRole('button', { name: 'Account' })).toBeVisible();
     const current = nav(page).locator('[aria-current="page"]');
     await expect(current, screen.path).toHaveCount(1);
-    await expect(current).toHaveAccessibleName(new RegExp(`^${screen.current.replace(/[&]/g, '\\$&')}`));
+    await expect(current).toHaveAccessibleName(new RegExp(`^${screen.current}`));
     // The counts the dashboard reads, named for screen readers.
-    await expect(link(page, 'Clients & projects')).toHaveAccessibleName(`Clients & projects, ${unread} unread messages`);
-    if (counts.unreadMessages > 0) await expect(link(page, 'Contact messages')).toHaveAccessibleName(`Contact messages, ${counts.unreadMessages} unread`);
-    if (counts.newApplications > 0) await expect(link(page, 'Vendor applications')).toHaveAccessibleName(`Vendor applications, ${counts.newApplications} new`);
+    await expect(link(page, 'Clients & projects')).toHaveAccessibleName(new RegExp(`^Clients & projects ?, ${unread} unread messages$`));
+    if (counts.unreadMessages > 0) await expect(link(page, 'Contact messages')).toHaveAccessibleName(new RegExp(`^Contact messages ?, ${counts.unreadMessages} unread$`));
+    if (counts.newApplications > 0) await expect(link(page, 'Vendor applications')).toHaveAccessibleName(new RegExp(`^Vendor applications ?, ${counts.newApplications} new$`));
     // The old menus are gone: no second list of the same links in the header.
-    await expect(page.getByRole('banner').getByRole('link', { name: /^Security/ })).toHaveCount(1);
+    await expect(page.locator('header').getByRole('link', { name: /^Security/ })).toHaveCount(1);
   }
 });
 
