@@ -106,7 +106,7 @@ export function AdminNav({ items, extra }: { items: AdminNavItem[]; /** After th
             </NavLink>
           </li>
         ))}
-        {extra ? <li className="[&>button]:w-full [&>button]:justify-start lg:[&>button]:w-auto">{extra}</li> : null}
+        {extra ? <li className="[&>button]:w-full [&>button]:justify-start [&>button]:px-3 lg:[&>button]:w-auto lg:[&>button]:px-2.5">{extra}</li> : null}
       </ul>
     </nav>
   );

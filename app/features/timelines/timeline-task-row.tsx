@@ -28,7 +28,7 @@ export const endEarlierThanStart = (row: TaskRow) =>
  * A new start month moves the end with it, so a task keeps its length when it is moved; an end that
  * was never set stays unset (one month).
  */
-export function withStart(row: TaskRow, month: string): Partial<TaskRow> {
+function withStart(row: TaskRow, month: string): Partial<TaskRow> {
   if (!isMonth(row.month) || !isMonth(row.endMonth) || !isMonth(month) || row.endMonth < row.month) return { month };
   return { month, endMonth: monthOfIndex(monthIndex(month) + monthIndex(row.endMonth) - monthIndex(row.month)) };
 }
