@@ -84,6 +84,13 @@ test('every admin screen has the same navigation: each link, the current place m
     // The old menus are gone: no second list of the same links in the header.
     await expect(page.locator('header').getByRole('link', { name: /^Security/ })).toHaveCount(1);
   }
+  await page.locator('header').screenshot({ path: `${SHOTS}/nav-counts-light-1280.png` });
+  // On a phone the Menu button carries the sum, so what waits shows with the panel closed.
+  await page.setViewportSize(PHONE);
+  const menu = nav(page).getByRole('button', { name: /^Menu/ });
+  await expect(menu).toHaveAccessibleName(new RegExp(`^Menu ?, ${unread + counts.unreadMessages + counts.newApplications} waiting$`));
+  await menu.click();
+  await page.locator('header').screenshot({ path: `${SHOTS}/nav-counts-light-390.png` });
 });
 
 test('at 390 px a Menu button opens and closes the navigation by keyboard; Escape closes it and gives the focus back', async ({ page }) => {
