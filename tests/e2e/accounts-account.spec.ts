@@ -9,6 +9,9 @@ const SHOTS = 'test-results/accounts-screens';
 mkdirSync(SHOTS, { recursive: true });
 
 async function openAccount(page: Page) {
+  // On a phone the admin screens keep Account in the navigation's menu (issue 22).
+  const menu = page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: /^Menu/ });
+  if (await menu.isVisible()) await menu.click();
   const opener = page.getByRole('button', { name: 'Account' });
   await opener.focus();
   await page.keyboard.press('Enter');

@@ -94,7 +94,7 @@ test('staff dashboard: the report dialog counts its images; project names never 
     if (viewport === DESKTOP) await select.hover();
     expect(await select.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
     // The menu is one row on a phone (it used to take four, about 200 px, before any content).
-    const menu = page.getByRole('navigation', { name: 'Dashboard' });
+    const menu = page.getByRole('navigation', { name: 'Admin' });
     const menuBox = (await menu.boundingBox())!;
     if (viewport === PHONE) {
       expect(menuBox.height, 'menu height at 390 px').toBeLessThan(60);
@@ -191,7 +191,7 @@ test('the blog table reflows to cards on a phone, never cut off; the admin menu 
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
     if (viewport === PHONE) {
-      const menu = (await page.getByRole('navigation', { name: 'Dashboard' }).boundingBox())!;
+      const menu = (await page.getByRole('navigation', { name: 'Admin' }).boundingBox())!;
       expect(menu.height, 'menu height at 390 px').toBeLessThan(60);
       // Reflowed to cards: nothing of the row is cut off at the card's edge (it was: 'Auth|').
       expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);

@@ -4,7 +4,7 @@ import { company } from '../../../common/content/company.ts';
 import { ThemeToggle } from '../layout/theme-toggle.tsx';
 import { buttonClass } from '../button-class.ts';
 
-/** The top bar of the client and admin dashboards (the site header is hidden there). */
+/** The top bar of the client dashboard (the site header is hidden there; admin screens have AdminHeader). */
 export function DashboardHeader({
   title,
   userName,

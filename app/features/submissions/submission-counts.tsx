@@ -5,8 +5,11 @@ import type { SubmissionCountsResponse } from '../../../common/schemas/submissio
 import { apiFetch } from '../../lib/api.ts';
 import { PATHS } from '../../../common/paths.ts';
 
-/** The dashboard counts; the review pages invalidate ['submissions'] when they change something. */
-function useSubmissionCounts() {
+/**
+ * The dashboard counts (and the admin navigation's); the review pages invalidate ['submissions'] when
+ * they change something.
+ */
+export function useSubmissionCounts() {
   return useQuery({
     queryKey: ['submissions', 'counts'],
     queryFn: () => apiFetch<SubmissionCountsResponse>('/submissions/counts', { fallbackMessage: 'Failed to load counts' }),

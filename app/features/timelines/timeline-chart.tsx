@@ -1,24 +1,50 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { clsx } from 'clsx';
 import { CircleCheck, CircleDashed, Loader, MoveHorizontal } from 'lucide-react';
-import { TIMELINE_TASK_STATUS_LABELS, timelineMonths, type Timeline, type TimelineTaskStatus } from '../../../common/schemas/timelines.ts';
+import {
+  TIMELINE_TASK_STATUS_LABELS,
+  taskMonthCount,
+  timelineMonths,
+  type Timeline,
+  type TimelineTaskStatus,
+} from '../../../common/schemas/timelines.ts';
 
 const ICONS = { 'not-started': CircleDashed, 'in-progress': Loader, completed: CircleCheck } as const;
 
 // Each status differs by icon and by fill (solid, striped, outline), so colour is never the only cue.
 const CELL: Record<TimelineTaskStatus, string> = {
-  completed: 'border-emerald-800 bg-emerald-700 text-white dark:border-emerald-300 dark:bg-emerald-400 dark:text-slate-950',
+  completed:
+    'border-emerald-800 bg-emerald-700 text-white dark:border-emerald-300 dark:bg-emerald-400 dark:text-slate-950',
   'in-progress':
     'border-sky-800 text-sky-950 bg-[repeating-linear-gradient(135deg,var(--color-sky-200)_0_6px,var(--color-sky-100)_6px_12px)] dark:border-sky-300 dark:text-sky-50 dark:bg-[repeating-linear-gradient(135deg,var(--color-sky-800)_0_6px,var(--color-sky-950)_6px_12px)]',
-  'not-started': 'border-dashed border-slate-500 bg-transparent text-slate-700 dark:border-slate-400 dark:text-slate-200',
+  'not-started':
+    'border-dashed border-slate-500 bg-transparent text-slate-700 dark:border-slate-400 dark:text-slate-200',
 };
 
-function StatusMark({ status, withText }: { status: TimelineTaskStatus; withText?: boolean }) {
+function StatusMark({
+  status,
+  withText,
+  span,
+}: {
+  status: TimelineTaskStatus;
+  withText?: boolean;
+  /** Words for screen readers: the months a bar covers. */ span?: string;
+}) {
   const Icon = ICONS[status];
   return (
-    <span className={clsx('inline-flex min-h-8 w-full items-center justify-center gap-1 rounded border-2 px-1 text-xs font-semibold', CELL[status])}>
+    <span
+      className={clsx(
+        'inline-flex min-h-8 w-full items-center justify-center gap-1 rounded border-2 px-1 text-xs font-semibold',
+        CELL[status],
+      )}
+    >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
-      {withText ? TIMELINE_TASK_STATUS_LABELS[status] : <span className="sr-only">{TIMELINE_TASK_STATUS_LABELS[status]}</span>}
+      {withText ? (
+        TIMELINE_TASK_STATUS_LABELS[status]
+      ) : (
+        <span className="sr-only">{TIMELINE_TASK_STATUS_LABELS[status]}</span>
+      )}
+      {span ? <span className="sr-only">, {span}</span> : null}
     </span>
   );
 }
@@ -41,6 +67,35 @@ function TimelineLegend() {
 const MONTH_SHORT = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
 const MONTH_LONG = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthDate = (m: string) => new Date(`${m}-01T00:00:00Z`);
+
+/**
+ * A task's row of cells: empty months, then one cell spanning the months it runs (its bar), then empty
+ * months. The axis always holds a task's months side by side (timelineMonths), so the bar is one run.
+ */
+function TaskCells({ task, months }: { task: Timeline['tasks'][number]; months: string[] }) {
+  const start = months.indexOf(task.month);
+  const count = taskMonthCount(task);
+  if (start < 0) return months.map((m) => <td key={m} className="min-w-12 px-1 py-2" />);
+  const span = Math.min(count, months.length - start);
+  const end = months[start + span - 1];
+  const words =
+    span > 1
+      ? `${MONTH_LONG.format(monthDate(task.month))} to ${MONTH_LONG.format(monthDate(end))}, ${span} months`
+      : undefined;
+  return (
+    <>
+      {months.slice(0, start).map((m) => (
+        <td key={m} className="min-w-12 px-1 py-2" />
+      ))}
+      <td colSpan={span} className="min-w-12 px-1 py-2 text-center" data-months={span}>
+        <StatusMark status={task.status} span={words} />
+      </td>
+      {months.slice(start + span).map((m) => (
+        <td key={m} className="min-w-12 px-1 py-2" />
+      ))}
+    </>
+  );
+}
 
 /** Whether the scroller has more to show to the right, kept current as it scrolls and resizes (and when `content` changes). */
 function useSideways(ref: RefObject<HTMLDivElement | null>, content: unknown) {
@@ -70,11 +125,19 @@ function useSideways(ref: RefObject<HTMLDivElement | null>, content: unknown) {
 // clipped by it too, instead of widening the whole page on a phone.
 /**
  * A timeline drawn as a month-by-task chart: one row per task, one column per month, the task's
- * mark in its month. A real table, so screen readers announce task, month and status together.
+ * bar across the months it runs. A real table, so screen readers announce task, month and status together.
  * Up to a year fits the card on a desktop; a longer plan (or a phone) scrolls sideways, with the
  * task column kept in view, a shaded edge and a line saying so, and the arrow keys once it has focus.
  */
-export function TimelineChart({ timeline }: { timeline: Timeline }) {
+export function TimelineChart({
+  timeline,
+  preview,
+}: {
+  timeline: Pick<Timeline, 'projectTitle' | 'tasks'>;
+  /** Staff's live copy beside the editor: named apart from the saved chart. */
+  preview?: boolean;
+}) {
+  const name = preview ? `Preview of ${timeline.projectTitle}` : timeline.projectTitle;
   const months = timelineMonths(timeline.tasks);
   const scroller = useRef<HTMLDivElement>(null);
   const { overflowing, atEnd } = useSideways(scroller, timeline.tasks);
@@ -97,22 +160,30 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
           className="relative overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:border-slate-700 dark:focus-visible:outline-sky-300"
           tabIndex={0}
           role="region"
-          aria-label={`Timeline: ${timeline.projectTitle}`}
+          aria-label={`Timeline: ${name}`}
           aria-describedby={overflowing ? hintId : undefined}
         >
           <table className="w-full min-w-max border-collapse text-sm">
-            <caption className="sr-only">
-              {timeline.projectTitle}: tasks by month
-            </caption>
+            <caption className="sr-only">{name}: tasks by month</caption>
             <thead>
               <tr className="bg-slate-50 dark:bg-slate-800">
-                <th scope="col" className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-left font-semibold shadow-[1px_0_0_var(--color-slate-300)] dark:bg-slate-800 dark:shadow-[1px_0_0_var(--color-slate-600)]">
+                <th
+                  scope="col"
+                  className="sticky left-0 z-10 bg-slate-50 px-3 py-2 text-left font-semibold shadow-[1px_0_0_var(--color-slate-300)] dark:bg-slate-800 dark:shadow-[1px_0_0_var(--color-slate-600)]"
+                >
                   Task
                 </th>
                 {months.map((m) => (
-                  <th key={m} scope="col" aria-label={MONTH_LONG.format(monthDate(m))} className="min-w-12 px-1 py-2 text-center leading-tight font-semibold whitespace-nowrap">
+                  <th
+                    key={m}
+                    scope="col"
+                    aria-label={MONTH_LONG.format(monthDate(m))}
+                    className="min-w-12 px-1 py-2 text-center leading-tight font-semibold whitespace-nowrap"
+                  >
                     <span className="block">{MONTH_SHORT.format(monthDate(m))}</span>{' '}
-                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">{m.slice(0, 4)}</span>
+                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+                      {m.slice(0, 4)}
+                    </span>
                   </th>
                 ))}
               </tr>
@@ -125,13 +196,11 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
                     className="sticky left-0 z-10 max-w-36 bg-white px-3 py-2 text-left font-medium break-words shadow-[1px_0_0_var(--color-slate-300)] sm:max-w-48 dark:bg-slate-900 dark:shadow-[1px_0_0_var(--color-slate-600)]"
                   >
                     {task.task}
-                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">{TIMELINE_TASK_STATUS_LABELS[task.status]}</span>
+                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
+                      {TIMELINE_TASK_STATUS_LABELS[task.status]}
+                    </span>
                   </th>
-                  {months.map((m) => (
-                    <td key={m} className="min-w-12 px-1 py-2 text-center">
-                      {task.month === m ? <StatusMark status={task.status} /> : null}
-                    </td>
-                  ))}
+                  <TaskCells task={task} months={months} />
                 </tr>
               ))}
             </tbody>
@@ -139,7 +208,10 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
         </div>
         {/* A shaded edge where more of the chart waits, so a cut-off look never reads as the end. */}
         {overflowing && !atEnd ? (
-          <div aria-hidden="true" className="pointer-events-none absolute inset-y-px right-px w-8 rounded-r-lg bg-gradient-to-l from-slate-900/20 to-transparent dark:from-black/60" />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-px right-px w-8 rounded-r-lg bg-gradient-to-l from-slate-900/20 to-transparent dark:from-black/60"
+          />
         ) : null}
       </div>
     </div>

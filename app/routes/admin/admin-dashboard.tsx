@@ -1,17 +1,12 @@
 import { useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { FolderKanban, Mails, MousePointerClick, Newspaper, ShieldCheck, Users } from 'lucide-react';
+import { FolderKanban, MousePointerClick, Users } from 'lucide-react';
 import type { Client } from '../../../common/schemas/clients.ts';
 import type { Project } from '../../../common/schemas/projects.ts';
-import { DashboardHeader } from '../../components/portal/dashboard-header.tsx';
 import { EmptyState, InlineLoading } from '../../components/portal/empty-state.tsx';
-import { buttonClass } from '../../components/button-class.ts';
 import { useFailureToast } from '../../components/portal/notify.ts';
-import { AccountButton } from '../../features/auth/account-dialog.tsx';
 import { RequireRole } from '../../features/auth/require-role.tsx';
-import { useCurrentUser } from '../../features/auth/use-current-user.ts';
-import { useLogout } from '../../features/auth/use-logout.ts';
 import { SubmissionCounts } from '../../features/submissions/submission-counts.tsx';
 import { MailStatusBanner } from '../../features/mail/mail-status-banner.tsx';
 import { ClientManagement } from '../../features/clients/client-management.tsx';
@@ -28,8 +23,8 @@ import { CreateReportDialog } from '../../features/reports/create-report-dialog.
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
 import { useTimelinesError } from '../../features/timelines/project-timeline.tsx';
 import { TimelineEditor } from '../../features/timelines/timeline-editor.tsx';
-import { PATHS } from '../../../common/paths.ts';
 import { useCountInTitle } from '../../lib/use-count-in-title.ts';
+import { AdminFrameHeader } from './admin-frame.tsx';
 
 export const meta = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -38,8 +33,6 @@ const panelClass = 'rounded-xl border border-slate-200 bg-white p-4 dark:border-
 const STACKED_MAX_PX = 1023;
 
 function AdminDashboard() {
-  const { data: user } = useCurrentUser();
-  const { logout, pending } = useLogout();
   const queryClient = useQueryClient();
   // New messages and read receipts arrive live; the clients' unread counts follow them.
   const refreshUnread = () => void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
@@ -85,28 +78,14 @@ function AdminDashboard() {
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <DashboardHeader title="Admin Dashboard" userName={user?.name} onLogout={() => void logout()} loggingOut={pending}>
-        <Link to={PATHS.blogList} className={buttonClass('ghost')}>
-          <Newspaper className="size-4" aria-hidden="true" />
-          Blog Management
-        </Link>
-        <Link to={PATHS.adminSecurity} className={buttonClass('ghost')}>
-          <ShieldCheck className="size-4" aria-hidden="true" />
-          Security
-        </Link>
-        <Link to={PATHS.adminNewsletter} className={buttonClass('ghost')}>
-          <Mails className="size-4" aria-hidden="true" />
-          Newsletter
-        </Link>
-        <AccountButton role="admin" />
-      </DashboardHeader>
+      <AdminFrameHeader title="Admin Dashboard" />
       <div className="mx-auto grid max-w-screen-2xl gap-3 px-4 pt-4">
         <MailStatusBanner />
         <SubmissionCounts />
         <NextUnread currentProjectId={projectId} onOpen={openThread} />
       </div>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[20rem_20rem_minmax(0,1fr)]">
-        <div className="min-w-0 lg:row-span-2 xl:row-span-1">
+        <div className="min-w-0 lg:row-span-3 xl:row-span-2">
           <ClientManagement selectedClientId={clientId} onSelectClient={selectClient} />
         </div>
 
@@ -149,12 +128,6 @@ function AdminDashboard() {
                 </div>
                 <ReportList projectId={project._id} />
               </section>
-              <section aria-labelledby="timeline-heading" className={panelClass}>
-                <h3 id="timeline-heading" className="mb-3 text-lg font-semibold">
-                  Timeline
-                </h3>
-                <TimelineEditor project={project} />
-              </section>
             </>
           ) : projectId && projectLoading ? (
             <InlineLoading label="Loading project..." />
@@ -168,6 +141,17 @@ function AdminDashboard() {
             </div>
           )}
         </section>
+
+        {/* The timeline's editor and the client's chart side by side need more than the detail
+            column: wide, the panel spans the projects and detail columns (issue 22). */}
+        {project ? (
+          <section aria-labelledby="timeline-heading" className={`${panelClass} min-w-0 lg:col-start-2 xl:col-span-2`}>
+            <h3 id="timeline-heading" className="mb-3 text-lg font-semibold">
+              Timeline
+            </h3>
+            <TimelineEditor project={project} />
+          </section>
+        ) : null}
       </div>
     </div>
   );

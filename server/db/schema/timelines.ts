@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { TimelineTask } from '../../../common/schemas/timelines.ts';
+import type { StoredTimelineTask } from '../../../common/schemas/timelines.ts';
 import { projects } from './projects.ts';
 
 /**
@@ -15,7 +15,7 @@ export const ganttCharts = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     projectTitle: text('project_title').notNull(),
-    tasks: jsonb('tasks').$type<TimelineTask[]>().notNull().default([]),
+    tasks: jsonb('tasks').$type<StoredTimelineTask[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

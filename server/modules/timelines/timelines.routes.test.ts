@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { timelineMonths } from '../../../common/schemas/timelines.ts';
+import { ganttCharts } from '../../db/schema/timelines.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { actor, createProjectVia, type Actor } from '../../../tests/helpers/portal.ts';
 
@@ -44,6 +46,8 @@ describe('timelines (gantt charts)', () => {
         { task: 'Handover', month: '2026-04', status: 'in-progress', completed: false },
       ],
     });
+    // The old shape (no end month) is a one-month task: the end is the start.
+    expect(res.json().timeline.tasks.map((tk: { endMonth: string }) => tk.endMonth)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04']);
     t.clock.advance(1000);
   });
 
@@ -87,6 +91,7 @@ describe('timelines (gantt charts)', () => {
     [{ projectTitle: 'T', tasks: [{ task: '', month: '2026-01' }] }, 'body.tasks.0.task'],
     [{ projectTitle: 'T', tasks: [{ task: 'A', month: 'January' }] }, 'body.tasks.0.month'],
     [{ projectTitle: 'T', tasks: [{ task: 'A', month: '2026-01', status: 'paused' }] }, 'body.tasks.0.status'],
+    [{ projectTitle: 'T', tasks: [{ task: 'A', month: '2026-01', endMonth: 'March' }] }, 'body.tasks.0.endMonth'],
   ])('refuses %j with a validation error on %s', async (fields, field) => {
     const res = await create({ projectId: projectA._id, ...fields });
     expect(res.statusCode).toBe(400);
@@ -112,5 +117,99 @@ describe('timelines (gantt charts)', () => {
     expect(timelineMonths([])).toEqual([]);
     // A plan spread over decades shows only its own months rather than hundreds of empty columns.
     expect(timelineMonths([{ month: '2020-01' }, { month: '2030-06' }])).toEqual(['2020-01', '2030-06']);
+  });
+
+  describe('tasks of several months (decision 253)', () => {
+    const put = (id: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/gantt-charts/${id}`, headers: admin.headers, payload });
+    const read = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/gantt-charts/project/${projectA._id}`, headers: clientA.headers })).json().timelines as {
+        _id: string;
+        tasks: { task: string; month: string; endMonth: string }[];
+      }[];
+
+    it('stores a start and an end month; the client reads `month` as the start and the axis runs to the last end', async () => {
+      const res = await create({
+        projectId: projectA._id,
+        projectTitle: 'Quay wall',
+        tasks: [
+          { task: 'Piling', month: '2026-03', endMonth: '2026-05', status: 'in-progress' },
+          { task: 'Capping beam', month: '2026-06' },
+        ],
+      });
+      expect(res.statusCode).toBe(201);
+      const id = res.json().timeline._id;
+      const stored = (await read()).find((tl) => tl._id === id)!;
+      expect(stored.tasks).toEqual([
+        { task: 'Piling', month: '2026-03', endMonth: '2026-05', status: 'in-progress', completed: false },
+        { task: 'Capping beam', month: '2026-06', endMonth: '2026-06', status: 'not-started', completed: false },
+      ]);
+      expect(timelineMonths(stored.tasks)).toEqual(['2026-03', '2026-04', '2026-05', '2026-06']);
+    });
+
+    it('refuses an end before the start, or a task longer than 60 months, with 400 naming the field and nothing stored', async () => {
+      const before = await t.app.inject({ method: 'GET', url: `/api/gantt-charts/project/${projectA._id}`, headers: admin.headers });
+      const earlier = await create({ projectId: projectA._id, projectTitle: 'Backwards', tasks: [{ task: 'Dredging', month: '2026-05', endMonth: '2026-04' }] });
+      expect(earlier.statusCode).toBe(400);
+      expect(earlier.json()).toMatchObject({ success: false, code: expect.any(String) });
+      expect(earlier.json().details).toContainEqual(expect.objectContaining({ field: 'body.tasks.0.endMonth', message: 'End month: use the start month or a later one' }));
+      const tooLong = await create({ projectId: projectA._id, projectTitle: 'Forever', tasks: [{ task: 'Upkeep', month: '2026-01', endMonth: '2031-01' }] });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().details.map((d: { field: string }) => d.field)).toContain('body.tasks.0.endMonth');
+      // Sixty months exactly is allowed.
+      const longest = await create({ projectId: projectA._id, projectTitle: 'Five years', tasks: [{ task: 'Upkeep', month: '2026-01', endMonth: '2030-12' }] });
+      expect(longest.statusCode).toBe(201);
+      const first = (await read())[0];
+      const badPut = await put(first._id, { projectTitle: 'Changed', tasks: [{ task: 'X', month: '2026-02', endMonth: '2025-12' }] });
+      expect(badPut.statusCode).toBe(400);
+      const after = await t.app.inject({ method: 'GET', url: `/api/gantt-charts/project/${projectA._id}`, headers: admin.headers });
+      const titles = (res: typeof before) => res.json().timelines.map((tl: { projectTitle: string }) => tl.projectTitle).sort();
+      expect(titles(after)).toEqual([...titles(before), 'Five years'].sort());
+    });
+
+    it('keeps the order staff give: a reordered list is stored and read back in that order', async () => {
+      const created = (
+        await create({
+          projectId: projectA._id,
+          projectTitle: 'Order',
+          tasks: [
+            { task: 'Survey', month: '2026-01' },
+            { task: 'Design', month: '2026-02', endMonth: '2026-03' },
+            { task: 'Build', month: '2026-04' },
+          ],
+        })
+      ).json().timeline;
+      const res = await put(created._id, {
+        projectTitle: 'Order',
+        tasks: [
+          { task: 'Build', month: '2026-04' },
+          { task: 'Survey', month: '2026-01' },
+          { task: 'Design', month: '2026-02', endMonth: '2026-03' },
+        ],
+      });
+      expect(res.statusCode).toBe(200);
+      const stored = (await read()).find((tl) => tl._id === created._id)!;
+      expect(stored.tasks.map((tk) => `${tk.task} ${tk.month}..${tk.endMonth}`)).toEqual(['Build 2026-04..2026-04', 'Survey 2026-01..2026-01', 'Design 2026-02..2026-03']);
+    });
+
+    it('reads a row saved before end months existed as one-month tasks, and an old-shape PUT keeps working', async () => {
+      const created = (await create({ projectId: projectA._id, projectTitle: 'Legacy', tasks: [{ task: 'Survey', month: '2026-08' }] })).json().timeline;
+      // The jsonb as it was written before this change: no endMonth key at all.
+      await t.app.db
+        .update(ganttCharts)
+        .set({ tasks: [{ task: 'Survey', month: '2026-08', status: 'completed', completed: true }] })
+        .where(eq(ganttCharts.id, created._id));
+      const legacy = (await read()).find((tl) => tl._id === created._id)!;
+      expect(legacy.tasks).toEqual([{ task: 'Survey', month: '2026-08', endMonth: '2026-08', status: 'completed', completed: true }]);
+      // A client of the old shape sends month and completed only, and gets month back as it sent it.
+      const res = await put(created._id, { projectTitle: 'Legacy', tasks: [{ task: 'Survey', month: '2026-09', completed: true }] });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().timeline.tasks[0]).toMatchObject({ task: 'Survey', month: '2026-09', completed: true });
+    });
+
+    it('draws a long plan by the months its tasks run in, each task still one unbroken run', () => {
+      expect(timelineMonths([{ month: '2026-11', endMonth: '2027-01' }, { month: '2027-02' }])).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+      expect(timelineMonths([{ month: '2020-01', endMonth: '2020-03' }, { month: '2030-06' }])).toEqual(['2020-01', '2020-02', '2020-03', '2030-06']);
+    });
   });
 });

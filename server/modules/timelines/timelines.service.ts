@@ -15,7 +15,14 @@ function toTimeline(row: TimelineRow): Timeline {
     projectId: row.projectId,
     projectTitle: row.projectTitle,
     // Stored rows were validated on the way in; normalise anyway so `completed` always follows status.
-    tasks: row.tasks.map((t) => ({ task: t.task, month: t.month, status: t.status, completed: t.status === 'completed' })),
+    // A task saved before end months existed is one month long (decision 253).
+    tasks: row.tasks.map((t) => ({
+      task: t.task,
+      month: t.month,
+      endMonth: t.endMonth ?? t.month,
+      status: t.status,
+      completed: t.status === 'completed',
+    })),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
