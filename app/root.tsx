@@ -5,7 +5,7 @@ import './app.css';
 import { SiteHeader } from './components/layout/site-header.tsx';
 import { SiteFooter } from './components/layout/site-footer.tsx';
 import { ScrollToTop } from './components/layout/scroll-to-top.tsx';
-import { Toaster, ToastTemplates } from './components/ui/toast.tsx';
+import { Toaster } from './components/ui/toast.tsx';
 import { chromeFor, PATHS } from '../common/paths.ts';
 import { ChatButton } from './features/chat/chat-button.tsx';
 import { THEME_BOOT_SCRIPT } from './lib/theme.ts';
@@ -42,7 +42,6 @@ export function Layout({ children }: { children: ReactNode }) {
           <Scripts nonce={nonce} />
         ) : (
           <>
-            <ToastTemplates />
             <script type="module" nonce={nonce} src={enhanceEntryUrl} />
             <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
           </>

@@ -3,13 +3,12 @@
 // the React pages used), says what happened in its status line and as a toast, and fetches the
 // bot-guard token only once someone starts typing.
 
-import { FORM_MESSAGES, FORM_MIN_FILL_MS, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../../common/form-guard.ts';
+import { FORM_MESSAGES, HONEYPOT_FIELD } from '../../common/form-guard.ts';
 import { NEWSLETTER_MESSAGES } from '../../common/newsletter.ts';
 import { toast } from '../components/ui/toast-store.ts';
+import { formTokenGuard } from '../lib/form-token.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// A little more than the server's minimum, so clock jitter never refuses a person (lib/form-guard.ts).
-const MARGIN_MS = 300;
 
 async function subscribe(body: Record<string, string>): Promise<string> {
   let response: Response;
@@ -35,22 +34,9 @@ export function enhanceNewsletterForm(form: HTMLElement): () => void {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
   const status = form.querySelector<HTMLElement>('[role="status"]')!;
   const honeypot = form.querySelector<HTMLInputElement>(`input[name="${HONEYPOT_FIELD}"]`);
-  let token: Promise<{ token: string; at: number }> | null = null;
+  const guard = formTokenGuard('newsletter');
   let busy = false;
 
-  const prepare = () => {
-    if (!token) {
-      const pending = fetch('/api/form-token', { headers: { Accept: 'application/json' }, credentials: 'same-origin' }).then(async (r) => {
-        if (!r.ok) throw new Error(`form-token ${r.status}`);
-        return { token: ((await r.json()) as { token: string }).token, at: performance.now() };
-      });
-      pending.catch(() => {
-        if (token === pending) token = null;
-      });
-      token = pending;
-    }
-    return token;
-  };
   const say = (kind: 'done' | 'error' | 'idle', message = '') => {
     status.textContent = message;
     status.className = kind === 'error' ? 'mt-2 text-sm text-red-300' : 'mt-2 text-sm text-emerald-300';
@@ -63,7 +49,7 @@ export function enhanceNewsletterForm(form: HTMLElement): () => void {
     button.textContent = value ? 'Subscribing...' : 'Subscribe';
   };
 
-  const onFocus = () => void prepare().catch(() => undefined);
+  const onFocus = () => void guard.prepare().catch(() => undefined);
   const onInput = () => {
     if (input.getAttribute('aria-invalid')) say('idle');
   };
@@ -77,22 +63,17 @@ export function enhanceNewsletterForm(form: HTMLElement): () => void {
     }
     setBusy(true);
     try {
-      const { token: value, at } = await prepare().catch(() => {
-        throw new Error('Could not prepare the form. Please check your connection and try again.');
-      });
-      const wait = FORM_MIN_FILL_MS.newsletter + MARGIN_MS - (performance.now() - at);
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const message = await subscribe({ [FORM_TOKEN_FIELD]: value, [HONEYPOT_FIELD]: honeypot?.value ?? '', email: address });
+      const message = await subscribe({ ...(await guard.fields(honeypot?.value ?? '')), email: address });
       say('done', message);
       input.value = '';
       // Without a mail transport the server says no confirmation mail can leave: no 'Check your inbox' then.
       toast({ title: message === NEWSLETTER_MESSAGES.checkInbox ? 'Check your inbox' : 'Not subscribed yet', description: message, scope: 'newsletter-subscribe' });
-      token = null;
+      guard.reset();
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : NEWSLETTER_MESSAGES.failed;
       say('error', message);
       toast({ title: 'Subscription failed', description: message, variant: 'destructive', scope: 'newsletter-subscribe' });
-      if (message === FORM_MESSAGES.expired) token = null;
+      if (message === FORM_MESSAGES.expired) guard.reset();
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,13 @@
 // Constants and words of the support chat shared by the browser panel and the server. No zod and no
-// imports here: the panel's code loads on a visitor's phone.
+// run-time imports here: the panel's code loads on a visitor's phone.
+import type { GuardedForm } from '../form-guard.ts';
 
 /** The longest question the assistant takes. */
 export const CHAT_QUESTION_MAX_CHARS = 500;
 /** Questions in one conversation; then the visitor starts a new one (or hands it to the team). */
 export const CHAT_MAX_TURNS = 20;
+/** The hand-off is a contact message: the contact form's bot guard (timing, rate limit) applies to it. */
+export const CHAT_HANDOFF_GUARD = 'contact' satisfies GuardedForm;
 /** The stream of an answer: one JSON object per line. */
 export const CHAT_STREAM_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
 

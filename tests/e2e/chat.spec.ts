@@ -166,6 +166,18 @@ test('sends the conversation to the team: contact message, staff mail and acknow
   expect(ack.subject).toBe(`We received your question (${company.shortName} support)`);
 });
 
+test("a refused hand-off shows the words the server's error details give for the field", async ({ page }) => {
+  await openChat(page);
+  await panel(page).getByRole('button', { name: 'Talk to our team' }).last().click();
+  const form = panel(page).getByRole('form', { name: CHAT_TEXTS.handoffTitle });
+  // Only spaces: the browser's 'required' lets it through, the server refuses it (field body.name).
+  await form.getByRole('textbox', { name: 'Name' }).fill('   ');
+  await form.getByRole('textbox', { name: 'Email' }).fill('spaces@example.test');
+  await form.getByRole('button', { name: CHAT_TEXTS.handoffSubmit }).click();
+  await expect(form.getByRole('alert')).toHaveText('Please enter your name', { timeout: 15_000 });
+  await expect(form.getByRole('button', { name: CHAT_TEXTS.handoffSubmit })).toBeEnabled();
+});
+
 test('Escape closes the panel and gives focus back to the button; the keyboard reaches everything', async ({ page }) => {
   await page.goto('/');
   await chatButton(page).focus();

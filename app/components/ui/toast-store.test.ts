@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dismissToast, scopedToasts, toast, toastItems } from './toast-store.ts';
+import { dismissToast, scopedToasts, selectToastAction, subscribeToasts, toast, toastDuration, toastItems, TOAST_DURATION_MS } from './toast-store.ts';
 
 // Issue 21: a message belongs to one attempt.
 afterEach(() => toastItems().forEach((t) => dismissToast(t.id)));
@@ -23,5 +23,39 @@ describe('scoped toasts', () => {
     expect(titles()).toEqual(['Validation Error', 'Failed to load projects']);
     signIn.show({ title: 'Login Successful' });
     expect(titles()).toEqual(['Login Successful', 'Validation Error', 'Failed to load projects']);
+  });
+});
+
+// Issue 27: the toast API another engineer's 'Undo' builds on (decision 232).
+describe('toast actions and durations', () => {
+  it("keeps the action and the duration on the item, and gives the default duration when none is set", () => {
+    const onSelect = () => undefined;
+    const id = toast({ title: 'Status changed', action: { label: 'Undo', onSelect }, durationMs: 8000 });
+    const item = toastItems().find((t) => t.id === id)!;
+    expect(item.action).toEqual({ label: 'Undo', onSelect });
+    expect(toastDuration(item)).toBe(8000);
+    expect(toastDuration({ title: 'Saved' })).toBe(TOAST_DURATION_MS);
+  });
+
+  it('selecting the action runs it once and dismisses the toast; a gone toast runs nothing', () => {
+    const calls: string[] = [];
+    const id = toast({ title: 'Status changed', action: { label: 'Undo', onSelect: () => calls.push(`undo, shown: ${titles().join()}`) } });
+    toast({ title: 'Other' });
+    selectToastAction(id);
+    expect(calls).toEqual(['undo, shown: Other']);
+    expect(titles()).toEqual(['Other']);
+    selectToastAction(id);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('tells its listeners when a toast comes and goes, and not for a dismissal of nothing', () => {
+    let heard = 0;
+    const stop = subscribeToasts(() => heard++);
+    const id = toast({ title: 'Saved' });
+    dismissToast(id);
+    dismissToast(id);
+    stop();
+    toast({ title: 'Unheard' });
+    expect(heard).toBe(2);
   });
 });

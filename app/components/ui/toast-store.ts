@@ -1,5 +1,5 @@
-// The notifications waiting to be shown, in plain TypeScript: the React <Toaster> (hydrated pages)
-// and the content pages' toaster module (app/enhance/toaster.ts) both draw from it.
+// The notifications waiting to be shown, in plain TypeScript. One renderer draws them on every page
+// (app/enhance/toaster.ts: the content pages' script and the React root both mount it; decision 232).
 
 export interface ToastInput {
   title: string;
@@ -11,6 +11,10 @@ export interface ToastInput {
    * enter your name' never stays under 'Message Sent Successfully!'.
    */
   scope?: string;
+  /** A button in the card (such as 'Undo'): selecting it runs `onSelect`, then the toast goes. */
+  action?: { label: string; onSelect: () => void };
+  /** How long the toast stays while nobody hovers or focuses the stack (default TOAST_DURATION_MS). */
+  durationMs?: number;
 }
 export interface ToastItem extends ToastInput {
   id: number;
@@ -34,9 +38,21 @@ export function toast(input: ToastInput): number {
 }
 
 export function dismissToast(id: number) {
+  if (!items.some((t) => t.id === id)) return;
   items = items.filter((t) => t.id !== id);
   emit();
 }
+
+/** The toast's action was chosen: it runs once, and the toast goes (a gone toast runs nothing). */
+export function selectToastAction(id: number) {
+  const item = items.find((t) => t.id === id);
+  if (!item) return;
+  dismissToast(id);
+  item.action?.onSelect();
+}
+
+/** How long a toast stays on screen, unpaused. */
+export const toastDuration = (item: ToastInput) => item.durationMs ?? TOAST_DURATION_MS;
 
 /** Removes the messages of an earlier attempt (a form's submit calls it before it starts). */
 function clearToasts(scope: string) {

@@ -250,6 +250,21 @@ describe('hand-off to the team', () => {
     expect((await t.database.db.select({ n: count() }).from(contactMessages))[0].n).toBe(before + 1);
   });
 
+  it("names each refused field in the error's details, with the words the panel shows people", async () => {
+    const before = (await t.database.db.select({ n: count() }).from(contactMessages))[0].n;
+    const bad = await handoff({ name: ' ', email: 'not-an-address' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      details: [
+        { field: 'body.name', message: 'Please enter your name' },
+        { field: 'body.email', message: 'Please enter a valid email address' },
+      ],
+    });
+    expect((await t.database.db.select({ n: count() }).from(contactMessages))[0].n).toBe(before);
+  });
+
   it("keeps bots out with the contact form's guard", async () => {
     const before = (await t.database.db.select({ n: count() }).from(contactMessages))[0].n;
     const noToken = await handoff({ name: 'Bot', email: 'bot@example.test' }, { token: null });

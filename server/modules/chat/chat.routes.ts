@@ -12,7 +12,7 @@ import {
   CHAT_QUESTION_MAX_CHARS,
   type ChatStreamEvent,
 } from '../../../common/schemas/chat.ts';
-import { CHAT_TEXTS } from '../../../common/schemas/chat-texts.ts';
+import { CHAT_HANDOFF_GUARD, CHAT_TEXTS } from '../../../common/schemas/chat-texts.ts';
 import { checkFormGuard, enforceFormRateLimit } from '../../lib/form-guard.ts';
 import { hitRateLimit, waitWords, type RateLimitRule } from '../../lib/rate-limit.ts';
 import { answerQuestion, CHAT_HISTORY_TURNS } from './chat-answer.ts';
@@ -103,9 +103,9 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // A hand-off is a contact message: the contact form's guard and limit apply as they are.
-      await enforceFormRateLimit(app, request, reply, 'contact');
+      await enforceFormRateLimit(app, request, reply, CHAT_HANDOFF_GUARD);
       const { formToken, homepageUrl, ...fields } = request.body;
-      if ((await checkFormGuard(app, 'contact', { formToken, homepageUrl })) === 'accept') {
+      if ((await checkFormGuard(app, CHAT_HANDOFF_GUARD, { formToken, homepageUrl })) === 'accept') {
         await handOffConversation(app, fields);
       } else {
         request.log.info('chat hand-off dropped by the bot guard');
