@@ -11,6 +11,10 @@ export interface ToastInput {
    * enter your name' never stays under 'Message Sent Successfully!'.
    */
   scope?: string;
+  /** One button in the toast (such as 'Undo'); choosing it closes the toast. */
+  action?: { label: string; onSelect: () => void };
+  /** How long the toast stays, when not TOAST_DURATION_MS (an Undo stays as long as it can undo). */
+  durationMs?: number;
 }
 export interface ToastItem extends ToastInput {
   id: number;

@@ -12,7 +12,7 @@ const DESTRUCTIVE_CLASS = 'border-red-700 bg-red-700 text-white';
 const DEFAULT_CLASS = 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 function ToastCard({ item, index, expanded, paused }: { item: ToastItem; index: number; expanded: boolean; paused: boolean }) {
-  const remaining = useRef(TOAST_DURATION_MS);
+  const remaining = useRef(item.durationMs ?? TOAST_DURATION_MS);
   useEffect(() => {
     if (paused) return;
     const started = Date.now();
@@ -45,6 +45,18 @@ function ToastCard({ item, index, expanded, paused }: { item: ToastItem; index: 
       <div className="grid gap-1" role={destructive ? 'alert' : 'status'} aria-atomic="true">
         <p className="text-sm font-semibold">{item.title}</p>
         {item.description ? <p className="text-sm opacity-90">{item.description}</p> : null}
+        {item.action ? (
+          <button
+            type="button"
+            onClick={() => {
+              dismissToast(item.id);
+              item.action?.onSelect();
+            }}
+            className="mt-1 min-h-11 justify-self-start rounded-md border border-current px-3 py-1 text-sm font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+          >
+            {item.action.label}
+          </button>
+        ) : null}
       </div>
       <button
         type="button"
