@@ -101,6 +101,13 @@ export const MESSAGE_TEXTS = {
   markAllRead: 'Mark all as read',
 } as const;
 
+/** The composer's subject for a reply: 'Re: {subject}' (once, however long the exchange), or the first words of a message without one. */
+export function replySubject(message: { subject: string; text: string }): string {
+  const base = message.subject.trim() || message.text.trim().split('\n')[0].slice(0, 60).trim();
+  const bare = base.replace(/^(re:\s*)+/i, '');
+  return `Re: ${bare}`.slice(0, MESSAGE_SUBJECT_MAX).trim();
+}
+
 /** How long the author may edit or remove a message after sending it (issue 22, decision 244). */
 export const MESSAGE_EDIT_WINDOW_MS = 15 * 60_000;
 
