@@ -181,7 +181,6 @@ export const editMessageBodySchema = z.object({
   subject: subjectField().optional(),
   text: messageTextField(),
 });
-export type EditMessageBody = z.input<typeof editMessageBodySchema>;
 
 const personSchema = z.object({ _id: z.string(), name: z.string() });
 
