@@ -185,6 +185,7 @@ test('staff choose any status in one step from a menu, the client sees only the 
   await test.step('Undo in the toast restores the previous status, live on the client', async () => {
     const toastCard = page.getByRole('listitem').filter({ hasText: 'Project status updated' });
     await expect(toastCard).toContainText(`${setup.project.name}: Completed`);
+    await page.screenshot({ path: `${SHOTS}/status-undo-toast-light-1280.png` });
     await toastCard.getByRole('button', { name: 'Undo' }).click();
     await expect(page.getByRole('button', { name: `Not started: change status of ${setup.project.name}` })).toBeVisible();
     await expect(page.getByText('Project status restored')).toBeVisible();
