@@ -72,6 +72,7 @@ test('the author edits and deletes a message for 15 minutes; the other side sees
     const form = thread(client).getByRole('form', { name: 'Edit message' });
     await expect(form.getByLabel('Message')).toBeFocused();
     await form.getByLabel('Message').fill('The trucks arrive at 9.');
+    await section(client).screenshot({ path: `${SHOTS}/message-editing-light-1280.png` });
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(message(client, 'The trucks arrive at 9.')).toContainText('Edited');
     await expect(message(page, 'The trucks arrive at 9.')).toContainText('Edited', LIVE);
@@ -117,6 +118,7 @@ test('the author edits and deletes a message for 15 minutes; the other side sees
     await expect(thread(page)).not.toContainText('The trucks arrive at 9.');
     // The reply around it keeps its place.
     await expect(message(page, 'Noted, the gate opens at 8.')).toBeVisible();
+    await section(page).screenshot({ path: `${SHOTS}/message-removed-light-1280.png` });
   });
 
   await test.step("Mark all as read clears the client's unread count in one request, and another open tab live", async () => {
