@@ -93,7 +93,28 @@ export const MESSAGE_TEXTS = {
   emptyThread: 'No messages yet. Start the conversation!',
   noPreview: 'Preview not available for this file type',
   sectionTitle: 'Project Communication',
+  removed: 'This message was removed',
+  edited: 'Edited',
+  editWindowOver: 'A message can only be changed for 15 minutes after it was sent; it is now part of the record',
+  notAuthor: 'Only the author of a message can change it',
+  alreadyRemoved: 'This message was removed',
+  markAllRead: 'Mark all as read',
 } as const;
+
+/** The composer's subject for a reply: 'Re: {subject}' (once, however long the exchange), or the first words of a message without one. */
+export function replySubject(message: { subject: string; text: string }): string {
+  const base = message.subject.trim() || message.text.trim().split('\n')[0].slice(0, 60).trim();
+  const bare = base.replace(/^(re:\s*)+/i, '');
+  return `Re: ${bare}`.slice(0, MESSAGE_SUBJECT_MAX).trim();
+}
+
+/** How long the author may edit or remove a message after sending it (issue 22, decision 244). */
+export const MESSAGE_EDIT_WINDOW_MS = 15 * 60_000;
+
+/** Whether a message is still within its author's edit window at `now` (the server decides; the screen only hides buttons). */
+export function withinEditWindow(message: Pick<Message, 'createdAt'>, now: number): boolean {
+  return now - new Date(message.createdAt).getTime() < MESSAGE_EDIT_WINDOW_MS;
+}
 
 /** The fixed start of the subject box, which the user cannot remove. */
 export const SUBJECT_PREFIX = 'Subject: ';
@@ -135,21 +156,31 @@ const attachmentRef = z
   .union([z.uuid(), z.object({ publicId: z.uuid() }).loose()])
   .transform((v) => (typeof v === 'string' ? v : v.publicId));
 
-export const sendMessageBodySchema = z.object({
-  subject: z
+/** The subject as typed, with or without the fixed prefix: one line, at most 200 characters. */
+const subjectField = () =>
+  z
     .string()
     .max(MESSAGE_SUBJECT_MAX + SUBJECT_PREFIX.length)
-    .optional()
-    .default('')
     .transform(stripSubjectPrefix)
-    .pipe(refineSingleLine(z.string(), 'The subject')),
-  text: multilineString().max(MESSAGE_TEXT_MAX).refine((t) => t.trim().length > 0, MESSAGE_TEXTS.emptyText).transform((t) => t.trim()),
+    .pipe(refineSingleLine(z.string(), 'The subject'));
+const messageTextField = () =>
+  multilineString().max(MESSAGE_TEXT_MAX).refine((t) => t.trim().length > 0, MESSAGE_TEXTS.emptyText).transform((t) => t.trim());
+
+export const sendMessageBodySchema = z.object({
+  subject: z.string().optional().default('').pipe(subjectField()),
+  text: messageTextField(),
   /** Ignored: the server decides the receiver from the session and the project. Kept for the specification's shape. */
   receiverId: z.unknown().optional(),
   projectId: z.uuid('Choose a project'),
   attachments: z.array(attachmentRef).max(MESSAGE_ATTACHMENTS_MAX).optional().default([]),
 });
 export type SendMessageBody = z.input<typeof sendMessageBodySchema>;
+
+/** A correction by the author (PATCH /messages/{id}): the same rules as a send; the subject is kept when left out. */
+export const editMessageBodySchema = z.object({
+  subject: subjectField().optional(),
+  text: messageTextField(),
+});
 
 const personSchema = z.object({ _id: z.string(), name: z.string() });
 
@@ -166,6 +197,10 @@ const messageSchema = z.object({
   isRead: z.boolean(),
   readAt: z.string().nullable(),
   createdAt: z.string(),
+  /** When the author last corrected it, or null (the thread shows 'Edited'). */
+  editedAt: z.string().nullable(),
+  /** When the author removed it, or null: a removed message has no subject, text or attachments. */
+  deletedAt: z.string().nullable(),
   attachments: z.array(attachmentSchema),
 });
 export type Message = z.infer<typeof messageSchema>;
@@ -254,11 +289,16 @@ export function isUnreadFor(message: Pick<Message, 'isRead' | 'fromStaff'>, view
 // ---------------------------------------------------------------------------------------------
 // Live events (GET /api/messages/stream)
 
-const MESSAGE_EVENT_TYPES = ['message.created', 'message.read'] as const;
+const MESSAGE_EVENT_TYPES = ['message.created', 'message.read', 'message.edited', 'message.deleted', 'thread.read'] as const;
 export const messageEventSchema = z.object({
   type: z.enum(MESSAGE_EVENT_TYPES),
   projectId: z.string(),
   clientId: z.string(),
-  messageId: z.string(),
+  /** The message concerned; null for 'thread.read' (every message of the thread waiting for one side was marked read). */
+  messageId: z.string().nullable(),
 });
+
+/** The answer of 'Mark all as read' (PUT /messages/project/{projectId}/read): how many messages it marked. */
+export const markThreadReadResponseSchema = z.object({ success: z.literal(true), marked: z.number().int().nonnegative() });
+export type MarkThreadReadResponse = z.infer<typeof markThreadReadResponseSchema>;
 export type MessageEvent = z.infer<typeof messageEventSchema>;

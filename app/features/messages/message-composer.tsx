@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Paperclip, Send, X } from 'lucide-react';
 import {
   ATTACHMENT_ACCEPT,
@@ -46,11 +46,14 @@ export function MessageComposer({
   projectId,
   receiverId,
   onSent,
+  reply,
 }: {
   projectId: string | null;
   /** The client (staff view) or the project's client (client view, the specification's quirk); the server decides anyway. */
   receiverId: string | null;
   onSent?: () => void;
+  /** A Reply chosen on a message: its 'Re: ...' subject is put in the box and the message field focused. */
+  reply?: { subject: string; seq: number } | null;
 }) {
   const ids = { subject: useId(), text: useId(), files: useId(), hint: useId() };
   const [subject, setSubject] = useState('');
@@ -58,6 +61,12 @@ export function MessageComposer({
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
+  const textBox = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (!reply) return;
+    setSubject(reply.subject);
+    textBox.current?.focus();
+  }, [reply]);
   const send = useSendMessage();
   const sending = progress !== null || send.isPending;
   const ready = Boolean(projectId && receiverId);
@@ -148,6 +157,7 @@ export function MessageComposer({
           Message
         </label>
         <textarea
+          ref={textBox}
           id={ids.text}
           className={`${inputClass} min-h-24 resize-y`}
           rows={3}

@@ -3,7 +3,7 @@ import { History } from 'lucide-react';
 import { clsx } from 'clsx';
 import { isUnreadFor, MESSAGE_TEXTS, type Message } from '../../../common/schemas/messages.ts';
 import { buttonClass } from '../../components/button-class.ts';
-import { AttachmentGrid } from './attachment-grid.tsx';
+import { MessageContent } from './message-content.tsx';
 import { AttachmentPreviewDialog } from './attachment-preview-dialog.tsx';
 
 const when = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
@@ -23,6 +23,7 @@ export function MessageThread({
   onShowEarlier,
   viewer,
   onMarkRead,
+  onReply,
 }: {
   messages: Message[];
   /** Whether messages older than the first one shown exist. */
@@ -31,6 +32,8 @@ export function MessageThread({
   onShowEarlier?: () => void;
   viewer: 'admin' | 'client';
   onMarkRead: (message: Message) => void;
+  /** Starts a reply to the other side's message in the composer. */
+  onReply?: (message: Message) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [preview, setPreview] = useState<{ attachments: Message['attachments']; index: number } | null>(null);
@@ -130,9 +133,7 @@ export function MessageThread({
                       {when.format(new Date(m.createdAt))}
                     </time>
                   </header>
-                  {m.subject ? <p className="mt-1 font-semibold break-words">{m.subject}</p> : null}
-                  <p className="mt-1 break-words whitespace-pre-wrap text-slate-800 dark:text-slate-100">{m.text}</p>
-                  <AttachmentGrid attachments={m.attachments} onOpen={(index) => setPreview({ attachments: m.attachments, index })} />
+                  <MessageContent message={m} mine={mine} onReply={onReply} onOpenAttachment={(index) => setPreview({ attachments: m.attachments, index })} />
                   <footer className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs">
                     {unread ? (
                       <>
@@ -148,7 +149,7 @@ export function MessageThread({
                           Mark as read
                         </button>
                       </>
-                    ) : mine ? (
+                    ) : mine && !m.deletedAt ? (
                       <span className="text-slate-600 dark:text-slate-300">{m.isRead ? 'Read' : 'Delivered'}</span>
                     ) : null}
                   </footer>

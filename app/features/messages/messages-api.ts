@@ -4,6 +4,7 @@ import {
   compareThreadPosition,
   threadCursor,
   type Message,
+  type MarkThreadReadResponse,
   type MessageListResponse,
   type MessageResponse,
   type SendMessageBody,
@@ -172,6 +173,41 @@ export function useMarkRead(onDone?: () => void) {
     onError: (err, message) => {
       console.error('Could not mark the message as read', err);
       replaceInThread(queryClient, message);
+    },
+  });
+}
+
+/** The author corrects a message (PATCH /messages/{id}); the thread shows the answer at once. */
+export function useEditMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ message, text }: { message: Message; text: string }) =>
+      apiFetch<MessageResponse>(`/messages/${message._id}`, { method: 'PATCH', json: { text }, fallbackMessage: 'Failed to edit the message' }),
+    onSuccess: (res) => replaceInThread(queryClient, res.message),
+  });
+}
+
+/** The author removes a message (DELETE /messages/{id}): it stays as 'This message was removed'. */
+export function useDeleteMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (message: Message) => apiFetch<MessageResponse>(`/messages/${message._id}`, { method: 'DELETE', fallbackMessage: 'Failed to delete the message' }),
+    onSuccess: (res) => {
+      replaceInThread(queryClient, res.message);
+      void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
+    },
+  });
+}
+
+/** 'Mark all as read' (PUT /messages/project/{projectId}/read): one request; other tabs hear it live. */
+export function useMarkThreadRead(projectId: string, onDone?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<MarkThreadReadResponse>(`/messages/project/${projectId}/read`, { method: 'PUT', fallbackMessage: 'Failed to mark the messages as read' }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: projectMessagesKey(projectId) });
+      void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
+      onDone?.();
     },
   });
 }

@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
 import { ChevronDown, MessagesSquare } from 'lucide-react';
 import { clsx } from 'clsx';
-import { isUnreadFor, MESSAGE_TEXTS } from '../../../common/schemas/messages.ts';
+import { isUnreadFor, MESSAGE_TEXTS, replySubject, type Message } from '../../../common/schemas/messages.ts';
+import { buttonClass } from '../../components/button-class.ts';
 import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
-import { useLoadEarlierMessages, useMarkRead, useProjectMessages } from './messages-api.ts';
+import { toast } from '../../components/ui/toast.tsx';
+import { useLoadEarlierMessages, useMarkRead, useMarkThreadRead, useProjectMessages } from './messages-api.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageThread } from './message-thread.tsx';
 
@@ -29,6 +31,10 @@ export function ProjectCommunication({
   const messages = useProjectMessages(project._id);
   const markRead = useMarkRead(onActivity);
   const earlier = useLoadEarlierMessages(project._id);
+  const markAll = useMarkThreadRead(project._id, onActivity);
+  // Each Reply (even to the same message again) puts its subject in the composer.
+  const [reply, setReply] = useState<{ subject: string; seq: number; projectId: string } | null>(null);
+  const startReply = (m: Message) => setReply((r) => ({ subject: replySubject(m), seq: (r?.seq ?? 0) + 1, projectId: m.projectId }));
   // Loaded messages count as the screen shows them (marked read at once); older ones as the server counted them.
   const unread = (messages.data?.messages ?? []).filter((m) => isUnreadFor(m, viewer)).length + (messages.data?.olderUnread ?? 0);
   const receiverId = viewer === 'admin' ? (clientId ?? project.clientId._id) : project.clientId._id;
@@ -52,6 +58,23 @@ export function ProjectCommunication({
         </button>
       </h3>
       <div id={panelId} hidden={!open} className="mt-3">
+        {unread > 0 ? (
+          <div className="mb-2 flex justify-end">
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              disabled={markAll.isPending}
+              onClick={() =>
+                markAll.mutate(undefined, {
+                  onSuccess: () => toast({ title: 'All messages marked as read' }),
+                  onError: (err) => toastFailure('Failed to mark the messages as read', err),
+                })
+              }
+            >
+              {MESSAGE_TEXTS.markAllRead}
+            </button>
+          </div>
+        ) : null}
         {messages.isPending ? (
           <InlineLoading label="Loading messages..." />
         ) : messages.isError ? (
@@ -64,9 +87,10 @@ export function ProjectCommunication({
             onShowEarlier={() => earlier.mutate(undefined, { onError: (err) => toastFailure('Failed to load messages', err) })}
             viewer={viewer}
             onMarkRead={(m) => markRead.mutate(m)}
+            onReply={startReply}
           />
         )}
-        <MessageComposer key={project._id} projectId={project._id} receiverId={receiverId} onSent={onActivity} />
+        <MessageComposer key={project._id} projectId={project._id} receiverId={receiverId} onSent={onActivity} reply={reply?.projectId === project._id ? reply : null} />
       </div>
     </section>
   );

@@ -1,13 +1,17 @@
 import { clsx } from 'clsx';
 import { FolderOpen, Mail } from 'lucide-react';
-import { nextProjectStatus, type Project } from '../../../common/schemas/projects.ts';
+import { nextProjectStatus, PROJECT_STATUS_LABELS, type Project, type ProjectStatus } from '../../../common/schemas/projects.ts';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { buttonClass } from '../../components/button-class.ts';
 import { toastFailure, useFailureToast } from '../../components/portal/notify.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { formatDay } from '../../../common/dates.ts';
 import { ProjectStatusButton, ProjectStatusLabel } from './project-status.tsx';
+import { ProjectStatusMenu } from './project-status-menu.tsx';
 import { projectsOf, useClientProjects, useUpdateProjectStatus } from './projects-api.ts';
+
+/** How long the confirmation toast offers to undo a status change. */
+const STATUS_UNDO_MS = 10_000;
 
 /**
  * A client's projects: name, dates, status and unread messages. Staff get a status button that
@@ -35,14 +39,26 @@ export function ProjectList({
   const list = projectsOf(projects.data);
   useFailureToast(projects.error, 'Failed to load projects');
 
-  async function cycle(project: Project) {
+  /**
+   * Saves a status in one request and offers to put the previous one back for 10 seconds (issue 22):
+   * the Undo is one more request straight to the old status, never a walk through the cycle.
+   */
+  async function setStatus(project: Project, status: ProjectStatus, undoing = false) {
+    const previous = project.status;
     try {
-      await updateStatus.mutateAsync({ id: project._id, status: nextProjectStatus(project.status) });
-      toast({ title: 'Project status updated' });
+      const { project: saved } = await updateStatus.mutateAsync({ id: project._id, status });
+      toast({
+        title: undoing ? 'Project status restored' : 'Project status updated',
+        description: `${project.name}: ${PROJECT_STATUS_LABELS[status]}`,
+        scope: `project-status-${project._id}`,
+        ...(undoing ? {} : { durationMs: STATUS_UNDO_MS, action: { label: 'Undo', onSelect: () => void setStatus(saved, previous, true) } }),
+      });
     } catch (err) {
       toastFailure('Failed to update project status', err);
     }
   }
+
+  const busy = (project: Project) => updateStatus.isPending && updateStatus.variables?.id === project._id;
 
   if (projects.isPending) return <InlineLoading label="Loading projects..." />;
   if (projects.isError) return <ErrorState title="Failed to load projects" error={projects.error} onRetry={() => projects.refetch()} />;
@@ -86,12 +102,20 @@ export function ProjectList({
                 ) : null}
               </button>
               {canChangeStatus ? (
-                <ProjectStatusButton
-                  status={project.status}
-                  projectName={project.name}
-                  busy={updateStatus.isPending && updateStatus.variables?.id === project._id}
-                  onCycle={() => cycle(project)}
-                />
+                <div className="flex shrink-0 items-center gap-1">
+                  <ProjectStatusButton
+                    status={project.status}
+                    projectName={project.name}
+                    busy={busy(project)}
+                    onCycle={() => void setStatus(project, nextProjectStatus(project.status))}
+                  />
+                  <ProjectStatusMenu
+                    status={project.status}
+                    projectName={project.name}
+                    busy={busy(project)}
+                    onChoose={(status) => void setStatus(project, status)}
+                  />
+                </div>
               ) : (
                 <ProjectStatusLabel status={project.status} />
               )}

@@ -26,6 +26,10 @@ export const messages = pgTable(
     // Stored to the millisecond (precision 3): the precision the thread is ordered by and its cursor
     // carries, so the index below serves the order and the cursor as they are (decision 150).
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** When its author last corrected it (within the edit window, decision 244); null if never. */
+    editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }),
+    /** When its author removed it: the row stays as 'This message was removed', its text and files go (decision 244). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     // A thread page: the newest messages of a project before a (created_at, id) position.

@@ -17,6 +17,8 @@ export interface MessageRow {
   is_read: boolean;
   read_at: Date | null;
   created_at: Date;
+  edited_at: Date | null;
+  deleted_at: Date | null;
   sender_id: string;
   sender_name: string;
   sender_role: UserRole;
@@ -39,6 +41,8 @@ export function toMessage(r: MessageRow, projectId: string): Message {
     isRead: r.is_read,
     readAt: r.read_at ? r.read_at.toISOString() : null,
     createdAt: r.created_at.toISOString(),
+    editedAt: r.edited_at ? r.edited_at.toISOString() : null,
+    deletedAt: r.deleted_at ? r.deleted_at.toISOString() : null,
     attachments: r.files.map(([id, name, mimeType, kind, size]) => toAttachment({ id, name, mimeType, kind, size })),
   };
 }

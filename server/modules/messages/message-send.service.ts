@@ -50,7 +50,7 @@ with minute as (
   select project.id, $10, ${toStaff ? 'null::uuid' : 'project.client_id'}, $11, $12, $13
   from project, hour
   where hour.count <= $8 and (select count(*) from files) = cardinality($15::uuid[])
-  returning id, project_id, receiver_id, subject, text, is_read, read_at, created_at
+  returning id, project_id, receiver_id, subject, text, is_read, read_at, created_at, edited_at, deleted_at
 ), claimed_files as (
   update message_files f set message_id = msg.id, position = array_position($15::uuid[], f.id)
   from msg where f.id in (select id from files)
@@ -65,7 +65,7 @@ with minute as (
 select (select count from minute) as minute_count, (select count from hour) as hour_count,
   project.id as project_id, project.name as project_name, project.client_id, project.client_name, project.client_email,
   (select count(*)::int from files) as files_found,
-  msg.id, msg.subject, msg.text, msg.is_read, msg.read_at, msg.created_at, msg.receiver_id,
+  msg.id, msg.subject, msg.text, msg.is_read, msg.read_at, msg.created_at, msg.edited_at, msg.deleted_at, msg.receiver_id,
   (select coalesce(json_agg(json_build_array(cf.id, cf.name, cf.mime_type, cf.kind, cf.size) order by cf.position), '[]'::json)
      from claimed_files cf) as files,
   exists (select 1 from notification) as mail_due,

@@ -21,7 +21,7 @@ export interface ThreadCursor {
 // small JSON array (the per-message index on message_files). Named statements: PostgreSQL plans
 // each once per connection (decision 151).
 const threadPageSql = (withCursor: boolean, forClient: boolean) => `
-select m.id, m.subject, m.text, m.is_read, m.read_at, m.created_at, m.sender_id, s.name as sender_name, s.role as sender_role,
+select m.id, m.subject, m.text, m.is_read, m.read_at, m.created_at, m.edited_at, m.deleted_at, m.sender_id, s.name as sender_name, s.role as sender_role,
   m.receiver_id, r.name as receiver_name,
   (select coalesce(json_agg(json_build_array(f.id, f.name, f.mime_type, f.kind, f.size) order by f.position), '[]'::json)
      from message_files f where f.message_id = m.id) as files

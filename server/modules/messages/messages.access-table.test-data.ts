@@ -1,8 +1,24 @@
-import { defineAccess } from '../../../tests/helpers/access-table.ts';
+import { defineAccess, type AccessActor, type AccessFixtureContext } from '../../../tests/helpers/access-table.ts';
 import { projectsOfBoth } from '../../../tests/helpers/access-fixtures.ts';
 
 // A 1x1 PNG: a real image, so the upload route reaches its own checks.
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** A message by client A and one by client B, each in its own project's thread, for the author-only routes. */
+async function authorMessages(ctx: AccessFixtureContext): Promise<{ own: { id: string }; other: { id: string } }> {
+  const { a, b } = await projectsOfBoth(ctx);
+  const send = async (author: AccessActor, projectId: string) => {
+    const res = await ctx.t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: author.headers,
+      payload: { subject: 'Subject: Typo', text: 'Sent with a typo', projectId },
+    });
+    if (res.statusCode !== 201) throw new Error(`message not sent: ${res.statusCode} ${res.body}`);
+    return res.json().message._id as string;
+  };
+  return { own: { id: await send(ctx.clientA, a._id) }, other: { id: await send(ctx.clientB, b._id) } };
+}
 
 // Access expectations of the messages routes (see tests/helpers/access-table.ts).
 export default defineAccess([
@@ -54,6 +70,32 @@ export default defineAccess([
         return res.json().message._id as string;
       };
       return { own: { id: await send(a._id) }, other: { id: await send(b._id) } };
+    },
+  },
+  // The author's corrections: client A edits and removes its own message; client B gets 404 as for
+  // a missing one; staff see the message but are not its author, so 403.
+  {
+    method: 'PATCH',
+    url: '/api/messages/:id',
+    access: 'authenticated',
+    body: { text: 'Corrected text' },
+    adminOwnStatus: 403,
+    fixture: authorMessages,
+  },
+  {
+    method: 'DELETE',
+    url: '/api/messages/:id',
+    access: 'authenticated',
+    adminOwnStatus: 403,
+    fixture: authorMessages,
+  },
+  {
+    method: 'PUT',
+    url: '/api/messages/project/:projectId/read',
+    access: 'authenticated',
+    fixture: async (ctx) => {
+      const { a, b } = await projectsOfBoth(ctx);
+      return { own: { projectId: a._id }, other: { projectId: b._id } };
     },
   },
   { method: 'GET', url: '/api/messages/unread', access: 'authenticated' },

@@ -3,7 +3,9 @@ import { AppError, apiErrorSchema } from '../../../common/errors.ts';
 import {
   MESSAGE_ATTACHMENT_MAX_BYTES,
   MESSAGE_UPLOAD_JSON_BODY_LIMIT_BYTES,
+  editMessageBodySchema,
   jsonUploadBodySchema,
+  markThreadReadResponseSchema,
   messageIdParamsSchema,
   messageListQuerySchema,
   messageListResponseSchema,
@@ -23,6 +25,7 @@ import { streamSessionValid } from '../auth/sessions.service.ts';
 import { sendMessage } from './message-send.service.ts';
 import { listProjectMessages } from './message-thread.service.ts';
 import { markMessageRead, unreadCounts } from './messages.service.ts';
+import { deleteMessage, editMessage, markThreadRead } from './message-changes.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -187,6 +190,56 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const message = await markMessageRead(app, request.user!, request.params.id);
       return { success: true as const, message };
     },
+  );
+
+  app.patch(
+    '/messages/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['messages'],
+        summary: 'Correct a message (its author only, within 15 minutes of sending; 409 after that or once removed)',
+        params: messageIdParamsSchema,
+        body: editMessageBodySchema,
+        response: { 200: messageResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const message = await editMessage(app, request.user!, request.params.id, request.body);
+      return { success: true as const, message };
+    },
+  );
+
+  app.delete(
+    '/messages/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['messages'],
+        summary:
+          "Remove a message (its author only, within 15 minutes of sending): it stays in the thread as 'This message was removed', its text and attachments go",
+        params: messageIdParamsSchema,
+        response: { 200: messageResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const message = await deleteMessage(app, request.user!, request.params.id, request.log);
+      return { success: true as const, message };
+    },
+  );
+
+  app.put(
+    '/messages/project/:projectId/read',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['messages'],
+        summary: "Mark every message of a project's thread that waits for the caller as read ('Mark all as read')",
+        params: messageProjectParamsSchema,
+        response: { 200: markThreadReadResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, marked: await markThreadRead(app, request.user!, request.params.projectId) }),
   );
 
   app.get(

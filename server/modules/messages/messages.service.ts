@@ -22,7 +22,7 @@ const sender = alias(users, 'sender');
 const receiver = alias(users, 'receiver');
 
 /** One message with its people and its files (in the order they were sent), as message-rows.ts maps it. */
-async function findMessage(app: FastifyInstance, viewer: Viewer, messageId: string): Promise<Message> {
+export async function findMessage(app: FastifyInstance, viewer: Viewer, messageId: string): Promise<Message> {
   const [row] = await app.db
     .select({
       id: messages.id,
@@ -32,6 +32,8 @@ async function findMessage(app: FastifyInstance, viewer: Viewer, messageId: stri
       is_read: messages.isRead,
       read_at: messages.readAt,
       created_at: messages.createdAt,
+      edited_at: messages.editedAt,
+      deleted_at: messages.deletedAt,
       sender_id: messages.senderId,
       sender_name: sender.name,
       sender_role: sender.role,
@@ -75,7 +77,7 @@ export async function markMessageRead(app: FastifyInstance, viewer: Viewer, mess
 }
 
 /** What waits for this viewer: staff count what clients sent, a client what staff sent to it. */
-function unreadFor(viewer: Viewer): SQL {
+export function unreadFor(viewer: Viewer): SQL {
   return viewer.role === 'admin'
     ? sql`${messages.receiverId} is null and not ${messages.isRead}`
     : sql`${messages.receiverId} = ${viewer._id} and not ${messages.isRead}`;

@@ -1,0 +1,101 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
+import { conflict, forbidden, notFound } from '../../../common/errors.ts';
+import { MESSAGE_EDIT_WINDOW_MS, MESSAGE_TEXTS, type Message, type MessageEvent } from '../../../common/schemas/messages.ts';
+import { messageFiles, messages } from '../../db/schema/messages.ts';
+import { projects } from '../../db/schema/projects.ts';
+import { notifySql } from '../../events/pg-events.ts';
+import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
+import { findMessage, unreadFor, type Viewer } from './messages.service.ts';
+
+// The author's corrections (decision 244): within 15 minutes of sending, the author may edit a
+// message or remove it. Each change is one conditional UPDATE (author, not removed, window still
+// open at the server's clock), so two tabs racing, or a request arriving at 15:00.001, cannot slip
+// past the rule; only when nothing matched does a second read say why.
+
+/** The edit window's condition at `now`: the message is younger than the window. */
+const stillOpen = (now: Date) => gt(messages.createdAt, new Date(now.getTime() - MESSAGE_EDIT_WINDOW_MS));
+
+/** Why a change matched nothing: 404 unseen (as a missing one), 403 someone else's, 409 removed or too old. */
+async function refusal(app: FastifyInstance, viewer: Viewer, messageId: string): Promise<never> {
+  const message = await findMessage(app, viewer, messageId);
+  if (message.senderId._id !== viewer._id) throw forbidden(MESSAGE_TEXTS.notAuthor);
+  if (message.deletedAt) throw conflict(MESSAGE_TEXTS.alreadyRemoved);
+  throw conflict(MESSAGE_TEXTS.editWindowOver);
+}
+
+/** Tells every open thread of the project (staff and its client) that the message changed. */
+function changeEvent(type: MessageEvent['type'], row: { projectId: string; clientId: string }, messageId: string | null) {
+  const event: MessageEvent = { type, projectId: row.projectId, clientId: row.clientId, messageId };
+  return notifySql(MESSAGE_EVENTS_CHANNEL, event);
+}
+
+/** The author corrects the text (and, when given, the subject) of a message sent less than 15 minutes ago. */
+export async function editMessage(app: FastifyInstance, viewer: Viewer, messageId: string, input: { subject?: string; text: string }): Promise<Message> {
+  const now = app.clock.now();
+  const row = await app.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(messages)
+      .set({ text: input.text, ...(input.subject === undefined ? {} : { subject: input.subject }), editedAt: now })
+      .from(projects)
+      .where(and(eq(messages.id, messageId), eq(messages.senderId, viewer._id), isNull(messages.deletedAt), stillOpen(now), eq(projects.id, messages.projectId)))
+      .returning({ projectId: messages.projectId, clientId: projects.clientId });
+    if (updated) await tx.execute(changeEvent('message.edited', updated, messageId));
+    return updated;
+  });
+  if (!row) return refusal(app, viewer, messageId);
+  return findMessage(app, viewer, messageId);
+}
+
+/**
+ * The author removes a message sent less than 15 minutes ago: the row stays in the thread as 'This
+ * message was removed' (the order and the read receipts around it keep their meaning), its subject,
+ * text and attachment rows go in the same transaction, and the stored files after the commit (a
+ * file whose row is gone is unreachable; a row whose file is gone would be a broken link). A removed
+ * message no longer waits for anyone: it counts as read, so every unread count (and its partial
+ * index) stays right without knowing about removal.
+ */
+export async function deleteMessage(app: FastifyInstance, viewer: Viewer, messageId: string, log: FastifyBaseLogger): Promise<Message> {
+  const now = app.clock.now();
+  const result = await app.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(messages)
+      .set({ subject: '', text: '', deletedAt: now, isRead: true })
+      .from(projects)
+      .where(and(eq(messages.id, messageId), eq(messages.senderId, viewer._id), isNull(messages.deletedAt), stillOpen(now), eq(projects.id, messages.projectId)))
+      .returning({ projectId: messages.projectId, clientId: projects.clientId });
+    if (!updated) return null;
+    const files = await tx.delete(messageFiles).where(eq(messageFiles.messageId, messageId)).returning({ storageKey: messageFiles.storageKey });
+    await tx.execute(changeEvent('message.deleted', updated, messageId));
+    return { storageKeys: files.map((f) => f.storageKey) };
+  });
+  if (!result) return refusal(app, viewer, messageId);
+  for (const key of result.storageKeys) {
+    await app.storage.delete(key).catch((err: unknown) => log.warn({ err }, 'could not delete a removed message attachment'));
+  }
+  return findMessage(app, viewer, messageId);
+}
+
+/**
+ * 'Mark all as read': every message of the project's thread waiting for this viewer, in one
+ * statement, and one live event so the viewer's other tabs (and, for staff, the other admins)
+ * update their counters. Another client's project answers 404 like a missing one.
+ */
+export async function markThreadRead(app: FastifyInstance, viewer: Viewer, projectId: string): Promise<number> {
+  const [project] = await app.db
+    .select({ id: projects.id, clientId: projects.clientId })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), viewer.role === 'admin' ? undefined : eq(projects.clientId, viewer._id)))
+    .limit(1);
+  if (!project) throw notFound('Project not found');
+  return app.db.transaction(async (tx) => {
+    const marked = await tx
+      .update(messages)
+      .set({ isRead: true, readAt: app.clock.now(), readById: viewer._id })
+      .where(and(eq(messages.projectId, projectId), unreadFor(viewer)))
+      .returning({ id: messages.id });
+    if (marked.length > 0) await tx.execute(changeEvent('thread.read', { projectId, clientId: project.clientId }, null));
+    return marked.length;
+  });
+}
+
