@@ -1,7 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 
-type Undefaulted<S extends z.ZodRawShape> = { [K in keyof S]: S[K] extends z.ZodDefault<infer Inner> ? Inner : S[K] };
+type Undefaulted<S extends z.ZodRawShape> = { [K in keyof S]: S[K] extends z.ZodDefault<infer Inner extends z.core.$ZodType> ? Inner : S[K] };
 
 /**
  * A creation schema's fields for a PATCH: the same rules and messages, without the defaults
