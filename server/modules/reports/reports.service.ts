@@ -73,7 +73,7 @@ export function toReport(row: ReportRow, images: ImageRow[]): Report {
   };
 }
 
-export async function imagesOf(app: FastifyInstance, reportIds: string[]): Promise<Map<string, ImageRow[]>> {
+async function imagesOf(app: FastifyInstance, reportIds: string[]): Promise<Map<string, ImageRow[]>> {
   const byReport = new Map<string, ImageRow[]>(reportIds.map((id) => [id, []]));
   if (reportIds.length === 0) return byReport;
   const rows = await app.db
