@@ -91,6 +91,9 @@ describe('PATCH /api/reports/:id', () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Corrected figure: 45 percent');
     expect(text).not.toContain('Tpyo');
+    // Lagos is UTC+1 all year: the fake clock's instant, an hour on, with its zone.
+    const lagos = new Date(t.clock.now().getTime() + 3_600_000);
+    expect(text).toContain(`Corrected on: ${lagos.getUTCDate()} Nov 2026, ${String(lagos.getUTCHours()).padStart(2, '0')}:${String(lagos.getUTCMinutes()).padStart(2, '0')} WAT`);
   });
 
   it('mails the client about a correction only when staff tick "Tell the client", once, and never against their setting', async () => {
