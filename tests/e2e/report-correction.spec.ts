@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { formatLagosDay } from '../../common/dates.ts';
 import { PATHS } from '../../common/paths.ts';
 import { E2E_BASE_URL, E2E_MAIL_DIR } from '../../playwright.config.ts';
