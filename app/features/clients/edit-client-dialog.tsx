@@ -89,9 +89,10 @@ export function EditClientDialog({ client, onInvitation }: { client: Client; onI
 
   return (
     <>
-      <button type="button" className={buttonClass('secondary')} onClick={openDialog}>
+      {/* The name is in the label only: the row shows it already, and a second copy in the text would be read twice. */}
+      <button type="button" className={buttonClass('secondary')} onClick={openDialog} aria-label={`Edit ${client.name}`}>
         <Pencil className="size-4" aria-hidden="true" />
-        Edit<span className="sr-only"> {client.name}</span>
+        Edit
       </button>
       <ModalDialog open={open} onClose={() => setOpen(false)} title={`Edit client ${client.name}`}>
         <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label={`Edit client ${client.name}`}>

@@ -114,9 +114,9 @@ export function EditReportDialog({ report }: { report: Report }) {
 
   return (
     <>
-      <button type="button" className={buttonClass('secondary')} onClick={openDialog}>
+      <button type="button" className={buttonClass('secondary')} onClick={openDialog} aria-label={`Edit the report of ${formatDay(report.date)}`}>
         <Pencil className="size-4" aria-hidden="true" />
-        Edit<span className="sr-only"> the report of {formatDay(report.date)}</span>
+        Edit
       </button>
       <ModalDialog open={open} onClose={() => setOpen(false)} title={title} size="lg">
         <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label={title}>

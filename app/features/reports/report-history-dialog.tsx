@@ -38,9 +38,9 @@ export function ReportHistoryDialog({ report }: { report: Report }) {
   const title = `History of the report of ${formatDay(report.date)}`;
   return (
     <>
-      <button type="button" className={buttonClass('secondary')} onClick={() => setOpen(true)}>
+      <button type="button" className={buttonClass('secondary')} onClick={() => setOpen(true)} aria-label={`History of the report of ${formatDay(report.date)}`}>
         <History className="size-4" aria-hidden="true" />
-        History<span className="sr-only"> of the report of {formatDay(report.date)}</span>
+        History
       </button>
       <ModalDialog open={open} onClose={() => setOpen(false)} title={title} size="lg">
         {versions.isPending ? (
