@@ -20,13 +20,16 @@ export function queryKeysChangedBy(change: PortalChange): QueryKey[] {
       // The staff's client list counts each client's projects.
       return [clientProjectsKey(change.clientId), CLIENTS_KEY];
     case 'project.status':
+    case 'project.updated':
       return [clientProjectsKey(change.clientId)];
     case 'timeline.created':
     case 'timeline.updated':
       return change.projectId ? [projectTimelinesKey(change.projectId)] : [];
     case 'report.created':
+    case 'report.updated':
       return change.projectId ? [projectReportsKey(change.projectId)] : [];
     case 'client.status':
+    case 'client.updated':
       return [CLIENTS_KEY];
   }
 }

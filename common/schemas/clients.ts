@@ -4,6 +4,7 @@ import { singleLineText, storableText } from './text.ts';
 import { USERNAME_RULE } from './auth.ts';
 import { paginationSchema } from './pagination.ts';
 import { mailOutcomeSchema } from './mail.ts';
+import { NOTHING_TO_CHANGE, namesAField, withoutDefaults } from './patch.ts';
 
 /** A client's place in the company's pipeline (specification section 4). */
 export const CLIENT_STATUSES = ['new', 'in-progress', 'completed'] as const;
@@ -62,7 +63,7 @@ export function suggestUsername(name: string): string {
   return base.length >= 3 ? base : '';
 }
 
-export const createClientBodySchema = z.object({
+const clientFieldsSchema = z.object({
   name: singleLineText('Name').min(1, 'Name is required').max(200),
   email: storableText().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address').max(254)),
   /** Left empty, the server picks a free one from the name or e-mail address. */
@@ -74,6 +75,7 @@ export const createClientBodySchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });
+export const createClientBodySchema = clientFieldsSchema;
 export type CreateClientBody = z.input<typeof createClientBodySchema>;
 
 export const createClientResponseSchema = z.object({
@@ -109,3 +111,25 @@ export const updateClientStatusBodySchema = z.object({ status: z.enum(CLIENT_STA
 
 export const clientResponseSchema = z.object({ success: z.literal(true), client: clientSchema });
 export type ClientResponse = z.infer<typeof clientResponseSchema>;
+
+/**
+ * PATCH /users/clients/{id}: any of name, e-mail, username and status, with creation's rules and
+ * messages. Other fields are refused (400), so a misspelt field is not silently ignored.
+ */
+export const updateClientBodySchema = withoutDefaults(clientFieldsSchema)
+  .extend({ status: z.enum(CLIENT_STATUSES) })
+  .partial()
+  .strict()
+  .refine(namesAField, NOTHING_TO_CHANGE);
+export type UpdateClientBody = z.input<typeof updateClientBodySchema>;
+
+export const updateClientResponseSchema = z.object({
+  success: z.literal(true),
+  client: clientSchema,
+  /**
+   * Present when the change re-issued the client's pending invitation (a new e-mail address or
+   * username while no password is set; decision 241): the new link and what became of its mail.
+   */
+  invitation: z.object({ url: z.string(), expiresAt: z.string(), mail: mailOutcomeSchema }).optional(),
+});
+export type UpdateClientResponse = z.infer<typeof updateClientResponseSchema>;

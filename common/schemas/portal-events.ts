@@ -7,10 +7,13 @@ import { z } from 'zod';
 export const PORTAL_CHANGE_TYPES = [
   'project.created',
   'project.status',
+  'project.updated',
   'timeline.created',
   'timeline.updated',
   'report.created',
+  'report.updated',
   'client.status',
+  'client.updated',
 ] as const;
 export type PortalChangeType = (typeof PORTAL_CHANGE_TYPES)[number];
 
@@ -26,7 +29,7 @@ export const portalChangeSchema = z.object({
 export type PortalChange = z.infer<typeof portalChangeSchema>;
 
 /** Changes only staff may hear of: what a client cannot read through the API either (GET /users/clients is staff only). */
-const STAFF_ONLY_CHANGES: ReadonlySet<PortalChangeType> = new Set(['client.status']);
+const STAFF_ONLY_CHANGES: ReadonlySet<PortalChangeType> = new Set(['client.status', 'client.updated']);
 
 /**
  * Whether a viewer may hear of a change: exactly who may read the changed data. Staff hear of

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { singleLineText, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
 import { paginationSchema } from './pagination.ts';
+import { NOTHING_TO_CHANGE, namesAField, withoutDefaults } from './patch.ts';
 
 export const PROJECT_STATUSES = ['not-started', 'in-progress', 'paused', 'completed'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -40,8 +41,7 @@ const budget = z
     return Math.round(n * 100) / 100;
   });
 
-export const createProjectBodySchema = z
-  .object({
+const projectFieldsSchema = z.object({
     name: singleLineText('Name').min(1, 'Name is required').max(200),
     code: singleLineText('Code').min(1, 'Code is required').max(50),
     description: multiline(storableText()).trim().max(5000).optional().default(''),
@@ -49,11 +49,13 @@ export const createProjectBodySchema = z
     endDate: optionalDate,
     budget,
     clientId: z.uuid('Choose a client'),
-  })
-  .refine((p) => !p.startDate || !p.endDate || p.startDate <= p.endDate, {
-    message: 'The end date must not be before the start date',
-    path: ['endDate'],
-  });
+});
+
+/** Creation's date rule, also checked by a PATCH against the dates it leaves as they are (the service). */
+export const DATES_OUT_OF_ORDER = 'The end date must not be before the start date';
+export const datesInOrder = (p: { startDate?: string | null; endDate?: string | null }) => !p.startDate || !p.endDate || p.startDate <= p.endDate;
+
+export const createProjectBodySchema = projectFieldsSchema.refine(datesInOrder, { message: DATES_OUT_OF_ORDER, path: ['endDate'] });
 export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
 
 const projectSchema = z.object({
@@ -84,3 +86,17 @@ export type ProjectListResponse = z.infer<typeof projectListResponseSchema>;
 export const projectIdParamsSchema = z.object({ id: z.uuid() });
 export const projectClientParamsSchema = z.object({ clientId: z.uuid() });
 export const updateProjectStatusBodySchema = z.object({ status: z.enum(PROJECT_STATUSES) });
+
+/**
+ * PATCH /projects/{id}: any of name, code, description, dates, budget and status, with creation's
+ * rules and messages (the client stays: a project does not move to another client). An empty date
+ * clears it; an empty budget is 0, as at creation.
+ */
+export const updateProjectBodySchema = withoutDefaults(projectFieldsSchema)
+  .omit({ clientId: true })
+  .extend({ status: z.enum(PROJECT_STATUSES) })
+  .partial()
+  .strict()
+  .refine(namesAField, NOTHING_TO_CHANGE)
+  .refine(datesInOrder, { message: DATES_OUT_OF_ORDER, path: ['endDate'] });
+export type UpdateProjectBody = z.input<typeof updateProjectBodySchema>;

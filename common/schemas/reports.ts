@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { singleLineText, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
 import { paginationSchema } from './pagination.ts';
+import { withoutDefaults } from './patch.ts';
 
 /** Report images: the specification leaves the limits open; these are ours. */
 export const REPORT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -73,6 +74,10 @@ const reportSchema = z.object({
   images: z.array(reportImageSchema),
   pdfUrl: z.string(),
   createdAt: z.string(),
+  /** When staff last corrected the report (the client reads 'Corrected on {date}'); null if never. */
+  correctedAt: z.string().nullable(),
+  /** 1 when written, one more at each correction; the earlier ones are its history (staff). */
+  version: z.number().int(),
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -101,3 +106,60 @@ export const reportUrls = {
 export const reportMailSettingBodySchema = z.object({ reportMail: z.boolean() });
 export const reportMailSettingResponseSchema = z.object({ success: z.literal(true), reportMail: z.boolean() });
 export type ReportMailSettingResponse = z.infer<typeof reportMailSettingResponseSchema>;
+
+/**
+ * PATCH /reports/{id} (multipart, like creation): any text field with creation's rules and messages,
+ * new `images` files, `removeImages` (comma-separated image ids) and `notifyClient` ('true': mail
+ * the client about the correction; otherwise nobody is mailed). The project stays.
+ */
+export const updateReportFieldsSchema = withoutDefaults(createReportFieldsSchema)
+  .omit({ projectId: true })
+  .extend({
+    removeImages: z
+      .string()
+      .transform((v) => v.split(',').map((id) => id.trim()).filter(Boolean))
+      .pipe(z.array(z.uuid('removeImages: image ids separated by commas'))),
+    notifyClient: z.enum(['true', 'false']).transform((v) => v === 'true'),
+  })
+  .partial()
+  .strict();
+
+/** One earlier version of a report, as it read before a correction replaced it (staff only). */
+const reportVersionSchema = z.object({
+  version: z.number().int(),
+  /** Who wrote this version (created or corrected it) and when; null once that account is gone. */
+  writtenBy: z.string().nullable(),
+  writtenAt: z.string(),
+  date: z.string(),
+  projectCode: z.string(),
+  project: z.string(),
+  team: z.string(),
+  tasks: z.string(),
+  progress: z.string(),
+  challenges: z.string(),
+  actionTaken: z.string(),
+  helpNeeded: z.string(),
+  nextSteps: z.string(),
+  feedback: z.string(),
+  conclusion: z.string(),
+  /** The names of the images this version had (the files of removed images are not kept). */
+  imageNames: z.array(z.string()),
+});
+export type ReportVersion = z.infer<typeof reportVersionSchema>;
+
+export const reportVersionsResponseSchema = z.object({
+  success: z.literal(true),
+  /** Who wrote the current version and when. */
+  current: z.object({ version: z.number().int(), writtenBy: z.string().nullable(), writtenAt: z.string() }),
+  /** The earlier versions, newest first. */
+  versions: z.array(reportVersionSchema),
+});
+export type ReportVersionsResponse = z.infer<typeof reportVersionsResponseSchema>;
+
+export const updateReportResponseSchema = z.object({
+  success: z.literal(true),
+  report: reportSchema,
+  /** Whether the client was mailed about this correction: only when staff asked and the client takes report mails. */
+  clientMailed: z.boolean(),
+});
+export type UpdateReportResponse = z.infer<typeof updateReportResponseSchema>;

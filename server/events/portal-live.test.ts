@@ -12,10 +12,13 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 const AUDIENCE: Record<PortalChangeType, { staff: boolean; owner: boolean; otherClient: boolean }> = {
   'project.created': { staff: true, owner: true, otherClient: false },
   'project.status': { staff: true, owner: true, otherClient: false },
+  'project.updated': { staff: true, owner: true, otherClient: false },
   'timeline.created': { staff: true, owner: true, otherClient: false },
   'timeline.updated': { staff: true, owner: true, otherClient: false },
   'report.created': { staff: true, owner: true, otherClient: false },
+  'report.updated': { staff: true, owner: true, otherClient: false },
   'client.status': { staff: true, owner: false, otherClient: false },
+  'client.updated': { staff: true, owner: false, otherClient: false },
 };
 
 let t: TestApp;
@@ -48,6 +51,11 @@ const makeChange: Record<PortalChangeType, () => Promise<PortalChange>> = {
     expect(res.statusCode).toBe(200);
     return { type: 'project.status', clientId: owner.id, projectId: project._id, id: project._id };
   },
+  async 'project.updated'() {
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/projects/${project._id}`, ...as(admin), payload: { description: 'Corrected scope' } });
+    expect(res.statusCode).toBe(200);
+    return { type: 'project.updated', clientId: owner.id, projectId: project._id, id: project._id };
+  },
   async 'timeline.created'() {
     const res = await t.app.inject({
       method: 'POST',
@@ -75,6 +83,18 @@ const makeChange: Record<PortalChangeType, () => Promise<PortalChange>> = {
     const res = await t.app.inject({ method: 'POST', url: '/api/reports', headers: { ...admin.headers, ...body.headers }, payload: body.payload });
     expect(res.statusCode).toBe(201);
     return { type: 'report.created', clientId: owner.id, projectId: project._id, id: res.json().report._id };
+  },
+  async 'report.updated'() {
+    const created = await makeChange['report.created']();
+    const body = await multipart({ progress: 'Two thirds done' });
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/reports/${created.id}`, headers: { ...admin.headers, ...body.headers }, payload: body.payload });
+    expect(res.statusCode).toBe(200);
+    return { type: 'report.updated', clientId: owner.id, projectId: project._id, id: created.id };
+  },
+  async 'client.updated'() {
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/users/clients/${owner.id}`, ...as(admin), payload: { name: 'Adaeze Owner-Eze' } });
+    expect(res.statusCode).toBe(200);
+    return { type: 'client.updated', clientId: owner.id, projectId: null, id: owner.id };
   },
   async 'client.status'() {
     const res = await t.app.inject({ method: 'PUT', url: `/api/users/clients/${owner.id}/status`, ...as(admin), payload: { status: 'in-progress' } });

@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { AddClientForm } from './add-client-form.tsx';
 import { InvitationActions, InvitationState } from './client-invitation.tsx';
 import { ClientStatusBadge } from './client-status-badge.tsx';
+import { EditClientDialog } from './edit-client-dialog.tsx';
 import { clientsOf, useClients, useUpdateClientStatus } from './clients-api.ts';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 
@@ -124,7 +125,10 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
                         onCycle={() => cycle(client)}
                       />
                     </div>
-                    <div className="px-2 empty:hidden">
+                    <div className="grid gap-2 px-2">
+                      <div>
+                        <EditClientDialog client={client} onInvitation={(link) => setLinks((all) => ({ ...all, [client._id]: link }))} />
+                      </div>
                       <InvitationActions client={client} link={links[client._id] ?? null} onLink={(link) => setLinks((all) => ({ ...all, [client._id]: link }))} />
                     </div>
                   </li>

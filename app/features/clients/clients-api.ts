@@ -7,6 +7,8 @@ import type {
   ClientStatus,
   CreateClientBody,
   CreateClientResponse,
+  UpdateClientBody,
+  UpdateClientResponse,
   UsernameCheckResponse,
 } from '../../../common/schemas/clients.ts';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
@@ -118,5 +120,19 @@ export function useRevokeInvitation() {
       apiFetch<{ success: true; revoked: boolean }>(`/auth/invitations/${client._id}`, { method: 'DELETE', fallbackMessage: 'Failed to revoke invitation' }),
     // Also after a failure: a refusal (say, the client has just set a password) means the list is out of date.
     onSettled: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
+}
+
+/** Corrects a client (PATCH /users/clients/{id}): only the fields staff changed travel. */
+export function useUpdateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateClientBody }) =>
+      apiFetch<UpdateClientResponse>(`/users/clients/${id}`, { method: 'PATCH', json: changes, fallbackMessage: 'Failed to update client' }),
+    onSuccess: (res) => {
+      replaceClient(queryClient, res.client);
+      void queryClient.invalidateQueries({ queryKey: USERNAME_CHECK_KEY });
+      if (res.invitation) void queryClient.invalidateQueries({ queryKey: MAIL_STATUS_KEY });
+    },
   });
 }

@@ -1,11 +1,12 @@
 import type { Project } from '../../../common/schemas/projects.ts';
 import { formatDay } from '../../../common/dates.ts';
 import { ProjectStatusLabel } from './project-status.tsx';
+import { EditProjectDialog } from './edit-project-dialog.tsx';
 
 const money = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 2 });
 
-/** The selected project: name, description, dates, status and the client's name (budget for staff only). */
-export function ProjectDetailCard({ project, headingLevel = 2 }: { project: Project; headingLevel?: 2 | 3 }) {
+/** The selected project: name, description, dates, status and the client's name (budget for staff only; staff may edit it). */
+export function ProjectDetailCard({ project, headingLevel = 2, editable = false }: { project: Project; headingLevel?: 2 | 3; editable?: boolean }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section aria-label="Project details" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">
@@ -14,7 +15,10 @@ export function ProjectDetailCard({ project, headingLevel = 2 }: { project: Proj
           <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">{project.code}</p>
           <Heading className="text-xl font-bold break-words sm:text-2xl">{project.name}</Heading>
         </div>
-        <ProjectStatusLabel status={project.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ProjectStatusLabel status={project.status} />
+          {editable ? <EditProjectDialog key={project._id} project={project} /> : null}
+        </div>
       </div>
       {project.description ? (
         <p className="mt-3 whitespace-pre-line text-slate-700 dark:text-slate-200">{project.description}</p>

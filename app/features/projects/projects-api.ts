@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { pageQuery } from '../../../common/schemas/pagination.ts';
-import type { CreateProjectBody, Project, ProjectListResponse, ProjectResponse, ProjectStatus } from '../../../common/schemas/projects.ts';
+import type { CreateProjectBody, Project, ProjectListResponse, ProjectResponse, ProjectStatus, UpdateProjectBody } from '../../../common/schemas/projects.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { CLIENTS_KEY, clientProjectsKey } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
@@ -34,17 +34,30 @@ export function useCreateProject() {
   });
 }
 
+/** Puts the server's answer in place of the project in its client's loaded list. */
+function replaceProject(queryClient: ReturnType<typeof useQueryClient>, project: Project) {
+  queryClient.setQueryData<InfiniteData<ProjectListResponse>>(clientProjectsKey(project.clientId._id), (data) =>
+    data
+      ? { ...data, pages: data.pages.map((p) => ({ ...p, projects: p.projects.map((x) => (x._id === project._id ? project : x)) })) }
+      : data,
+  );
+}
+
 export function useUpdateProjectStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: ProjectStatus }) =>
       apiFetch<ProjectResponse>(`/projects/${id}/status`, { method: 'PUT', json: { status }, fallbackMessage: 'Failed to update project status' }),
-    onSuccess: ({ project }) => {
-      queryClient.setQueryData<InfiniteData<ProjectListResponse>>(clientProjectsKey(project.clientId._id), (data) =>
-        data
-          ? { ...data, pages: data.pages.map((p) => ({ ...p, projects: p.projects.map((x) => (x._id === project._id ? project : x)) })) }
-          : data,
-      );
-    },
+    onSuccess: ({ project }) => replaceProject(queryClient, project),
+  });
+}
+
+/** Corrects a project (PATCH /projects/{id}): only the fields staff changed travel. */
+export function useUpdateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateProjectBody }) =>
+      apiFetch<ProjectResponse>(`/projects/${id}`, { method: 'PATCH', json: changes, fallbackMessage: 'Failed to update project' }),
+    onSuccess: ({ project }) => replaceProject(queryClient, project),
   });
 }

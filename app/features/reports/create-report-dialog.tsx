@@ -19,9 +19,9 @@ import { useCreateReport } from './reports-api.ts';
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
 const toasts = scopedToasts('create-report');
 
-type TextKey = 'date' | 'projectCode' | 'project' | 'team' | 'tasks' | 'progress' | 'challenges' | 'actionTaken' | 'helpNeeded' | 'nextSteps' | 'feedback' | 'conclusion';
+export type TextKey = 'date' | 'projectCode' | 'project' | 'team' | 'tasks' | 'progress' | 'challenges' | 'actionTaken' | 'helpNeeded' | 'nextSteps' | 'feedback' | 'conclusion';
 
-const LONG_FIELDS: { key: TextKey; label: string; required?: boolean }[] = [
+export const LONG_FIELDS: { key: TextKey; label: string; required?: boolean }[] = [
   { key: 'tasks', label: 'Tasks *', required: true },
   { key: 'progress', label: 'Progress *', required: true },
   { key: 'challenges', label: 'Challenges' },
@@ -32,7 +32,7 @@ const LONG_FIELDS: { key: TextKey; label: string; required?: boolean }[] = [
   { key: 'conclusion', label: 'Conclusion' },
 ];
 
-const IMAGE_MAX_MB = REPORT_IMAGE_MAX_BYTES / (1024 * 1024);
+export const IMAGE_MAX_MB = REPORT_IMAGE_MAX_BYTES / (1024 * 1024);
 
 function initialFields(project: { name: string; code: string } | null): Record<TextKey, string> {
   return {

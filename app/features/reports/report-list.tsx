@@ -3,10 +3,12 @@ import { Download, FileText, ImageIcon } from 'lucide-react';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { buttonClass } from '../../components/button-class.ts';
-import { formatDay } from '../../../common/dates.ts';
+import { formatDay, formatLagosDay } from '../../../common/dates.ts';
+import { EditReportDialog } from './edit-report-dialog.tsx';
+import { ReportHistoryDialog } from './report-history-dialog.tsx';
 import { reportsOf, useProjectReports } from './reports-api.ts';
 
-function ReportCard({ report }: { report: Report }) {
+function ReportCard({ report, staff }: { report: Report; staff: boolean }) {
   const sections = REPORT_SECTIONS.filter((s) => report[s.key]);
   return (
     <article aria-labelledby={`report-${report._id}`} className="rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-700">
@@ -19,12 +21,17 @@ function ReportCard({ report }: { report: Report }) {
             {report.project}
             {report.projectCode ? ` (${report.projectCode})` : ''} · Team: {report.team}
           </p>
+          {report.correctedAt ? <p className="text-xs font-medium text-slate-700 dark:text-slate-200">Corrected on {formatLagosDay(report.correctedAt)}</p> : null}
         </div>
-        {/* The PDF route checks who asks; the session cookie travels with this plain link. */}
-        <a href={report.pdfUrl} download className={buttonClass('secondary')} aria-label={`Download PDF of the report of ${formatDay(report.date)}`}>
-          <Download className="size-4" aria-hidden="true" />
-          Download PDF
-        </a>
+        <div className="flex flex-wrap gap-2">
+          {/* The PDF route checks who asks; the session cookie travels with this plain link. */}
+          <a href={report.pdfUrl} download className={buttonClass('secondary')} aria-label={`Download PDF of the report of ${formatDay(report.date)}`}>
+            <Download className="size-4" aria-hidden="true" />
+            Download PDF
+          </a>
+          {staff ? <EditReportDialog report={report} /> : null}
+          {staff && report.version > 1 ? <ReportHistoryDialog report={report} /> : null}
+        </div>
       </div>
       <dl className="mt-3 grid gap-2 text-sm">
         {sections.slice(0, 2).map((s) => (
@@ -81,8 +88,8 @@ function ReportCard({ report }: { report: Report }) {
   );
 }
 
-/** A project's progress reports with their thumbnails and PDF downloads. */
-export function ReportList({ projectId }: { projectId: string }) {
+/** A project's progress reports with their thumbnails and PDF downloads; staff also edit them and open their history. */
+export function ReportList({ projectId, staff = false }: { projectId: string; staff?: boolean }) {
   const reports = useProjectReports(projectId);
   const list = reportsOf(reports.data);
   // The report mail links to '#report-<id>': the report is shown once it has loaded (the page renders in the browser).
@@ -101,7 +108,7 @@ export function ReportList({ projectId }: { projectId: string }) {
   return (
     <div className="grid grid-cols-1 gap-3">
       {list.map((report) => (
-        <ReportCard key={report._id} report={report} />
+        <ReportCard key={report._id} report={report} staff={staff} />
       ))}
       {reports.hasNextPage ? (
         <button type="button" className={buttonClass('secondary')} onClick={() => reports.fetchNextPage()} disabled={reports.isFetchingNextPage}>

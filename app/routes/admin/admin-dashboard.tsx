@@ -117,7 +117,7 @@ function AdminDashboard() {
           </h2>
           {project ? (
             <>
-              <ProjectDetailCard project={project} headingLevel={3} />
+              <ProjectDetailCard project={project} headingLevel={3} editable />
               <ProjectCommunication project={project} viewer="admin" clientId={client?._id} onActivity={refreshUnread} />
               <section aria-labelledby="reports-heading" className={panelClass}>
                 <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -126,7 +126,7 @@ function AdminDashboard() {
                   </h3>
                   <CreateReportDialog key={project._id} project={project} />
                 </div>
-                <ReportList projectId={project._id} />
+                <ReportList projectId={project._id} staff />
               </section>
             </>
           ) : projectId && projectLoading ? (

@@ -12,4 +12,11 @@ export default defineAccess([
     body: { status: 'in-progress' },
     fixture: async ({ clientA, clientB }) => ({ own: { id: clientA.id }, other: { id: clientB.id } }),
   },
+  {
+    method: 'PATCH',
+    url: '/api/users/clients/:id',
+    access: 'admin',
+    body: { name: 'Corrected Name' },
+    fixture: async ({ clientA, clientB }) => ({ own: { id: clientA.id }, other: { id: clientB.id } }),
+  },
 ]);

@@ -6,12 +6,14 @@ import {
   clientResponseSchema,
   createClientBodySchema,
   createClientResponseSchema,
+  updateClientBodySchema,
+  updateClientResponseSchema,
   updateClientStatusBodySchema,
   usernameCheckQuerySchema,
   usernameCheckResponseSchema,
 } from '../../../common/schemas/clients.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
-import { checkUsername, createClient, listClients, updateClientStatus } from './clients.service.ts';
+import { checkUsername, createClient, listClients, updateClient, updateClientStatus } from './clients.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -78,6 +80,21 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, client: await updateClientStatus(app, request.params.id, request.body.status) }),
+  );
+
+  app.patch(
+    '/users/clients/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['clients'],
+        summary: "Correct a client's name, e-mail address, username or status (a pending invitation follows a new address or username)",
+        params: clientIdParamsSchema,
+        body: updateClientBodySchema,
+        response: { 200: updateClientResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await updateClient(app, request.params.id, request.body)) }),
   );
 };
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql, type Column, type SQL, type Table } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../../common/errors.ts';
-import type { Client, ClientStatus } from '../../../common/schemas/clients.ts';
+import type { Client, ClientStatus, UpdateClientResponse } from '../../../common/schemas/clients.ts';
 import { paginationOf, type Pagination, type PaginationQuery } from '../../../common/schemas/pagination.ts';
 import { authTokens } from '../../db/schema/auth.ts';
 import { messages } from '../../db/schema/messages.ts';
@@ -114,6 +114,15 @@ async function findClient(app: FastifyInstance, id: string): Promise<Client> {
   return toClient(row);
 }
 
+/** A unique-index clash on users as creation words it (the same words for a correction); any other error as it is. */
+function uniqueClash(err: unknown, username: string | null | undefined): unknown {
+  const pgError = (err as { cause?: { code?: string; constraint?: string } }).cause ?? (err as { code?: string; constraint?: string });
+  if (pgError.code !== UNIQUE_VIOLATION) return err;
+  return conflict(
+    pgError.constraint === 'users_username_unique' ? `The username ${username} is already taken` : 'An account with this e-mail address already exists',
+  );
+}
+
 /**
  * Creates a client account (no password yet) and sends its invitation (accounts module). The
  * username is the one staff chose, or a free one made from the name or e-mail address.
@@ -135,15 +144,7 @@ export async function createClient(
       .returning({ id: users.id });
     id = row.id;
   } catch (err) {
-    const pgError = (err as { cause?: { code?: string; constraint?: string } }).cause ?? (err as { code?: string; constraint?: string });
-    if (pgError.code === UNIQUE_VIOLATION) {
-      throw conflict(
-        pgError.constraint === 'users_username_unique'
-          ? `The username ${username} is already taken`
-          : 'An account with this e-mail address already exists',
-      );
-    }
-    throw err;
+    throw uniqueClash(err, username);
   }
   try {
     const invitation = await createClientInvitation(app, { userId: id });
@@ -184,4 +185,56 @@ export async function updateClientStatus(app: FastifyInstance, id: string, statu
   });
   if (!row) throw notFound('Client not found');
   return findClient(app, id);
+}
+
+/**
+ * Corrects a client: any of name, e-mail address, username and status (creation's rules; the same
+ * 409 words for a taken username or address). Staff hear of it live. When the address or the
+ * username changes while the invitation is still pending, the pending link is revoked in the same
+ * transaction (it went to the old address, or names the old username) and a new one is sent to
+ * the client as it is now (decision 241); the answer carries it for staff to copy.
+ */
+export async function updateClient(
+  app: FastifyInstance,
+  id: string,
+  input: { name?: string; email?: string; username?: string; status?: ClientStatus },
+): Promise<Omit<UpdateClientResponse, 'success'>> {
+  if (input.username && !(await isUsernameFree(app, input.username, id))) throw conflict(`The username ${input.username} is already taken`);
+  const now = app.clock.now();
+  let reinvite = false;
+  try {
+    const found = await app.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ email: users.email, username: users.username, hasPassword: sql<boolean>`(${users.passwordHash} is not null)` })
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.role, 'client')))
+        .for('update');
+      if (!before) return false;
+      await tx
+        .update(users)
+        .set({ ...input, updatedAt: now })
+        .where(eq(users.id, id));
+      const addressChanged = input.email !== undefined && input.email !== before.email.toLowerCase();
+      const usernameChanged = input.username !== undefined && input.username !== before.username?.toLowerCase();
+      if (!before.hasPassword && (addressChanged || usernameChanged)) {
+        const revoked = await tx
+          .update(authTokens)
+          .set({ revokedAt: now })
+          .where(and(eq(authTokens.userId, id), eq(authTokens.purpose, 'invitation'), isNull(authTokens.usedAt), isNull(authTokens.revokedAt), sql`${authTokens.expiresAt} > ${now.toISOString()}::timestamptz`))
+          .returning({ id: authTokens.id });
+        reinvite = revoked.length > 0;
+      }
+      await publishChange(tx, { type: 'client.updated', clientId: id, projectId: null, id });
+      return true;
+    });
+    if (!found) throw notFound('Client not found');
+  } catch (err) {
+    throw uniqueClash(err, input.username);
+  }
+  if (!reinvite) return { client: await findClient(app, id) };
+  const invitation = await createClientInvitation(app, { userId: id });
+  return {
+    client: await findClient(app, id),
+    invitation: { url: invitation.url, expiresAt: invitation.expiresAt.toISOString(), mail: invitation.mail },
+  };
 }

@@ -20,4 +20,14 @@ export default defineAccess([
       return { own: { id: a._id }, other: { id: b._id } };
     },
   },
+  {
+    method: 'PATCH',
+    url: '/api/projects/:id',
+    access: 'admin',
+    body: { description: 'Corrected description' },
+    fixture: async (ctx) => {
+      const { a, b } = await projectsOfBoth(ctx);
+      return { own: { id: a._id }, other: { id: b._id } };
+    },
+  },
 ]);

@@ -8,9 +8,10 @@ import {
   projectIdParamsSchema,
   projectListResponseSchema,
   projectResponseSchema,
+  updateProjectBodySchema,
   updateProjectStatusBodySchema,
 } from '../../../common/schemas/projects.ts';
-import { clientProjectsJoinedRead, createProject, listClientProjects, updateProjectStatus } from './projects.service.ts';
+import { clientProjectsJoinedRead, createProject, listClientProjects, updateProject, updateProjectStatus } from './projects.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -68,6 +69,21 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       const project = await updateProjectStatus(app, request.user!, request.params.id, request.body.status);
       return { success: true as const, project };
     },
+  );
+
+  app.patch(
+    '/projects/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['projects'],
+        summary: "Correct a project's name, code, description, dates, budget or status",
+        params: projectIdParamsSchema,
+        body: updateProjectBodySchema,
+        response: { 200: projectResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, project: await updateProject(app, request.user!, request.params.id, request.body) }),
   );
 };
 

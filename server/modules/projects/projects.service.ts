@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { conflict, notFound } from '../../../common/errors.ts';
+import { AppError, conflict, notFound } from '../../../common/errors.ts';
 import {
   LIST_PAGE_MAX,
   LIST_PAGE_SIZE,
@@ -9,7 +9,7 @@ import {
   type Pagination,
   type PaginationQuery,
 } from '../../../common/schemas/pagination.ts';
-import type { Project, ProjectStatus } from '../../../common/schemas/projects.ts';
+import { DATES_OUT_OF_ORDER, datesInOrder, type Project, type ProjectStatus } from '../../../common/schemas/projects.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { users, type UserRole } from '../../db/schema/users.ts';
 import { runNamed } from '../../db/named-statement.ts';
@@ -214,11 +214,49 @@ export async function createProject(app: FastifyInstance, viewer: Viewer, input:
     });
     return await findProjectForViewer(app, viewer, id);
   } catch (err) {
-    if ((err as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION || (err as { code?: string }).code === UNIQUE_VIOLATION) {
-      throw conflict(`A project with the code ${input.code} already exists`);
-    }
-    throw err;
+    throw codeClash(err, input.code);
   }
+}
+
+/** A clash on the unique code as creation words it (the same words for a correction); any other error as it is. */
+function codeClash(err: unknown, code: string | undefined): unknown {
+  const isClash = (err as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION || (err as { code?: string }).code === UNIQUE_VIOLATION;
+  return isClash ? conflict(`A project with the code ${code} already exists`) : err;
+}
+
+export type ProjectChanges = Partial<Omit<NewProject, 'clientId'>> & { status?: ProjectStatus };
+
+/**
+ * Corrects a project: any of its fields but the client (creation's rules and words). The row is
+ * locked while the dates are checked, so the end date never ends up before the start date, even
+ * when the PATCH names only one of them or two corrections race. Every viewer hears of it live.
+ */
+export async function updateProject(app: FastifyInstance, viewer: Viewer, projectId: string, changes: ProjectChanges): Promise<Project> {
+  const { budget, ...rest } = changes;
+  try {
+    const found = await app.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ clientId: projects.clientId, startDate: projects.startDate, endDate: projects.endDate })
+        .from(projects)
+        .where(eq(projects.id, projectId))
+        .for('update');
+      if (!before) return false;
+      const dates = { startDate: changes.startDate !== undefined ? changes.startDate : before.startDate, endDate: changes.endDate !== undefined ? changes.endDate : before.endDate };
+      if (!datesInOrder(dates)) {
+        throw new AppError('VALIDATION_FAILED', `body.endDate: ${DATES_OUT_OF_ORDER}`, [{ field: 'body.endDate', message: DATES_OUT_OF_ORDER }]);
+      }
+      await tx
+        .update(projects)
+        .set({ ...rest, ...(budget !== undefined ? { budget: budget.toFixed(2) } : {}), updatedAt: app.clock.now() })
+        .where(eq(projects.id, projectId));
+      await publishChange(tx, { type: 'project.updated', clientId: before.clientId, projectId, id: projectId });
+      return true;
+    });
+    if (!found) throw notFound('Project not found');
+  } catch (err) {
+    throw codeClash(err, changes.code);
+  }
+  return findProjectForViewer(app, viewer, projectId);
 }
 
 /** Saves a project's new status and tells every viewer of the project. */

@@ -18,22 +18,29 @@ function reportLink(app: FastifyInstance, projectId: string, reportId: string): 
 }
 
 /**
- * The mail telling a client that a progress report was added: the project, the report's date and a
- * link to it behind the sign-in; never the report's content.
+ * The mail telling a client that a progress report was added (or, `corrected`, that staff corrected
+ * one and chose to say so): the project, the report's date and a link to it behind the sign-in;
+ * never the report's content.
  */
 export function reportNotificationMail(
   app: FastifyInstance,
-  facts: { clientName: string; clientEmail: string; projectId: string; projectName: string; reportId: string; reportDate: string },
+  facts: { clientName: string; clientEmail: string; projectId: string; projectName: string; reportId: string; reportDate: string; corrected?: boolean },
 ): MailInput {
   const mail = renderMail({
-    subject: `New progress report for ${facts.projectName}`,
+    subject: facts.corrected ? `Progress report corrected for ${facts.projectName}` : `New progress report for ${facts.projectName}`,
     greeting: `Hello ${facts.clientName},`,
-    paragraphs: [`The ${company.shortName} team added a progress report to the project "${facts.projectName}".`],
+    paragraphs: [
+      facts.corrected
+        ? `The ${company.shortName} team corrected a progress report of the project "${facts.projectName}".`
+        : `The ${company.shortName} team added a progress report to the project "${facts.projectName}".`,
+    ],
     fields: [['Report date', formatDay(facts.reportDate)]],
     action: { label: 'Read the report on your dashboard', url: reportLink(app, facts.projectId, facts.reportId) },
     footer: [
       company.name,
-      'Further reports on this project within 15 minutes are not mailed separately. You can turn these e-mails off under Account on your dashboard.',
+      facts.corrected
+        ? 'You can turn these e-mails off under Account on your dashboard.'
+        : 'Further reports on this project within 15 minutes are not mailed separately. You can turn these e-mails off under Account on your dashboard.',
     ],
   });
   return { to: facts.clientEmail, ...mail, kind: REPORT_NOTIFICATION_KIND };

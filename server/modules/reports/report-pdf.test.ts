@@ -27,6 +27,8 @@ const reportWith = (fields: Partial<Report> = {}): Report => ({
   images: [],
   pdfUrl: '',
   createdAt: '2026-11-20T10:00:00.000Z',
+  correctedAt: null,
+  version: 1,
   ...fields,
 });
 

@@ -2,6 +2,7 @@ import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
 import { keepTogether, leadingHeight, pdfSafeText } from '../../lib/pdf-layout.ts';
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
 import { company } from '../../../common/content/company.ts';
+import { formatLagosTime } from '../../../common/dates.ts';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
 
 export interface PdfImage {
@@ -37,6 +38,7 @@ export async function renderReportPdf(report: Report, images: readonly PdfImage[
       Author: company.name,
       Subject: 'Project progress report',
       CreationDate: new Date(report.createdAt),
+      ...(report.correctedAt ? { ModDate: new Date(report.correctedAt) } : {}),
     },
   });
   withUnicodeFonts(doc);
@@ -52,6 +54,8 @@ export async function renderReportPdf(report: Report, images: readonly PdfImage[
     ['Project code', report.projectCode || '-'],
     ['Date', report.date],
     ['Team', report.team],
+    // A corrected report says so, so a printed copy can be told from the one first sent.
+    ...(report.correctedAt ? ([['Corrected on', formatLagosTime(report.correctedAt)]] as [string, string][]) : []),
   ];
   for (const [label, value] of facts) {
     doc.font(BOLD_FONT).fontSize(10).fillColor(MUTED).text(`${label}: `, { continued: true });

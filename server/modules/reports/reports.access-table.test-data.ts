@@ -24,6 +24,9 @@ export default defineAccess([
       return { own: { projectId: a._id }, other: { projectId: b._id } };
     },
   },
+  // The report is found before the body is read: a JSON body on an existing report is 415 (a correction is multipart).
+  { method: 'PATCH', url: '/api/reports/:id', access: 'admin', body: { progress: 'x' }, ownStatus: 415, fixture: reportsOfBoth },
+  { method: 'GET', url: '/api/reports/:id/versions', access: 'admin', fixture: reportsOfBoth },
   { method: 'GET', url: '/api/reports/:id/pdf', access: 'authenticated', fixture: reportsOfBoth },
   { method: 'GET', url: '/api/reports/:id/images/:imageId', access: 'authenticated', fixture: reportsOfBoth },
   { method: 'GET', url: '/api/reports/:id/images/:imageId/thumbnail', access: 'authenticated', fixture: reportsOfBoth },

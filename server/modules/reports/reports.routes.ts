@@ -12,9 +12,12 @@ import {
   reportListResponseSchema,
   reportProjectParamsSchema,
   reportResponseSchema,
+  reportVersionsResponseSchema,
+  updateReportResponseSchema,
 } from '../../../common/schemas/reports.ts';
 import { afterAnswer } from '../../lib/after-answer.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
+import { correctProgressReport, listReportVersions } from './report-corrections.ts';
 import {
   createProgressReport,
   findReportImageFile,
@@ -78,6 +81,43 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const report = await createProgressReport(app, later, request.user!, parts);
       return reply.status(201).send({ success: true as const, report });
     },
+  );
+
+  app.patch(
+    '/reports/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Correct a progress report (multipart: any report field, new "images" files, "removeImages" ids, "notifyClient"); the replaced text is kept as a version',
+        consumes: ['multipart/form-data'],
+        params: reportIdParamsSchema,
+        response: { 200: updateReportResponseSchema, 413: apiErrorSchema, 415: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      // Read once the report is known to exist: a missing id is 404 whatever the body.
+      const readParts = () => {
+        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the correction as multipart/form-data');
+        return request.parts({ limits: { fileSize: REPORT_IMAGE_MAX_BYTES, files: REPORT_IMAGES_MAX } });
+      };
+      return { success: true as const, ...(await correctProgressReport(app, later, request.user!, request.params.id, readParts)) };
+    },
+  );
+
+  app.get(
+    '/reports/:id/versions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['reports'],
+        summary: "A report's earlier versions, newest first, with who wrote each and when (staff)",
+        params: reportIdParamsSchema,
+        response: { 200: reportVersionsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await listReportVersions(app, request.params.id)) }),
   );
 
   app.get(

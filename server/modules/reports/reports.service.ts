@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
+import type { z } from 'zod';
 import { AppError, notFound } from '../../../common/errors.ts';
 import { company } from '../../../common/content/company.ts';
 import { paginationOf, type Pagination, type PaginationQuery } from '../../../common/schemas/pagination.ts';
@@ -37,9 +38,9 @@ interface NewReport {
 }
 
 type ReportRow = typeof progressReports.$inferSelect;
-type ImageRow = typeof reportImages.$inferSelect;
+export type ImageRow = typeof reportImages.$inferSelect;
 
-function toReport(row: ReportRow, images: ImageRow[]): Report {
+export function toReport(row: ReportRow, images: ImageRow[]): Report {
   return {
     _id: row.id,
     date: row.date,
@@ -67,6 +68,8 @@ function toReport(row: ReportRow, images: ImageRow[]): Report {
     })),
     pdfUrl: reportUrls.pdf(row.id),
     createdAt: row.createdAt.toISOString(),
+    correctedAt: row.correctedAt?.toISOString() ?? null,
+    version: row.version,
   };
 }
 
@@ -195,7 +198,7 @@ const IMAGE_MAX_MB = REPORT_IMAGE_MAX_BYTES / (1024 * 1024);
  * Reads the multipart report: text fields, and every `images` file checked and stored one at a
  * time (at most one image in memory). On any failure the images stored so far are deleted.
  */
-async function receiveReport(app: FastifyInstance, parts: AsyncIterable<Multipart>, reportId: string) {
+export async function receiveReport<S extends z.ZodType<object>>(app: FastifyInstance, parts: AsyncIterable<Multipart>, reportId: string, schema: S) {
   const fields: Record<string, string> = {};
   const stored: StoredReportImage[] = [];
   try {
@@ -222,12 +225,12 @@ async function receiveReport(app: FastifyInstance, parts: AsyncIterable<Multipar
       if (bytes.length === 0 && !part.filename) continue;
       stored.push(await storeReportImage(app, reportId, bytes, name));
     }
-    const parsed = createReportFieldsSchema.safeParse(fields);
+    const parsed = schema.safeParse(fields);
     if (!parsed.success) {
       const details = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
       throw new AppError('VALIDATION_FAILED', details[0] ? `${details[0].field}: ${details[0].message}` : 'The report is not valid', details);
     }
-    return { fields: parsed.data, images: stored };
+    return { fields: parsed.data as z.output<S>, images: stored };
   } catch (err) {
     await deleteStoredReportImages(app, stored);
     if ((err as { code?: string }).code === 'FST_FILES_LIMIT') {
@@ -245,7 +248,7 @@ async function receiveReport(app: FastifyInstance, parts: AsyncIterable<Multipar
  */
 export async function createProgressReport(app: FastifyInstance, later: AfterAnswer, staff: Viewer, parts: AsyncIterable<Multipart>): Promise<Report> {
   const reportId = randomUUID();
-  const { fields, images } = await receiveReport(app, parts, reportId);
+  const { fields, images } = await receiveReport(app, parts, reportId, createReportFieldsSchema);
   try {
     const { report, mailId } = await createReport(app, staff, reportId, fields, images);
     if (mailId) later(deliverQueuedMail(app, [mailId]), 'report notification failed');

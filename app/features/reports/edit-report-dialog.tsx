@@ -1,0 +1,223 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Pencil, Undo2, X } from 'lucide-react';
+import { REPORT_IMAGE_MAX_BYTES, REPORT_IMAGE_TYPES, REPORT_IMAGES_MAX, updateReportFieldsSchema, type Report } from '../../../common/schemas/reports.ts';
+import { buttonClass } from '../../components/button-class.ts';
+import { FilePicker } from '../../components/forms/file-picker.tsx';
+import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
+import { toastFailure } from '../../components/portal/notify.ts';
+import { scopedToasts } from '../../components/ui/toast.tsx';
+import { formatDay } from '../../../common/dates.ts';
+import { serverFieldErrors } from '../../lib/field-errors.ts';
+import { IMAGE_MAX_MB, LONG_FIELDS, type TextKey } from './create-report-dialog.tsx';
+import { useCorrectReport } from './reports-api.ts';
+
+// A message belongs to one attempt: this form's toasts replace each other (issue 21).
+const toasts = scopedToasts('edit-report');
+
+const TEXT_KEYS: TextKey[] = ['date', 'projectCode', 'project', 'team', ...LONG_FIELDS.map((f) => f.key)];
+const fieldsOf = (report: Report) => Object.fromEntries(TEXT_KEYS.map((key) => [key, report[key]])) as Record<TextKey, string>;
+
+const iconButton =
+  'inline-flex size-11 shrink-0 items-center justify-center rounded text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+
+/**
+ * 'Edit report': every text field of creation with its rules and messages, images removed and
+ * added, and 'Tell the client' (one e-mail about the correction; otherwise none). Only what
+ * changed is sent; the text it replaces stays in the report's history.
+ */
+export function EditReportDialog({ report }: { report: Report }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [fields, setFields] = useState(() => fieldsOf(report));
+  const [removed, setRemoved] = useState<string[]>([]);
+  const [added, setAdded] = useState<File[]>([]);
+  const [imageProblems, setImageProblems] = useState<string[]>([]);
+  const [notifyClient, setNotifyClient] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const fileInput = useRef<HTMLInputElement>(null);
+  const correct = useCorrectReport();
+  const title = `Edit report of ${formatDay(report.date)}`;
+
+  function openDialog() {
+    setFields(fieldsOf(report));
+    setRemoved([]);
+    setAdded([]);
+    setImageProblems([]);
+    setNotifyClient(false);
+    setFieldErrors({});
+    setOpen(true);
+  }
+
+  function addImages(list: FileList | null) {
+    const problems: string[] = [];
+    const accepted: File[] = [];
+    for (const file of Array.from(list ?? [])) {
+      if (!(REPORT_IMAGE_TYPES as readonly string[]).includes(file.type)) problems.push(`${file.name} is not a JPEG, PNG or WebP image`);
+      else if (file.size > REPORT_IMAGE_MAX_BYTES) problems.push(`${file.name} is larger than ${IMAGE_MAX_MB} MB`);
+      else accepted.push(file);
+    }
+    const room = REPORT_IMAGES_MAX - (report.images.length - removed.length) - added.length;
+    if (accepted.length > room) problems.push(`A report can carry at most ${REPORT_IMAGES_MAX} images`);
+    setAdded((current) => [...current, ...accepted.slice(0, Math.max(room, 0))]);
+    setImageProblems(problems);
+    if (fileInput.current) fileInput.current.value = '';
+  }
+
+  const set = (key: TextKey) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setFields((f) => ({ ...f, [key]: value }));
+    setFieldErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    toasts.clear();
+    const initial = fieldsOf(report);
+    const changed = Object.fromEntries(Object.entries(fields).filter(([key, value]) => value !== initial[key as TextKey]));
+    if (Object.keys(changed).length === 0 && removed.length === 0 && added.length === 0) {
+      setOpen(false);
+      return;
+    }
+    const parsed = updateReportFieldsSchema.safeParse(changed);
+    if (!parsed.success) {
+      setFieldErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      toasts.show({ title: 'Please fill in required fields', description: parsed.error.issues[0]?.message, variant: 'destructive' });
+      return;
+    }
+    try {
+      const res = await correct.mutateAsync({ id: report._id, fields: changed, images: added, removeImages: removed, notifyClient });
+      toasts.show({ title: 'Report updated successfully', description: res.clientMailed ? 'The client was e-mailed about the correction.' : undefined });
+      setOpen(false);
+    } catch (err) {
+      setFieldErrors(serverFieldErrors(err));
+      toastFailure('Failed to update report', err);
+    }
+  }
+
+  const errorOf = (key: TextKey) =>
+    fieldErrors[key] ? (
+      <p id={`${id}-${key}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+        {fieldErrors[key]}
+      </p>
+    ) : null;
+  const invalid = (key: TextKey) => (fieldErrors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {});
+  const input = (key: TextKey, label: string, type = 'text') => (
+    <div>
+      <label htmlFor={`${id}-${key}`} className={labelClass}>
+        {label}
+      </label>
+      <input id={`${id}-${key}`} type={type} className={inputClass} value={fields[key]} onChange={set(key)} {...invalid(key)} />
+      {errorOf(key)}
+    </div>
+  );
+
+  return (
+    <>
+      <button type="button" className={buttonClass('secondary')} onClick={openDialog} aria-label={`Edit the report of ${formatDay(report.date)}`}>
+        <Pencil className="size-4" aria-hidden="true" />
+        Edit
+      </button>
+      <ModalDialog open={open} onClose={() => setOpen(false)} title={title} size="lg">
+        <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label={title}>
+          <p className="text-sm text-slate-600 dark:text-slate-300">Fields marked * are required. The text you replace stays in the report's history.</p>
+          <div className="grid gap-3 sm:grid-cols-2">
+            {input('date', 'Date *', 'date')}
+            {input('projectCode', 'Project code')}
+            {input('project', 'Project *')}
+            {input('team', 'Team')}
+          </div>
+          {LONG_FIELDS.map(({ key, label }) => (
+            <div key={key}>
+              <label htmlFor={`${id}-${key}`} className={labelClass}>
+                {label}
+              </label>
+              <textarea id={`${id}-${key}`} rows={key === 'tasks' || key === 'progress' ? 3 : 2} className={inputClass} value={fields[key]} onChange={set(key)} {...invalid(key)} />
+              {errorOf(key)}
+            </div>
+          ))}
+          {report.images.length > 0 ? (
+            <fieldset>
+              <legend className={labelClass}>Images of the report</legend>
+              <ul className="grid gap-1 text-sm">
+                {report.images.map((image) => {
+                  const gone = removed.includes(image._id);
+                  return (
+                    <li key={image._id} className="flex items-center gap-2 rounded border border-slate-200 px-2 dark:border-slate-700">
+                      <img src={image.thumbnailUrl} alt="" width={40} height={40} className={`size-10 rounded object-cover ${gone ? 'opacity-40' : ''}`} />
+                      <span className={`min-w-0 flex-1 truncate ${gone ? 'line-through' : ''}`}>
+                        {image.name}
+                        {gone ? <span className="ml-1 no-underline"> (will be removed)</span> : null}
+                      </span>
+                      <button
+                        type="button"
+                        className={iconButton}
+                        aria-label={gone ? `Keep ${image.name}` : `Remove ${image.name}`}
+                        onClick={() => setRemoved((list) => (gone ? list.filter((x) => x !== image._id) : [...list, image._id]))}
+                      >
+                        {gone ? <Undo2 className="size-4" aria-hidden="true" /> : <X className="size-4" aria-hidden="true" />}
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          ) : null}
+          <div>
+            <label htmlFor={`${id}-images`} id={`${id}-images-label`} className={labelClass}>
+              Add images (JPEG, PNG or WebP; up to {REPORT_IMAGES_MAX} in all, {IMAGE_MAX_MB} MB each)
+            </label>
+            <FilePicker
+              id={`${id}-images`}
+              labelledBy={`${id}-images-label`}
+              inputRef={fileInput}
+              buttonText={added.length ? 'Add more images' : 'Choose images'}
+              count={added.length}
+              multiple
+              accept={REPORT_IMAGE_TYPES.join(',')}
+              onChange={(e) => addImages(e.target.files)}
+            />
+            {imageProblems.length > 0 ? (
+              <ul role="alert" className="mt-2 list-disc pl-5 text-sm text-red-700 dark:text-red-300">
+                {imageProblems.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            ) : null}
+            {added.length > 0 ? (
+              <ul className="mt-2 grid gap-1 text-sm" aria-label="Images to add">
+                {added.map((file, index) => (
+                  <li key={`${file.name}-${index}`} className="flex items-center justify-between gap-2 rounded border border-slate-200 px-2 dark:border-slate-700">
+                    <span className="truncate">{file.name}</span>
+                    <button type="button" className={iconButton} aria-label={`Do not add ${file.name}`} onClick={() => setAdded((list) => list.filter((_, i) => i !== index))}>
+                      <X className="size-4" aria-hidden="true" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+            <input id={`${id}-notify`} type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" checked={notifyClient} onChange={(e) => setNotifyClient(e.target.checked)} aria-describedby={`${id}-notify-help`} />
+            <div>
+              <label htmlFor={`${id}-notify`} className="font-medium">
+                Tell the client
+              </label>
+              <p id={`${id}-notify-help`} className="text-sm text-slate-700 dark:text-slate-300">
+                Sends one e-mail saying the report was corrected. Left unticked, nobody is e-mailed; the client sees 'Corrected on' beside the report.
+              </p>
+            </div>
+          </div>
+          <div className="mt-2 flex flex-wrap justify-end gap-2">
+            <button type="button" className={buttonClass('secondary')} onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button type="submit" className={buttonClass('primary')} disabled={correct.isPending}>
+              {correct.isPending ? 'Saving...' : 'Save changes'}
+            </button>
+          </div>
+        </form>
+      </ModalDialog>
+    </>
+  );
+}
