@@ -103,9 +103,10 @@ async function seed(databaseUrl: string) {
          from generate_series($1::int, $2::int) as i
          join bench_projects p on p.n = 1 + (i % $3::int)
          cross join lateral (
-           -- random() runs once per word; i ties the subquery to its message so it is not run once for all.
-           select array_agg(($5::text[])[1 + floor(random() * ${WORDS.length})::int + i * 0]) as words
-           from generate_series(1, 12)
+           -- random() runs once per word; k keeps the aggregate at this level, i ties it to its message
+           -- (without i the planner would draw one set of words for all).
+           select array_agg(($5::text[])[1 + floor(random() * ${WORDS.length})::int + k * 0 + i * 0]) as words
+           from generate_series(1, 12) as k
          ) w`,
         [from + 1, to, PROJECTS, RARE, WORDS],
       );
