@@ -30,6 +30,7 @@ import { useTimelinesError } from '../../features/timelines/project-timeline.tsx
 import { TimelineEditor } from '../../features/timelines/timeline-editor.tsx';
 import { PATHS } from '../../../common/paths.ts';
 import { useCountInTitle } from '../../lib/use-count-in-title.ts';
+import { SearchBox } from '../../features/search/search-box.tsx';
 
 export const meta = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -85,7 +86,7 @@ function AdminDashboard() {
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <DashboardHeader title="Admin Dashboard" userName={user?.name} onLogout={() => void logout()} loggingOut={pending}>
+      <DashboardHeader title="Admin Dashboard" userName={user?.name} onLogout={() => void logout()} loggingOut={pending} search={<SearchBox scope="admin" />}>
         <Link to={PATHS.blogList} className={buttonClass('ghost')}>
           <Newspaper className="size-4" aria-hidden="true" />
           Blog Management
