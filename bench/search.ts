@@ -142,7 +142,20 @@ async function timeGet(url: string, token: string): Promise<number> {
 async function measure(urls: string[], token: string, runs = RUNS_PER_TERM) {
   for (const url of urls) await timeGet(url, token); // warm-up: plans, caches, connections
   const times: number[] = [];
-  for (let r = 0; r < runs; r++) for (const url of urls) times.push(await timeGet(url, token));
+  const byUrl = new Map<string, number[]>();
+  for (let r = 0; r < runs; r++) {
+    for (const url of urls) {
+      const ms = await timeGet(url, token);
+      times.push(ms);
+      byUrl.set(url, [...(byUrl.get(url) ?? []), ms]);
+    }
+  }
+  // The slowest requests by their median, to show where the time goes.
+  const slowest = [...byUrl]
+    .map(([url, ms]) => ({ url: decodeURIComponent(url.replace(/^.*\/api/, '')), median: percentile(ms, 0.5) }))
+    .sort((a, b) => b.median - a.median)
+    .slice(0, 5);
+  for (const s of slowest) console.log(`  slowest: ${s.url} ${fmt(s.median)} ms`);
   return { median: percentile(times, 0.5), p95: percentile(times, 0.95), n: times.length };
 }
 

@@ -38,7 +38,7 @@ export const messages = pgTable(
     index('messages_unread_to_receiver_idx').on(t.receiverId).where(sql`${t.receiverId} is not null and not ${t.isRead}`),
     index('messages_search_idx').using('gin', t.searchVector),
     // Newest first across every thread: lets staff search stop at the first matches of a common word.
-    index('messages_created_idx').on(t.createdAt),
+    index('messages_created_idx').on(t.createdAt, t.id),
   ],
 );
 
