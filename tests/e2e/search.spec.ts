@@ -7,6 +7,8 @@ import { api } from './portal-helpers.ts';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: /^Search/ });
 const results = (page: Page) => page.getByRole('listbox', { name: 'Search results' });
+/** A state line shown under the box (the same words also go to the status line for screen readers). */
+const shown = (page: Page, text: string) => page.locator('p:not([role="status"])').filter({ hasText: text });
 
 /** '/' from the page (not from a field) focuses the box; then the term is typed. */
 async function slashSearch(page: Page, term: string) {
@@ -78,15 +80,15 @@ test('staff and a client find their things from the header, by keyboard, and onl
 
   await test.step('staff: nothing found, searching and a failure each say so', async () => {
     await slashSearch(page, 'nothingmatcheskx');
-    await expect(page.getByText('Nothing found for “nothingmatcheskx”')).toBeVisible();
+    await expect(shown(page, 'Nothing found for “nothingmatcheskx”')).toBeVisible();
     const release = await holdRequest(page, '**/api/search?q=slowterm*');
     await searchBox(page).fill('slowterm');
-    await expect(page.getByText('Searching…')).toBeVisible();
+    await expect(shown(page, 'Searching…')).toBeVisible();
     release();
-    await expect(page.getByText('Nothing found for “slowterm”')).toBeVisible();
+    await expect(shown(page, 'Nothing found for “slowterm”')).toBeVisible();
     await page.route('**/api/search?q=brokenterm*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' }) }));
     await searchBox(page).fill('brokenterm');
-    await expect(page.getByText('Search failed: Something went wrong on our side. Please try again.')).toBeVisible();
+    await expect(shown(page, 'Search failed: Something went wrong on our side. Please try again.')).toBeVisible();
     await searchBox(page).press('Escape');
     await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'false');
   });
@@ -101,7 +103,7 @@ test('staff and a client find their things from the header, by keyboard, and onl
     await expect(results(clientPage).getByRole('group', { name: 'Messages' }).getByRole('option')).toHaveCount(1);
     await expect(results(clientPage)).not.toContainText(otherWord);
     await searchBox(clientPage).fill(otherWord);
-    await expect(clientPage.getByText(`Nothing found for “${otherWord}”`)).toBeVisible();
+    await expect(shown(clientPage, `Nothing found for “${otherWord}”`)).toBeVisible();
     await searchBox(clientPage).fill(stamp);
     await expect(results(clientPage).getByRole('option')).toHaveCount(2);
     await searchBox(clientPage).press('Enter');
