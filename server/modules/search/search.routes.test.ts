@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { projects } from '../../db/schema/projects.ts';
@@ -138,6 +139,22 @@ describe('staff search (GET /api/search)', () => {
     expect(body.groups.map((g) => g.kind)).toEqual(['projects', 'reports', 'messages']);
     expect(body.groups.map((g) => g.label)).toEqual(['Projects', 'Progress reports', 'Messages']);
     expect((await found(adminAuth, '/api/search?q=zeppelin')).groups).toEqual([]);
+  });
+
+  it('lists matching messages newest first, for a rare word and for one in over a thousand messages', async () => {
+    // 1,200 messages say 'scaffold' (more than the text-index probe of 1,000), 3 say 'tarpaulin'.
+    await t.database.db.execute(sql`
+      insert into messages (project_id, sender_id, subject, text, created_at)
+      select ${wharfId}, ${amaka.id}, 'Scaffold ' || i, 'Scaffold check number ' || i || case when i % 400 = 0 then ' tarpaulin' else '' end,
+             timestamptz '2026-01-01' + (i || ' minutes')::interval
+      from generate_series(1, 1200) as i`);
+    for (const [term, newest, more] of [['scaffolding', 'Scaffold 1200', true], ['tarpaulin', 'Scaffold 1200', false], ['scaffold -tarpaulin', 'Scaffold 1199', true]] as const) {
+      const group = (await found(adminAuth, `/api/search?q=${encodeURIComponent(term)}&limit=3`)).groups.find((g) => g.kind === 'messages')!;
+      expect(group.hits[0].title, term).toBe(`${newest} · Wharf Extension`);
+      expect(group.more, term).toBe(more);
+    }
+    const last = (await found(adminAuth, '/api/search?q=tarpaulin&limit=3')).groups.find((g) => g.kind === 'messages')!;
+    expect(last.hits.map((h) => h.title)).toEqual(['Scaffold 1200 · Wharf Extension', 'Scaffold 800 · Wharf Extension', 'Scaffold 400 · Wharf Extension']);
   });
 
   it('shows at most limit hits per kind and says there are more', async () => {

@@ -96,9 +96,18 @@ function searchReports(app: FastifyInstance, viewer: Viewer, term: string, take:
   );
 }
 
-function searchMessages(app: FastifyInstance, viewer: Viewer, term: string, take: number) {
-  // Newest first: for a common word the planner walks messages_created_idx and stops at the first
-  // matches; for a rare one it takes the few rows the GIN index names. Either way on messages alone.
+/** How many matching messages are looked up by the text index alone before ordering them. */
+const MESSAGE_PROBE = 1000;
+
+async function searchMessages(app: FastifyInstance, viewer: Viewer, term: string, take: number) {
+  const match = sql`x.search_vector @@ websearch_to_tsquery('english', ${term}) ${inOwnProjects(viewer)}`;
+  // Newest first, in two steps, because no single plan serves both ends: the GIN index finds the few
+  // matches of a rare word at once, but walking messages_created_idx for one would read every message
+  // (2 s at a million); a common word is the reverse. Fewer than MESSAGE_PROBE matches: sort those;
+  // more: walk newest first, which stops after a few rows since the word is everywhere.
+  const probe = await rows(app, sql`select x.id from messages x where ${match} limit ${MESSAGE_PROBE}`);
+  if (probe.length === 0) return [];
+  const where = probe.length < MESSAGE_PROBE ? sql`x.id = any(${`{${probe.map((r) => r.id).join(',')}}`}::uuid[])` : match;
   return rows(
     app,
     sql`select hit.id, coalesce(nullif(hit.subject, ''), 'Message') || ' · ' || p.name as title,
@@ -107,7 +116,7 @@ function searchMessages(app: FastifyInstance, viewer: Viewer, term: string, take
       from (
         select x.id, x.subject, x.text, x.created_at, x.project_id
         from messages x
-        where x.search_vector @@ websearch_to_tsquery('english', ${term}) ${inOwnProjects(viewer)}
+        where ${where}
         order by x.created_at desc, x.id desc
         limit ${take}
       ) hit
