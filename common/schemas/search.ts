@@ -6,8 +6,8 @@ import { storableText } from './text.ts';
 export const SEARCH_QUERY_MIN = 2;
 export const SEARCH_QUERY_MAX = 100;
 /** Hits per kind: a few by default (the header's list), up to this many on request. */
-export const SEARCH_LIMIT_DEFAULT = 5;
-export const SEARCH_LIMIT_MAX = 20;
+const SEARCH_LIMIT_DEFAULT = 5;
+const SEARCH_LIMIT_MAX = 20;
 
 export const searchQuerySchema = z.object({
   q: storableText()
