@@ -100,7 +100,8 @@ export function printTable(rows: BenchRow[]) {
 async function main() {
   console.log(`Building the production bundle into ${BUILD_DIR} ...`);
   // The same build as `npm start`: pages, compressed static files, the compiled server (build/app).
-  execFileSync('npm', ['run', 'build'], { env: { ...process.env, BUILD_DIR }, stdio: 'ignore' });
+  // BENCH_SKIP_BUILD=1 reuses the last bench build (repeating one module's figures without rebuilding).
+  if (process.env.BENCH_SKIP_BUILD !== '1') execFileSync('npm', ['run', 'build'], { env: { ...process.env, BUILD_DIR }, stdio: 'ignore' });
   const server = await startProductServer();
   const rows: BenchRow[] = [];
   try {
@@ -124,7 +125,7 @@ async function main() {
     // pages.ts after articles.ts (it reads its posts); startup.ts starts servers of its own.
     // BENCH_ONLY=api.ts,messages.ts runs only those modules (the base rows always run).
     const only = process.env.BENCH_ONLY?.split(',').map((m) => `./${m.trim()}`);
-    const extras = ['./articles.ts', './page-weight.ts', './pages.ts', './lighthouse.ts', './messages.ts', './api.ts', './newsletter.ts', './chat.ts', './startup.ts'];
+    const extras = ['./articles.ts', './page-weight.ts', './pages.ts', './lighthouse.ts', './messages.ts', './api.ts', './newsletter.ts', './chat.ts', './search.ts', './startup.ts'];
     for (const extra of extras) {
       if (!existsSync(new URL(extra, import.meta.url)) || (only && !only.includes(extra))) continue;
       type RowsOf = (base: string) => Promise<BenchRow[]>;

@@ -50,6 +50,7 @@ import messagesRoutes from './modules/messages/messages.routes.ts';
 import filesRoutes from './modules/files/files.routes.ts';
 import blogRoutes from './modules/blog/blog.routes.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
+import searchRoutes from './modules/search/search.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(filesRoutes);
       await api.register(blogRoutes);
       await api.register(chatRoutes);
+      await api.register(searchRoutes);
       await api.register(authRoutes);
       await api.register(setupRoutes);
       await api.register(cspReportRoutes);

@@ -10,12 +10,15 @@ export function DashboardHeader({
   userName,
   onLogout,
   loggingOut,
+  search,
   children,
 }: {
   title: string;
   userName?: string;
   onLogout: () => void;
   loggingOut?: boolean;
+  /** The search box, on its own row under the title (never inside the sideways-scrolling menu, which would clip its results). */
+  search?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -35,6 +38,7 @@ export function DashboardHeader({
             </button>
           </div>
         </div>
+        {search ? <div className="mt-3">{search}</div> : null}
         {children ? (
           // On a phone the menu is one row that scrolls sideways (its links take the focus, so the
           // keyboard scrolls it too) rather than four rows before any content (issue 21); wider, it wraps.

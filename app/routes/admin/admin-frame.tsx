@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { useLogout } from '../../features/auth/use-logout.ts';
 import { useUnreadCounts } from '../../features/messages/messages-api.ts';
 import { useSubmissionCounts } from '../../features/submissions/submission-counts.tsx';
+import { SearchBox } from '../../features/search/search-box.tsx';
 import { PATHS } from '../../../common/paths.ts';
 
 // Not a route: the header of every admin screen, with the one navigation (issue 22, decision 254).
@@ -38,8 +39,7 @@ export function AdminFrameHeader({ title }: { title: string }) {
       userName={user?.name}
       onLogout={() => void logout()}
       loggingOut={pending}
-      // The search box of issue 22 (app/features/search) plugs in here: search={<AdminSearch />}.
-      search={undefined}
+      search={<SearchBox scope="admin" />}
       nav={<AdminNav items={items} extra={<AccountButton role="admin" />} />}
     />
   );

@@ -19,6 +19,7 @@ import { ReportList, useReportsError } from '../../features/reports/report-list.
 import { ReportMailSetting } from '../../features/reports/report-mail-setting.tsx';
 import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
 import { useCountInTitle } from '../../lib/use-count-in-title.ts';
+import { SearchBox } from '../../features/search/search-box.tsx';
 
 export const meta = () => [{ title: 'Client Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -61,7 +62,7 @@ function ClientDashboard({ clientId }: { clientId: string }) {
 
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-      <DashboardHeader title="Client Dashboard" userName={user?.name} onLogout={() => void logout()} loggingOut={pending}>
+      <DashboardHeader title="Client Dashboard" userName={user?.name} onLogout={() => void logout()} loggingOut={pending} search={<SearchBox scope="client" />}>
         <AccountButton role="client">
           <ReportMailSetting />
         </AccountButton>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tsvector } from './search-vector.ts';
 
 /** A message from the public contact form; staff read it in the admin inbox. */
 export const contactMessages = pgTable(
@@ -15,6 +16,10 @@ export const contactMessages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Sender and message, for staff search (decision 250); kept by the database. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', name || ' ' || email || ' ' || company || ' ' || message)`,
+    ),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt), index('contact_messages_unread_idx').on(t.isRead, t.createdAt)],
+  (t) => [index('contact_messages_created_idx').on(t.createdAt), index('contact_messages_search_idx').using('gin', t.searchVector), index('contact_messages_unread_idx').on(t.isRead, t.createdAt)],
 );

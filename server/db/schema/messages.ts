@@ -3,6 +3,7 @@ import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } f
 import { ATTACHMENT_KINDS } from '../../../common/schemas/messages.ts';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
+import { tsvector } from './search-vector.ts';
 
 /** A message of a project's thread between its client and the company's staff. */
 export const messages = pgTable(
@@ -30,6 +31,8 @@ export const messages = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true, precision: 3 }),
     /** When its author removed it: the row stays as 'This message was removed', its text and files go (decision 244). */
     deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
+    /** Subject and text for full-text search in English (stems: 'paving' finds 'paved'); kept by the database. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('english', coalesce(subject, '') || ' ' || coalesce(text, ''))`),
   },
   (t) => [
     // A thread page: the newest messages of a project before a (created_at, id) position.
@@ -37,6 +40,9 @@ export const messages = pgTable(
     // The admin dashboard counts, per client, what clients sent that staff have not read.
     index('messages_unread_from_clients_idx').on(t.senderId).where(sql`${t.receiverId} is null and not ${t.isRead}`),
     index('messages_unread_to_receiver_idx').on(t.receiverId).where(sql`${t.receiverId} is not null and not ${t.isRead}`),
+    index('messages_search_idx').using('gin', t.searchVector),
+    // Newest first across every thread: lets staff search stop at the first matches of a common word.
+    index('messages_created_idx').on(t.createdAt, t.id),
   ],
 );
 

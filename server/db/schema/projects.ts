@@ -27,5 +27,8 @@ export const projects = pgTable(
   (t) => [
     uniqueIndex('projects_code_unique').on(sql`lower(${t.code})`),
     index('projects_client_idx').on(t.clientId, t.createdAt),
+    // Search finds projects by any part of name or code (ILIKE '%term%', decision 250).
+    index('projects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('projects_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { projects } from './projects.ts';
 import { users } from './users.ts';
+import { tsvector } from './search-vector.ts';
 
 /** A progress report of a project (specification section 3). */
 export const progressReports = pgTable(
@@ -31,8 +32,12 @@ export const progressReports = pgTable(
     /** The last correction: when and by whom (null: never corrected). */
     correctedAt: timestamp('corrected_at', { withTimezone: true }),
     correctedBy: uuid('corrected_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Every text field, for full-text search in English; kept by the database (decision 250). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', project_code || ' ' || project || ' ' || team || ' ' || tasks || ' ' || progress || ' ' || challenges || ' ' || action_taken || ' ' || help_needed || ' ' || next_steps || ' ' || feedback || ' ' || conclusion)`,
+    ),
   },
-  (t) => [index('progress_reports_project_idx').on(t.projectId, t.date, t.createdAt)],
+  (t) => [index('progress_reports_project_idx').on(t.projectId, t.date, t.createdAt), index('progress_reports_search_idx').using('gin', t.searchVector)],
 );
 
 /** An image of a report: the original and its thumbnail, stored under server-generated keys. */

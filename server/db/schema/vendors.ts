@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { VENDOR_STATUSES } from '../../../common/schemas/vendors.ts';
 import { users } from './users.ts';
+import { tsvector } from './search-vector.ts';
 
 /** A vendor registration sent from the public form, with every text field of the specification. */
 export const vendorApplications = pgTable(
@@ -33,9 +34,14 @@ export const vendorApplications = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The names, addresses and free-text answers, for staff search (decision 250); kept by the database. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`to_tsvector('english', reference || ' ' || company_name || ' ' || company_email || ' ' || company_address || ' ' || contact_person_name || ' ' || contact_person_email || ' ' || business_type || ' ' || certifications || ' ' || experience || ' ' || "references")`,
+    ),
   },
   (t) => [
     uniqueIndex('vendor_applications_reference_unique').on(t.reference),
+    index('vendor_applications_search_idx').using('gin', t.searchVector),
     index('vendor_applications_status_idx').on(t.status, t.createdAt),
     index('vendor_applications_created_idx').on(t.createdAt),
   ],
