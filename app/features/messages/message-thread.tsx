@@ -5,8 +5,7 @@ import { isUnreadFor, MESSAGE_TEXTS, type Message } from '../../../common/schema
 import { buttonClass } from '../../components/button-class.ts';
 import { AttachmentGrid } from './attachment-grid.tsx';
 import { AttachmentPreviewDialog } from './attachment-preview-dialog.tsx';
-
-const when = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../common/dates.ts';
 
 const SHOW_EARLIER_LABEL = 'Show earlier messages';
 
@@ -127,7 +126,7 @@ export function MessageThread({
                       <span className="font-normal text-slate-600 dark:text-slate-300"> to {m.receiverId.name}</span>
                     </p>
                     <time dateTime={m.createdAt} className="text-xs text-slate-600 dark:text-slate-300">
-                      {when.format(new Date(m.createdAt))}
+                      {formatDateTime(m.createdAt)}
                     </time>
                   </header>
                   {m.subject ? <p className="mt-1 font-semibold break-words">{m.subject}</p> : null}

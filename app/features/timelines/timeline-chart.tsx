@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { clsx } from 'clsx';
 import { CircleCheck, CircleDashed, Loader, MoveHorizontal } from 'lucide-react';
 import { TIMELINE_TASK_STATUS_LABELS, timelineMonths, type Timeline, type TimelineTaskStatus } from '../../../common/schemas/timelines.ts';
+import { formatMonth } from '../../../common/dates.ts';
 
 const ICONS = { 'not-started': CircleDashed, 'in-progress': Loader, completed: CircleCheck } as const;
 
@@ -38,9 +39,6 @@ function TimelineLegend() {
 
 // Month headings are short ('Mar' over '2026') so a year's plan fits the card at 1280 px; screen
 // readers get the full name from the heading's label.
-const MONTH_SHORT = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
-const MONTH_LONG = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const monthDate = (m: string) => new Date(`${m}-01T00:00:00Z`);
 
 /** Whether the scroller has more to show to the right, kept current as it scrolls and resizes (and when `content` changes). */
 function useSideways(ref: RefObject<HTMLDivElement | null>, content: unknown) {
@@ -110,8 +108,8 @@ export function TimelineChart({ timeline }: { timeline: Timeline }) {
                   Task
                 </th>
                 {months.map((m) => (
-                  <th key={m} scope="col" aria-label={MONTH_LONG.format(monthDate(m))} className="min-w-12 px-1 py-2 text-center leading-tight font-semibold whitespace-nowrap">
-                    <span className="block">{MONTH_SHORT.format(monthDate(m))}</span>{' '}
+                  <th key={m} scope="col" aria-label={formatMonth(m, 'long')} className="min-w-12 px-1 py-2 text-center leading-tight font-semibold whitespace-nowrap">
+                    <span className="block">{formatMonth(m, 'short')}</span>{' '}
                     <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">{m.slice(0, 4)}</span>
                   </th>
                 ))}

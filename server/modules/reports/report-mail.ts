@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { company } from '../../../common/content/company.ts';
-import { formatDay } from '../../../common/dates.ts';
+import { formatDateTimeWithZone, formatDay } from '../../../common/dates.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { renderMail } from '../../mail/layout.ts';
 import type { MailInput } from '../../mail/mailer.ts';
@@ -23,13 +23,17 @@ function reportLink(app: FastifyInstance, projectId: string, reportId: string): 
  */
 export function reportNotificationMail(
   app: FastifyInstance,
-  facts: { clientName: string; clientEmail: string; projectId: string; projectName: string; reportId: string; reportDate: string },
+  facts: { clientName: string; clientEmail: string; projectId: string; projectName: string; reportId: string; reportDate: string; addedAt: Date },
 ): MailInput {
   const mail = renderMail({
     subject: `New progress report for ${facts.projectName}`,
     greeting: `Hello ${facts.clientName},`,
     paragraphs: [`The ${company.shortName} team added a progress report to the project "${facts.projectName}".`],
-    fields: [['Report date', formatDay(facts.reportDate)]],
+    // The time names its zone: a client abroad reads it right (issue 22).
+    fields: [
+      ['Report date', formatDay(facts.reportDate)],
+      ['Added', formatDateTimeWithZone(facts.addedAt)],
+    ],
     action: { label: 'Read the report on your dashboard', url: reportLink(app, facts.projectId, facts.reportId) },
     footer: [
       company.name,

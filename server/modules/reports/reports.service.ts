@@ -136,6 +136,7 @@ async function createReport(
         projectName: project.name,
         reportId,
         reportDate: report.date,
+        addedAt: now,
       });
       mailId = await queueMail(tx, app, mail);
     }
