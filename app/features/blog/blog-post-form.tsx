@@ -5,7 +5,7 @@ import { BLOG_CATEGORIES, BLOG_LIMITS, BLOG_MESSAGES, blogImageUrl, slugFromTitl
 import { buttonClass } from '../../components/button-class.ts';
 import { labelClass } from '../../components/forms/field-classes.ts';
 import { detailErrors, firstInvalid, type FieldErrors } from '../../components/forms/field-errors.ts';
-import { InputField, SelectField, TextAreaField } from '../../components/forms/fields.tsx';
+import { InputField, RequiredMark, SelectField, TextAreaField } from '../../components/forms/fields.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
@@ -184,6 +184,7 @@ export function BlogPostForm({ post, onReload, defaultAuthor }: { post: BlogPost
           <div>
             <p id={`${id}-content-label`} className={labelClass}>
               Content
+              <RequiredMark />
             </p>
             <Suspense fallback={<p className="min-h-72 rounded-md border border-slate-400 p-4 text-sm text-slate-600 dark:border-slate-500 dark:text-slate-300">Loading the editor...</p>}>
               <BlogEditor
