@@ -133,7 +133,3 @@ export const PAGE_CACHE_UNTIL_HEADER = 'x-page-cache-until';
 /** The load-context key under which the server hands the reader to the pages. */
 export const ARTICLES_CONTEXT_KEY = 'articles';
 
-/** A publication date as the pages print it (a fixed zone, so server and browser agree). */
-export function formatArticleDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Lagos' }).format(new Date(iso));
-}

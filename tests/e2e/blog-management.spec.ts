@@ -263,3 +263,35 @@ test('every blog screen is axe-clean in both themes at phone and desktop width',
   await expectNoAxeViolations(page, 'preview dialog');
   await page.screenshot({ path: out('blog-preview.png') });
 });
+
+test.describe('in a browser set to another time zone', () => {
+  // Issue 22: staff abroad (or a laptop left on its travel zone) still read and write Lagos time.
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('the list shows Lagos time and a scheduled time is read as Lagos time', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInAs(page, { role: 'admin' });
+    await page.setViewportSize(DESKTOP);
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/Los_Angeles');
+    // 23:30 UTC is 00:30 the next day in Lagos and 15:30 the same day in Los Angeles.
+    const shown = `Night shift report ${unique()}`;
+    await createPost(page, shown, { status: 'published', publishAt: '2026-11-20T23:30:00.000Z' });
+    await page.goto(`${PATHS.blogList}?q=${encodeURIComponent(shown)}`);
+    await expect(row(page, shown)).toContainText('21 Nov 2026, 00:30');
+
+    const scheduled = `Quay opening ${unique()}`;
+    await page.goto(PATHS.blogNew);
+    await fillRequired(page, scheduled);
+    await page.getByRole('textbox', { name: 'Content' }).click();
+    await page.keyboard.type('Opens at dawn.');
+    await page.getByRole('radio', { name: 'Scheduled' }).check();
+    await expect(page.getByLabel('Publish at')).toHaveAccessibleDescription('The post goes out by itself at this time (Africa/Lagos time).');
+    await page.getByLabel('Publish at').fill('2031-05-04T23:30');
+    await page.getByRole('button', { name: 'Create post' }).click();
+    await expect(toastWith(page, BLOG_MESSAGES.created.title)).toBeVisible();
+    await expect(row(page, scheduled)).toContainText('4 May 2031, 23:30');
+    const list = await page.request.get(`/api/blog/posts?q=${encodeURIComponent(scheduled)}`);
+    const [post] = (await list.json()).posts as { publishAt: string }[];
+    expect(post.publishAt).toBe('2031-05-04T22:30:00.000Z');
+  });
+});

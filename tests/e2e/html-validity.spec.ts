@@ -144,6 +144,7 @@ function everyMail(): MailInput[] {
       projectName: 'Jetty <A>',
       reportId: '00000000-0000-4000-8000-000000000003',
       reportDate: '2026-11-20',
+      addedAt: new Date('2026-11-20T10:00:00Z'),
     }),
     confirmationMail(app, subscriber, 'confirm-token'),
     alreadySubscribedMail(app, subscriber),

@@ -133,8 +133,9 @@ for (const theme of ['light', 'dark'] as const) {
 test("dialogs are modal: focus stays inside, Escape closes and focus returns to the opener; a new report is dated today", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   const s = await seed(page);
-  // Late evening in the browser's own calendar: "today" is the viewer's day, not UTC's.
-  await page.clock.setFixedTime(new Date(2026, 2, 14, 23, 30));
+  // 23:30 UTC is 00:30 the next day in Lagos: "today" is the company's day (issue 22, decision 236),
+  // not UTC's nor the browser's.
+  await page.clock.setFixedTime(new Date('2026-03-13T23:30:00Z'));
   await page.goto(`${PATHS.adminDashboard}?client=${s.client._id}&project=${s.projectId}`);
   const opener = page.getByRole('button', { name: 'Create Project Report' });
   await opener.click();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator } from '@playwright/test';
-import { formatLagosDay } from '../../common/dates.ts';
+import { formatDate } from '../../common/dates.ts';
 import { PATHS } from '../../common/paths.ts';
 import { E2E_BASE_URL, E2E_MAIL_DIR } from '../../playwright.config.ts';
 import { readMailDir, waitForMailInDir } from '../helpers/smtp-server.ts';
@@ -79,7 +79,7 @@ test('staff correct a report the client has open; the client reads the correctio
   await test.step('the open client dashboard shows the new text and the correction date, without a reload', async () => {
     await expect(clientReport).toContainText('Sixty percent complete', LIVE);
     await expect(clientReport).not.toContainText('percnet');
-    await expect(clientReport).toContainText(`Corrected on ${formatLagosDay(new Date().toISOString())}`);
+    await expect(clientReport).toContainText(`Corrected on ${formatDate(new Date().toISOString())}`);
     expect(await client.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     await expectNoAxeViolations(client, 'client dashboard with a corrected report');
     await clientReport.screenshot({ path: `${SHOTS}/client-corrected-report-light-1280.png` });

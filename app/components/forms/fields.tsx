@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { clsx } from 'clsx';
 import { inputClass, labelClass } from './field-classes.ts';
 
@@ -15,78 +15,89 @@ interface FieldProps {
   label: string;
   required?: boolean;
   hint?: ReactNode;
+  /** The message of the last check of this field; it also marks the input invalid. */
+  error?: string;
   invalid?: boolean;
   className?: string;
+  /** Classes added to the input itself (the wrapper takes `className`). */
+  inputClassName?: string;
+  /** A fixed id for the input, for forms that move focus to the first invalid field. */
+  id?: string;
 }
 
-function Hint({ id, children }: { id: string; children?: ReactNode }) {
-  return children ? (
-    <p id={id} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
-      {children}
-    </p>
-  ) : null;
-}
-
-/** A labelled single-line input of the public forms. */
-export function InputField({
-  label,
-  required,
-  hint,
-  invalid,
-  className,
-  inputRef,
-  ...input
-}: FieldProps & { inputRef?: Ref<HTMLInputElement> } & Omit<InputHTMLAttributes<HTMLInputElement>, 'required'>) {
-  const id = useId();
+/**
+ * The label, hint and error around one input, and the attributes that tie them to it: every field
+ * of a hydrated form is wired the same way (decision 235).
+ */
+function useField({ label, required, hint, error, invalid, className, id: givenId }: FieldProps, input: (attrs: FieldAttributes) => ReactNode) {
+  const generated = useId();
+  const id = givenId ?? generated;
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className={labelClass}>
         {label}
         {required ? <RequiredMark /> : null}
       </label>
-      <input
-        id={id}
-        ref={inputRef}
-        aria-required={required || undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className={inputClass}
-        {...input}
-      />
-      <Hint id={`${id}-hint`}>{hint}</Hint>
+      {input({ id, 'aria-required': required || undefined, 'aria-invalid': invalid || Boolean(error) || undefined, 'aria-describedby': described })}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
 
-/** A labelled multi-line input of the public forms. */
-export function TextAreaField({
-  label,
-  required,
-  hint,
-  invalid,
-  className,
-  inputRef,
-  ...textarea
-}: FieldProps & { inputRef?: Ref<HTMLTextAreaElement> } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required'>) {
-  const id = useId();
-  return (
-    <div className={className}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-        {required ? <RequiredMark /> : null}
-      </label>
-      <textarea
-        id={id}
-        ref={inputRef}
-        aria-required={required || undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className={clsx(inputClass, 'min-h-24 resize-y')}
-        {...textarea}
-      />
-      <Hint id={`${id}-hint`}>{hint}</Hint>
-    </div>
-  );
+interface FieldAttributes {
+  id: string;
+  'aria-required': true | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+const FIELD_PROPS = ['label', 'required', 'hint', 'error', 'invalid', 'className', 'inputClassName', 'id'] as const;
+/** Splits a field's own props from the ones passed on to the input element. */
+function split<T extends FieldProps>(props: T): [FieldProps, Omit<T, (typeof FIELD_PROPS)[number]>] {
+  const rest = { ...props } as Record<string, unknown>;
+  for (const key of FIELD_PROPS) delete rest[key];
+  return [props, rest as Omit<T, (typeof FIELD_PROPS)[number]>];
+}
+
+/** A labelled single-line input. */
+export function InputField({ inputRef, ...props }: FieldProps & { inputRef?: Ref<HTMLInputElement> } & Omit<InputHTMLAttributes<HTMLInputElement>, 'required' | 'id'>) {
+  const [field, input] = split(props);
+  return useField(field, (attrs) => <input ref={inputRef} className={clsx(inputClass, field.inputClassName)} {...attrs} {...input} />);
+}
+
+/** A labelled multi-line input. */
+export function TextAreaField({ inputRef, ...props }: FieldProps & { inputRef?: Ref<HTMLTextAreaElement> } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required' | 'id'>) {
+  const [field, textarea] = split(props);
+  return useField(field, (attrs) => <textarea ref={inputRef} className={clsx(inputClass, 'min-h-24 resize-y', field.inputClassName)} {...attrs} {...textarea} />);
+}
+
+/** A labelled choice from a list; `placeholder` is the empty first option. */
+export function SelectField({
+  options,
+  placeholder,
+  ...props
+}: FieldProps & { options: readonly { value: string; label: string }[]; placeholder?: string } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'required' | 'id'>) {
+  const [field, select] = split(props);
+  return useField(field, (attrs) => (
+    <select className={clsx(inputClass, field.inputClassName)} {...attrs} {...select}>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  ));
 }
 
 /** The primary submit button of the public forms, with its busy label while sending. */

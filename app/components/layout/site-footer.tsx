@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { company } from '../../../common/content/company.ts';
 import { FOOTER_LINKS } from '../../../common/paths.ts';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
+import { todayIso } from '../../../common/dates.ts';
 
 const SOCIAL = [
   { label: 'Facebook', href: company.social.facebook },
@@ -54,7 +55,7 @@ export function SiteFooter() {
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm sm:flex-row">
           <p>
-            © {company.foundedYear}–{new Date().getFullYear()} {company.name}. All rights reserved.
+            © {company.foundedYear}–{todayIso().slice(0, 4)} {company.name}. All rights reserved.
           </p>
           <ul className="flex gap-4" aria-label="Social media">
             {SOCIAL.map((s) => (

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { ARTICLES_TEXT, fallbackImageFor, formatArticleDate, type ArticleCard } from '../../../common/schemas/articles.ts';
+import { ARTICLES_TEXT, fallbackImageFor, type ArticleCard } from '../../../common/schemas/articles.ts';
+import { formatLongDate } from '../../../common/dates.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { ArticlePicture } from './article-image.tsx';
 
@@ -21,7 +22,7 @@ export function ArticleCardView({ article, index }: { article: ArticleCard; inde
             {article.source || ARTICLES_TEXT.cardSourceFallback}
           </span>
           <time dateTime={article.publishedAt} className="text-slate-700 dark:text-slate-300">
-            {formatArticleDate(article.publishedAt)}
+            {formatLongDate(article.publishedAt)}
           </time>
         </div>
         <h2 className="mt-3 line-clamp-2 text-lg font-semibold">{article.title}</h2>

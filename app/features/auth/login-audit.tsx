@@ -10,6 +10,7 @@ import { FilterSelect } from '../../components/ui/filter-select.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 import { fetchLoginAudit } from './auth-api.ts';
+import { formatDateTimeSeconds } from '../../../common/dates.ts';
 
 export type LoginResultValue = (typeof LOGIN_RESULT_VALUES)[number];
 type Attempt = AuditResponse['attempts'][number];
@@ -32,9 +33,6 @@ const TONES = {
   bad: 'border-red-700 bg-red-50 text-red-900 dark:border-red-300 dark:bg-red-950 dark:text-red-100',
 } as const;
 
-// The viewer's own time zone: staff compare attempts with what they remember doing.
-const TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
 export const isLoginResult = (value: string | null): value is LoginResultValue => !!value && (LOGIN_RESULT_VALUES as readonly string[]).includes(value);
 
 function ResultBadge({ result }: { result: LoginResultValue }) {
@@ -50,7 +48,7 @@ function ResultBadge({ result }: { result: LoginResultValue }) {
 const portalLabel = (portal: Attempt['portal']) => (portal === 'admin' ? 'Admin login' : 'Client login');
 
 function When({ at }: { at: string }) {
-  return <time dateTime={at}>{TIME.format(new Date(at))}</time>;
+  return <time dateTime={at}>{formatDateTimeSeconds(at)}</time>;
 }
 
 /**

@@ -21,7 +21,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { pageCount } from '../../lib/list-params.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { useBlogPosts, useDeleteBlogPost, useSetBlogVisibility } from './blog-api.ts';
-import { blogDateTime } from './blog-dates.ts';
+import { formatDateTime } from '../../../common/dates.ts';
 
 // The specification's columns, in its order.
 const COLUMNS = [
@@ -163,7 +163,7 @@ export function BlogPostList() {
                 <td data-label="Author" className="py-2 pr-4">{post.author}</td>
                 <td data-label="Category" className="py-2 pr-4">{post.category}</td>
                 <td data-label="Date" className="py-2 pr-4 whitespace-nowrap">
-                  {post.publishAt ? <time dateTime={post.publishAt}>{blogDateTime(post.publishAt)}</time> : '–'}
+                  {post.publishAt ? <time dateTime={post.publishAt}>{formatDateTime(post.publishAt)}</time> : '–'}
                 </td>
                 <td data-label="Status" className="py-2 pr-4">
                   <span className={clsx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', STATUS_STYLE[post.status])}>

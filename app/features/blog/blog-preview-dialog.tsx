@@ -5,6 +5,7 @@ import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { ARTICLE_BODY_CLASS } from '../../components/layout/article-body-class.ts';
 import { previewBlogContent } from './blog-api.ts';
 import { BlogPicture } from './blog-banner.tsx';
+import { formatLongDate } from '../../../common/dates.ts';
 
 export interface BlogPreviewData {
   title: string;
@@ -35,7 +36,7 @@ export function BlogPreviewDialog({ open, onClose, post }: { open: boolean; onCl
         <div className="mt-4 flex flex-wrap items-center gap-3 text-sm">
           <span className="rounded-full bg-brand-100 px-3 py-1 font-semibold text-brand-800 dark:bg-brand-800 dark:text-white">Articles</span>
           <time dateTime={post.date} className="text-slate-700 dark:text-slate-300">
-            {new Date(post.date).toLocaleDateString('en-GB', { dateStyle: 'long' })}
+            {formatLongDate(post.date)}
           </time>
           {post.category ? <span className="text-slate-700 dark:text-slate-300">{post.category}</span> : null}
         </div>

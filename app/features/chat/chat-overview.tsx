@@ -4,8 +4,8 @@ import { CHAT_ADMIN_DAYS, type ChatConversationSummary } from '../../../common/s
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { PATHS } from '../../../common/paths.ts';
 import { useChatOverview } from './chat-admin-api.ts';
+import { formatDateTime } from '../../../common/dates.ts';
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const OUTCOME_LABELS = { answered: 'Answered', unknown: "Didn't know", refused: 'Refused', empty: 'Empty reply', failed: 'Failed' } as const;
 const MODE_LABELS = { ai: 'AI', offline: 'Facts', none: '-' } as const;
 
@@ -18,7 +18,7 @@ function Conversation({ c }: { c: ChatConversationSummary }) {
       <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} className="flex w-full flex-wrap items-baseline justify-between gap-2 p-3 text-left">
         <span className="min-w-0 flex-1 truncate font-medium">{c.turns[0]?.question ?? '(no question)'}</span>
         <span className="flex flex-wrap gap-2 text-xs text-slate-700 dark:text-slate-300">
-          <span>{dateTime(c.lastAt)}</span>
+          <span>{formatDateTime(c.lastAt)}</span>
           <span>
             {c.turns.length} question{c.turns.length === 1 ? '' : 's'}
           </span>
@@ -39,7 +39,7 @@ function Conversation({ c }: { c: ChatConversationSummary }) {
         ))}
         {c.handedOffAt ? (
           <p>
-            Handed off {dateTime(c.handedOffAt)}:{' '}
+            Handed off {formatDateTime(c.handedOffAt)}:{' '}
             <a className="font-medium underline" href={PATHS.adminContactMessages}>
               see the contact messages
             </a>
@@ -88,7 +88,7 @@ export function ChatOverview() {
                 <tr key={u.question} className="border-b border-slate-100 dark:border-slate-800">
                   <td className="py-2 pr-3">{u.question}</td>
                   <td className="py-2">{u.count}</td>
-                  <td className="py-2">{dateTime(u.lastAskedAt)}</td>
+                  <td className="py-2">{formatDateTime(u.lastAskedAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -5,6 +5,7 @@ import { suggestUsername } from '../../../common/schemas/clients.ts';
 import { invitationMailText, type MailOutcome } from '../../../common/schemas/mail.ts';
 import { buttonClass } from '../../components/button-class.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { InputField } from '../../components/forms/fields.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { useCreateClient, useUsernameCheck } from './clients-api.ts';
@@ -61,40 +62,28 @@ export function AddClientForm() {
   return (
     <div className="grid gap-4">
       <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label="Add client">
-        <div>
-          <label htmlFor={`${id}-name`} className={labelClass}>
-            Client name
-          </label>
-          <input
-            id={`${id}-name`}
-            className={inputClass}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              if (e.target.value.trim()) setMissing((m) => ({ ...m, name: false }));
-            }}
-            aria-invalid={missing.name || undefined}
-            autoComplete="off"
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className={labelClass}>
-            Email
-          </label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            inputMode="email"
-            className={inputClass}
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              if (e.target.value.trim()) setMissing((m) => ({ ...m, email: false }));
-            }}
-            aria-invalid={missing.email || undefined}
-            autoComplete="off"
-          />
-        </div>
+        <InputField
+          label="Client name"
+          value={name}
+          invalid={missing.name}
+          autoComplete="off"
+          onChange={(e) => {
+            setName(e.target.value);
+            if (e.target.value.trim()) setMissing((m) => ({ ...m, name: false }));
+          }}
+        />
+        <InputField
+          label="Email"
+          type="email"
+          inputMode="email"
+          value={email}
+          invalid={missing.email}
+          autoComplete="off"
+          onChange={(e) => {
+            setEmail(e.target.value);
+            if (e.target.value.trim()) setMissing((m) => ({ ...m, email: false }));
+          }}
+        />
         <div>
           <label htmlFor={`${id}-username`} className={labelClass}>
             Username <span className="font-normal text-slate-600 dark:text-slate-400">(suggested, you can change it)</span>

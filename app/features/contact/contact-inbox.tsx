@@ -9,6 +9,7 @@ import { Pager } from '../../components/ui/pager.tsx';
 import { pageCount, useListParams } from '../../lib/list-params.ts';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { useContactInbox, useSetContactRead, type InboxFilter } from './contact-api.ts';
+import { formatDateTime } from '../../../common/dates.ts';
 
 const FILTERS: { value: InboxFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -16,7 +17,6 @@ const FILTERS: { value: InboxFilter; label: string }[] = [
   { value: 'read', label: 'Read' },
 ];
 const FILTER_VALUES = FILTERS.map((f) => f.value);
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 function replyLink(m: ContactMessage) {
   const subject = `Re: your message to ${company.shortName}`;
@@ -56,7 +56,7 @@ function MessageItem({ message, open, onToggle, onChange }: { message: ContactMe
               {message.name}
               {message.company ? <span className="font-normal text-slate-700 dark:text-slate-300"> · {message.company}</span> : null}
             </span>
-            <span className="text-xs text-slate-600 dark:text-slate-400">{dateTime(message.createdAt)}</span>
+            <span className="text-xs text-slate-600 dark:text-slate-400">{formatDateTime(message.createdAt)}</span>
           </span>
           <span className="mt-0.5 block truncate text-sm text-slate-700 dark:text-slate-300">{message.message}</span>
           <span className="sr-only">{message.isRead ? ' (read)' : ' (unread)'}</span>

@@ -5,8 +5,7 @@ import { isUnreadFor, MESSAGE_TEXTS, type Message } from '../../../common/schema
 import { buttonClass } from '../../components/button-class.ts';
 import { MessageContent } from './message-content.tsx';
 import { AttachmentPreviewDialog } from './attachment-preview-dialog.tsx';
-
-const when = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../common/dates.ts';
 
 const SHOW_EARLIER_LABEL = 'Show earlier messages';
 
@@ -130,7 +129,7 @@ export function MessageThread({
                       <span className="font-normal text-slate-600 dark:text-slate-300"> to {m.receiverId.name}</span>
                     </p>
                     <time dateTime={m.createdAt} className="text-xs text-slate-600 dark:text-slate-300">
-                      {when.format(new Date(m.createdAt))}
+                      {formatDateTime(m.createdAt)}
                     </time>
                   </header>
                   <MessageContent message={m} mine={mine} onReply={onReply} onOpenAttachment={(index) => setPreview({ attachments: m.attachments, index })} />

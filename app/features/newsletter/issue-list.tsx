@@ -8,8 +8,8 @@ import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/e
 import { Pager } from '../../components/ui/pager.tsx';
 import { ScrollTable } from '../../components/ui/scroll-table.tsx';
 import { pageCount } from '../../lib/list-params.ts';
+import { formatDateTime } from '../../../common/dates.ts';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 const ISSUE_COLUMNS = [
   { label: 'Subject' },
@@ -66,7 +66,7 @@ export function IssueList({
               <tr key={issue._id} className="border-b border-slate-100 dark:border-slate-800">
                 <td className="py-2 pr-4 break-words">{issue.subject}</td>
                 <td className="py-2 pr-4 whitespace-nowrap">
-                  <time dateTime={issue.sentAt}>{when(issue.sentAt)}</time>
+                  <time dateTime={issue.sentAt}>{formatDateTime(issue.sentAt)}</time>
                 </td>
                 <td className="py-2 pr-4">{issue.sentBy.name}</td>
                 <td className="py-2 text-right tabular-nums">{issue.recipientCount.toLocaleString('en-GB')}</td>

@@ -13,8 +13,9 @@ import { Pager } from '../../components/ui/pager.tsx';
 import { ScrollTable } from '../../components/ui/scroll-table.tsx';
 import { pageCount, useListParams } from '../../lib/list-params.ts';
 import { subscribersCsvUrl, useNewsletterSubscribers } from './newsletter-api.ts';
+import { formatDate } from '../../../common/dates.ts';
 
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' }) : '–');
+const date = (iso: string | null) => (iso ? formatDate(iso) : '–');
 const STYLE: Record<NewsletterStatus, string> = {
   pending: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
   subscribed: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',

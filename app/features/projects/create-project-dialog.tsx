@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Plus } from 'lucide-react';
 import { createProjectBodySchema } from '../../../common/schemas/projects.ts';
 import { buttonClass } from '../../components/button-class.ts';
-import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { schemaErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
+import { InputField, TextAreaField } from '../../components/forms/fields.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
@@ -11,14 +12,14 @@ import { useCreateProject } from './projects-api.ts';
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
 const toasts = scopedToasts('create-project');
 
+/** The form's fields, as the shared schema (common/schemas/projects.ts) names them. */
 const EMPTY = { name: '', code: '', description: '', startDate: '', endDate: '', budget: '' };
 
 /** 'Create New Project for {client}': name and code required; budget parsed to a number, default 0. */
 export function CreateProjectDialog({ client }: { client: { _id: string; name: string } | null }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState(EMPTY);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<string>>({});
   const createProject = useCreateProject();
   // A field's message goes as soon as the field is filled in (a 'required' message must not linger over a valid field).
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
@@ -37,7 +38,7 @@ export function CreateProjectDialog({ client }: { client: { _id: string; name: s
     }
     const parsed = createProjectBodySchema.safeParse({ ...form, clientId: client._id });
     if (!parsed.success) {
-      setFieldErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setFieldErrors(schemaErrors(createProjectBodySchema, { ...form, clientId: client._id }));
       toasts.show({ title: 'Failed to create project', description: parsed.error.issues[0]?.message, variant: 'destructive' });
       return;
     }
@@ -52,26 +53,8 @@ export function CreateProjectDialog({ client }: { client: { _id: string; name: s
     }
   }
 
-  const field = (key: keyof typeof EMPTY, label: string, props: Record<string, unknown> = {}) => (
-    <div>
-      <label htmlFor={`${id}-${key}`} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        className={inputClass}
-        value={form[key]}
-        onChange={set(key)}
-        aria-invalid={fieldErrors[key] ? true : undefined}
-        aria-describedby={fieldErrors[key] ? `${id}-${key}-error` : undefined}
-        {...props}
-      />
-      {fieldErrors[key] ? (
-        <p id={`${id}-${key}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-          {fieldErrors[key]}
-        </p>
-      ) : null}
-    </div>
+  const field = (key: keyof typeof EMPTY, label: string, props: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <InputField label={label} value={form[key]} onChange={set(key)} error={fieldErrors[key]} {...props} />
   );
 
   return (
@@ -87,12 +70,7 @@ export function CreateProjectDialog({ client }: { client: { _id: string; name: s
             {field('name', 'Project name *', { autoComplete: 'off' })}
             {field('code', 'Project code *', { autoComplete: 'off', autoCapitalize: 'characters' })}
           </div>
-          <div>
-            <label htmlFor={`${id}-description`} className={labelClass}>
-              Description
-            </label>
-            <textarea id={`${id}-description`} rows={3} className={inputClass} value={form.description} onChange={set('description')} />
-          </div>
+          <TextAreaField label="Description" rows={3} value={form.description} onChange={set('description')} error={fieldErrors.description} />
           <div className="grid gap-3 sm:grid-cols-3">
             {field('startDate', 'Start date', { type: 'date' })}
             {field('endDate', 'End date', { type: 'date' })}

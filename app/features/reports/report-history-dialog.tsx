@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { History } from 'lucide-react';
 import { REPORT_SECTIONS, type Report, type ReportVersion } from '../../../common/schemas/reports.ts';
-import { formatDay, formatLagosTime } from '../../../common/dates.ts';
+import { formatDay, formatDateTimeWithZone } from '../../../common/dates.ts';
 import { buttonClass } from '../../components/button-class.ts';
 import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
@@ -54,7 +54,7 @@ export function ReportHistoryDialog({ report }: { report: Report }) {
                 Version {versions.data.current.version} (current)
               </h3>
               <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
-                {versions.data.current.version === 1 ? 'Written' : 'Corrected'} by {writer(versions.data.current.writtenBy)} on {formatLagosTime(versions.data.current.writtenAt)}
+                {versions.data.current.version === 1 ? 'Written' : 'Corrected'} by {writer(versions.data.current.writtenBy)} on {formatDateTimeWithZone(versions.data.current.writtenAt)}
               </p>
               <VersionText version={{ ...report, imageNames: report.images.map((i) => i.name) }} />
             </li>
@@ -62,7 +62,7 @@ export function ReportHistoryDialog({ report }: { report: Report }) {
               <li key={version.version} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
                 <h3 className="font-semibold">Version {version.version}</h3>
                 <p className="mb-2 text-sm text-slate-700 dark:text-slate-300">
-                  {version.version === 1 ? 'Written' : 'Corrected'} by {writer(version.writtenBy)} on {formatLagosTime(version.writtenAt)}
+                  {version.version === 1 ? 'Written' : 'Corrected'} by {writer(version.writtenBy)} on {formatDateTimeWithZone(version.writtenAt)}
                 </p>
                 <VersionText version={version} />
               </li>

@@ -3,7 +3,7 @@ import { Download, FileText, ImageIcon } from 'lucide-react';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { buttonClass } from '../../components/button-class.ts';
-import { formatDay, formatLagosDay } from '../../../common/dates.ts';
+import { formatDay, formatDate } from '../../../common/dates.ts';
 import { EditReportDialog } from './edit-report-dialog.tsx';
 import { ReportHistoryDialog } from './report-history-dialog.tsx';
 import { reportsOf, useProjectReports } from './reports-api.ts';
@@ -21,7 +21,7 @@ function ReportCard({ report, staff }: { report: Report; staff: boolean }) {
             {report.project}
             {report.projectCode ? ` (${report.projectCode})` : ''} · Team: {report.team}
           </p>
-          {report.correctedAt ? <p className="text-xs font-medium text-slate-700 dark:text-slate-200">Corrected on {formatLagosDay(report.correctedAt)}</p> : null}
+          {report.correctedAt ? <p className="text-xs font-medium text-slate-700 dark:text-slate-200">Corrected on {formatDate(report.correctedAt)}</p> : null}
         </div>
         <div className="flex flex-wrap gap-2">
           {/* The PDF route checks who asks; the session cookie travels with this plain link. */}

@@ -8,6 +8,7 @@ import {
   type Timeline,
   type TimelineTaskStatus,
 } from '../../../common/schemas/timelines.ts';
+import { formatMonth } from '../../../common/dates.ts';
 
 const ICONS = { 'not-started': CircleDashed, 'in-progress': Loader, completed: CircleCheck } as const;
 
@@ -64,9 +65,6 @@ function TimelineLegend() {
 
 // Month headings are short ('Mar' over '2026') so a year's plan fits the card at 1280 px; screen
 // readers get the full name from the heading's label.
-const MONTH_SHORT = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
-const MONTH_LONG = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const monthDate = (m: string) => new Date(`${m}-01T00:00:00Z`);
 
 /**
  * A task's row of cells: empty months, then one cell spanning the months it runs (its bar), then empty
@@ -80,7 +78,7 @@ function TaskCells({ task, months }: { task: Timeline['tasks'][number]; months: 
   const end = months[start + span - 1];
   const words =
     span > 1
-      ? `${MONTH_LONG.format(monthDate(task.month))} to ${MONTH_LONG.format(monthDate(end))}, ${span} months`
+      ? `${formatMonth(task.month, 'long')} to ${formatMonth(end, 'long')}, ${span} months`
       : undefined;
   return (
     <>
@@ -174,16 +172,9 @@ export function TimelineChart({
                   Task
                 </th>
                 {months.map((m) => (
-                  <th
-                    key={m}
-                    scope="col"
-                    aria-label={MONTH_LONG.format(monthDate(m))}
-                    className="min-w-12 px-1 py-2 text-center leading-tight font-semibold whitespace-nowrap"
-                  >
-                    <span className="block">{MONTH_SHORT.format(monthDate(m))}</span>{' '}
-                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">
-                      {m.slice(0, 4)}
-                    </span>
+                  <th key={m} scope="col" aria-label={formatMonth(m, 'long')} className="min-w-12 px-1 py-2 text-center leading-tight font-semibold whitespace-nowrap">
+                    <span className="block">{formatMonth(m, 'short')}</span>{' '}
+                    <span className="block text-xs font-normal text-slate-600 dark:text-slate-300">{m.slice(0, 4)}</span>
                   </th>
                 ))}
               </tr>

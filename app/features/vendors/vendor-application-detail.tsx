@@ -16,11 +16,11 @@ import { scopedToasts } from '../../components/ui/toast.tsx';
 import { PATHS } from '../../../common/paths.ts';
 import { VendorStatusBadge } from './vendor-status-badge.tsx';
 import { useChangeVendorStatus, useVendorApplication, vendorDocumentUrl } from './vendors-api.ts';
+import { formatDateTime } from '../../../common/dates.ts';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
 const toasts = scopedToasts('vendor-status');
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const sizeWords = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 const panelClass = 'rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900';
 
@@ -121,7 +121,7 @@ export function VendorApplicationDetailView({ id }: { id: string }) {
               {a.companyName}
             </h2>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              Reference <span className="font-mono">{a.reference}</span> · received {dateTime(a.createdAt)}
+              Reference <span className="font-mono">{a.reference}</span> · received {formatDateTime(a.createdAt)}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
@@ -195,7 +195,7 @@ export function VendorApplicationDetailView({ id }: { id: string }) {
                     {h.fromStatus ? `${VENDOR_STATUS_LABELS[h.fromStatus]} → ${VENDOR_STATUS_LABELS[h.toStatus]}` : `Received as ${VENDOR_STATUS_LABELS[h.toStatus].toLowerCase()}`}
                   </p>
                   <p className="text-slate-600 dark:text-slate-400">
-                    {h.changedBy?.name ?? 'Unknown'} · {dateTime(h.changedAt)}
+                    {h.changedBy?.name ?? 'Unknown'} · {formatDateTime(h.changedAt)}
                   </p>
                   {h.note ? <p className="mt-1 whitespace-pre-line">{h.note}</p> : null}
                 </li>

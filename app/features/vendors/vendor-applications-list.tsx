@@ -8,8 +8,8 @@ import { pageCount, useListParams } from '../../lib/list-params.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { VendorStatusBadge } from './vendor-status-badge.tsx';
 import { useVendorApplications } from './vendors-api.ts';
+import { formatDateTime } from '../../../common/dates.ts';
 
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Staff's list of vendor applications: newest first, filtered by status, a page at a time. */
 export function VendorApplicationsList() {
@@ -51,7 +51,7 @@ export function VendorApplicationsList() {
                     {a.businessType} · {a.contactPersonName} · {a.documentCount} {a.documentCount === 1 ? 'document' : 'documents'}
                   </p>
                   <p className="text-xs text-slate-600 dark:text-slate-400">
-                    <span className="font-mono">{a.reference}</span> · received {dateTime(a.createdAt)}
+                    <span className="font-mono">{a.reference}</span> · received {formatDateTime(a.createdAt)}
                   </p>
                 </div>
                 <VendorStatusBadge status={a.status} />

@@ -6,9 +6,9 @@ import {
   ARTICLES_TEXT,
   PAGE_CACHE_UNTIL_HEADER,
   fallbackImageFor,
-  formatArticleDate,
   type ArticleDetail,
 } from '../../../common/schemas/articles.ts';
+import { formatLongDate } from '../../../common/dates.ts';
 import { company } from '../../../common/content/company.ts';
 import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../../common/paths.ts';
@@ -126,7 +126,7 @@ function RelatedList({ article }: { article: ArticleDetail }) {
               <span className="min-w-0">
                 <span className="line-clamp-2 font-medium group-hover:underline">{r.title}</span>
                 <time dateTime={r.publishedAt} className="mt-1 block text-sm text-slate-700 dark:text-slate-300">
-                  {formatArticleDate(r.publishedAt)}
+                  {formatLongDate(r.publishedAt)}
                 </time>
               </span>
             </Link>
@@ -155,7 +155,7 @@ function ArticleView({ article }: { article: ArticleDetail }) {
           <div className="mt-6 flex flex-wrap items-center gap-3 text-sm">
             <span className="rounded-full bg-brand-100 px-3 py-1 font-semibold text-brand-800 dark:bg-brand-800 dark:text-white">{source}</span>
             <time dateTime={article.publishedAt} className="text-slate-700 dark:text-slate-300">
-              {formatArticleDate(article.publishedAt)}
+              {formatLongDate(article.publishedAt)}
             </time>
             {article.category ? <span className="text-slate-700 dark:text-slate-300">{article.category}</span> : null}
           </div>

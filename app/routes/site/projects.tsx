@@ -7,6 +7,7 @@ import type { ShowcaseProject } from '../../../common/content/schemas.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { SectionHeading, SiteHero, StatGrid } from '../../features/site/site-sections.tsx';
 import { NO_HYDRATION } from '../../lib/hydration.ts';
+import { formatMonth } from '../../../common/dates.ts';
 
 // Decision 140: served as HTML with the enhancement modules, never hydrated.
 export const handle = NO_HYDRATION;
@@ -21,10 +22,7 @@ export const meta = () =>
 const CATEGORY_ICONS = [Building2, Factory, Ship];
 
 /** "2023-11" as "November 2023". Fixed locale and time zone, so build and browser agree. */
-function completionDate(yyyyMm: string) {
-  const [y, m] = yyyyMm.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
+const completionDate = (yyyyMm: string) => formatMonth(yyyyMm, 'long');
 
 function ProjectCard({ project }: { project: ShowcaseProject }) {
   return (

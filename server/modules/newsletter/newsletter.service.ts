@@ -13,6 +13,7 @@ import { newsletterSubscribers } from '../../db/schema/newsletter.ts';
 import { renderMail, type MailContent } from '../../mail/layout.ts';
 import { deliverQueuedMail, queueMail, type DbExecutor, type MailInput } from '../../mail/mailer.ts';
 import { mayMailTypedAddress } from '../../mail/typed-address.ts';
+import { todayIso } from '../../../common/dates.ts';
 
 type Row = typeof newsletterSubscribers.$inferSelect;
 /** What a newsletter mail needs of its subscriber. */
@@ -236,7 +237,7 @@ export async function exportNewsletterSubscribers(app: FastifyInstance, status?:
     'email,status,created_at,confirmed_at,unsubscribed_at',
     ...rows.map((r) => [r.email, r.status, r.createdAt, r.confirmedAt, r.unsubscribedAt].map(csvCell).join(',')),
   ];
-  const day = app.clock.now().toISOString().slice(0, 10);
+  const day = todayIso(app.clock.now());
   return { fileName: `newsletter-subscribers-${day}.csv`, csv: `${lines.join('\r\n')}\r\n` };
 }
 

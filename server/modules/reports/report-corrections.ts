@@ -106,6 +106,7 @@ async function applyCorrection(
           reportId,
           reportDate: report.date,
           corrected: true,
+          addedAt: report.correctedAt ?? report.createdAt,
         }));
       }
     }

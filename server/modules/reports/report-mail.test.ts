@@ -21,9 +21,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function addReport(project: { _id: string; code: string; name: string }, date: string, progress = 'SECRET-PROGRESS words') {
+async function addReport(project: { _id: string; code: string; name: string }, date: string, progress = 'SECRET-PROGRESS words', by: Actor = admin) {
   const body = await multipart({ date, projectId: project._id, projectCode: project.code, project: project.name, tasks: 'Piling', progress });
-  const res = await t.app.inject({ method: 'POST', url: '/api/reports', headers: { ...admin.headers, ...body.headers }, payload: body.payload });
+  const res = await t.app.inject({ method: 'POST', url: '/api/reports', headers: { ...by.headers, ...body.headers }, payload: body.payload });
   expect(res.statusCode).toBe(201);
   return res.json().report._id as string;
 }
@@ -61,6 +61,25 @@ describe('report mail', () => {
     await addReport(second, '2026-11-22');
     await smtp.waitForMail((m) => m.envelopeTo.includes(email) && m.subject === 'New progress report for Umuahia depot');
     expect(await reportMailsTo(email)).toHaveLength(3);
+  });
+
+  it('says when the report was added in Lagos time, naming the zone (issue 22)', async () => {
+    const before = t.clock.now();
+    // 23:30 UTC is 00:30 the next day in Lagos. Everyone signs in after the jump, so no session idles out.
+    t.clock.set(new Date('2026-11-22T23:30:00Z'));
+    try {
+      const staff = await actor(t, 'admin');
+      const client = await actor(t, 'client');
+      const email = await emailOf(client);
+      const project = await createProjectVia(t, staff, client.id);
+      smtp.clear();
+      await addReport(project, '2026-11-22', 'Piles driven', staff);
+      const mail = await smtp.waitForMail((m) => m.envelopeTo.includes(email));
+      expect(mail.text).toMatch(/Report date: +22 Nov 2026/);
+      expect(mail.text).toMatch(/Added: +23 Nov 2026, 00:30 WAT/);
+    } finally {
+      t.clock.set(before);
+    }
   });
 
   it('sends nothing to a client who turned these mails off in Account, and again once turned back on', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { company } from '../../../common/content/company.ts';
-import { formatDay } from '../../../common/dates.ts';
+import { formatDateTimeWithZone, formatDay } from '../../../common/dates.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { renderMail } from '../../mail/layout.ts';
 import type { MailInput } from '../../mail/mailer.ts';
@@ -24,7 +24,7 @@ function reportLink(app: FastifyInstance, projectId: string, reportId: string): 
  */
 export function reportNotificationMail(
   app: FastifyInstance,
-  facts: { clientName: string; clientEmail: string; projectId: string; projectName: string; reportId: string; reportDate: string; corrected?: boolean },
+  facts: { clientName: string; clientEmail: string; projectId: string; projectName: string; reportId: string; reportDate: string; corrected?: boolean; /** When it was added, or for a correction when it was corrected. */ addedAt: Date },
 ): MailInput {
   const mail = renderMail({
     subject: facts.corrected ? `Progress report corrected for ${facts.projectName}` : `New progress report for ${facts.projectName}`,
@@ -34,7 +34,11 @@ export function reportNotificationMail(
         ? `The ${company.shortName} team corrected a progress report of the project "${facts.projectName}".`
         : `The ${company.shortName} team added a progress report to the project "${facts.projectName}".`,
     ],
-    fields: [['Report date', formatDay(facts.reportDate)]],
+    // The time names its zone: a client abroad reads it right (issue 22).
+    fields: [
+      ['Report date', formatDay(facts.reportDate)],
+      [facts.corrected ? 'Corrected' : 'Added', formatDateTimeWithZone(facts.addedAt)],
+    ],
     action: { label: 'Read the report on your dashboard', url: reportLink(app, facts.projectId, facts.reportId) },
     footer: [
       company.name,

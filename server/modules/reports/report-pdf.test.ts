@@ -131,3 +131,13 @@ describe('images', () => {
     });
   });
 });
+
+describe('dates and times', () => {
+  it('prints the day as a day and the time it was added in Lagos time, with the zone named (issue 22)', async () => {
+    // 23:30 UTC is already the next day in Lagos, whatever zone the server runs in.
+    const text = await pdfText(await render(reportWith({ date: '2026-11-20', createdAt: '2026-11-20T23:30:00.000Z' })));
+    const lines = text.split('\n').map((l) => l.replace(/\s+/g, ' ').trim());
+    expect(lines).toContain('Date: 20 Nov 2026');
+    expect(lines).toContain('Added: 21 Nov 2026, 00:30 WAT');
+  });
+});

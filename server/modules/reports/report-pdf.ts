@@ -2,7 +2,7 @@ import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
 import { keepTogether, leadingHeight, pdfSafeText } from '../../lib/pdf-layout.ts';
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
 import { company } from '../../../common/content/company.ts';
-import { formatLagosTime } from '../../../common/dates.ts';
+import { formatDateTimeWithZone, formatDay } from '../../../common/dates.ts';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
 
 export interface PdfImage {
@@ -52,10 +52,12 @@ export async function renderReportPdf(report: Report, images: readonly PdfImage[
   const facts: [string, string][] = [
     ['Project', report.project],
     ['Project code', report.projectCode || '-'],
-    ['Date', report.date],
+    ['Date', formatDay(report.date)],
     ['Team', report.team],
+    // The one instant of the report, in Lagos time with the zone named (issue 22).
+    ['Added', formatDateTimeWithZone(report.createdAt)],
     // A corrected report says so, so a printed copy can be told from the one first sent.
-    ...(report.correctedAt ? ([['Corrected on', formatLagosTime(report.correctedAt)]] as [string, string][]) : []),
+    ...(report.correctedAt ? ([['Corrected on', formatDateTimeWithZone(report.correctedAt)]] as [string, string][]) : []),
   ];
   for (const [label, value] of facts) {
     doc.font(BOLD_FONT).fontSize(10).fillColor(MUTED).text(`${label}: `, { continued: true });

@@ -139,6 +139,7 @@ async function createReport(
         projectName: project.name,
         reportId,
         reportDate: report.date,
+        addedAt: now,
       });
       mailId = await queueMail(tx, app, mail);
     }

@@ -170,6 +170,16 @@ describe('vendor registration: a complete application', () => {
   });
 });
 
+describe('vendor registration: the reference date', () => {
+  it('dates the reference by the Lagos calendar, not UTC (issue 22)', async () => {
+    // 23:30 UTC on the 22nd is 00:30 on the 23rd in Lagos.
+    t.clock.set(new Date('2026-11-22T23:30:00Z'));
+    const res = await submit(t, VALID);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().reference).toMatch(/^VR-20261123-[0-9A-HJKMNP-TV-Z]{6}$/);
+  });
+});
+
 describe('vendor registration: validation', () => {
   let before: Awaited<ReturnType<typeof counts>>;
   beforeEach(async () => {

@@ -26,12 +26,13 @@ import { mayMailTypedAddress } from '../../mail/typed-address.ts';
  */
 export const VENDOR_ACK_PER_SENDER: RateLimitRule = { bucket: 'vendor-ack-from', limit: 3, windowMs: 60 * 60_000 };
 import type { StoredVendorDocument } from './vendor-upload.ts';
+import { todayIso } from '../../../common/dates.ts';
 
 // Crockford's base32 without look-alikes (no I, L, O, U): references are read over the phone.
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 function newReference(now: Date): string {
-  const day = now.toISOString().slice(0, 10).replace(/-/g, '');
+  const day = todayIso(now).replace(/-/g, ''); // the Lagos day, as staff date the application
   let suffix = '';
   for (let i = 0; i < 6; i++) suffix += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
   return `VR-${day}-${suffix}`;
