@@ -15,10 +15,19 @@ export function schemaErrors<F extends string>(schema: z.ZodType, value: unknown
   return errors;
 }
 
-/** The field messages of a refused request (its `details`), for the fields the form has. */
-export function detailErrors<F extends string>(err: unknown): FieldErrors<F> {
+/**
+ * The field messages of a refused request (its `details`), for the fields the form has; a 409 clash
+ * (a taken username, address or project code) goes on the field `clashField` names from its message.
+ */
+export function detailErrors<F extends string>(err: unknown, clashField: (message: string) => F | null = () => null): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
-  if (!(err instanceof ApiRequestError) || !Array.isArray(err.details)) return errors;
+  if (!(err instanceof ApiRequestError)) return errors;
+  if (err.status === 409) {
+    const field = clashField(err.message);
+    if (field) errors[field] = err.message;
+    return errors;
+  }
+  if (!Array.isArray(err.details)) return errors;
   for (const d of err.details as Array<{ field?: string; message?: string }>) {
     const field = d.field?.split('.').pop();
     if (field && d.message) errors[field as F] ??= d.message;

@@ -7,7 +7,7 @@ import { inputClass, labelClass } from '../../components/forms/field-classes.ts'
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
-import { serverFieldErrors } from '../../lib/field-errors.ts';
+import { detailErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
 import { useUpdateClient } from './clients-api.ts';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
@@ -27,7 +27,7 @@ export function EditClientDialog({ client, onInvitation }: { client: Client; onI
   const id = useId();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<Fields>(() => fieldsOf(client));
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<string>>({});
   const update = useUpdateClient();
 
   function openDialog() {
@@ -74,7 +74,7 @@ export function EditClientDialog({ client, onInvitation }: { client: Client; onI
       });
       setOpen(false);
     } catch (err) {
-      setFieldErrors(serverFieldErrors(err, (message) => (message.startsWith('The username') ? 'username' : message.includes('e-mail') ? 'email' : null)));
+      setFieldErrors(detailErrors(err, (message) => (message.startsWith('The username') ? 'username' : message.includes('e-mail') ? 'email' : null)));
       toastFailure('Failed to update client', err);
     }
   }

@@ -6,7 +6,7 @@ import { inputClass, labelClass } from '../../components/forms/field-classes.ts'
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
-import { serverFieldErrors } from '../../lib/field-errors.ts';
+import { detailErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
 import { useUpdateProject } from './projects-api.ts';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
@@ -33,7 +33,7 @@ export function EditProjectDialog({ project }: { project: Project }) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<Fields>(() => fieldsOf(project));
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<string>>({});
   const update = useUpdateProject();
 
   function openDialog() {
@@ -73,7 +73,7 @@ export function EditProjectDialog({ project }: { project: Project }) {
       toasts.show({ title: 'Project updated successfully' });
       setOpen(false);
     } catch (err) {
-      setFieldErrors(serverFieldErrors(err, (message) => (message.startsWith('A project with the code') ? 'code' : null)));
+      setFieldErrors(detailErrors(err, (message) => (message.startsWith('A project with the code') ? 'code' : null)));
       toastFailure('Failed to update project', err);
     }
   }

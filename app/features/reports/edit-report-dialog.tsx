@@ -8,7 +8,7 @@ import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { formatDay } from '../../../common/dates.ts';
-import { serverFieldErrors } from '../../lib/field-errors.ts';
+import { detailErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
 import { IMAGE_MAX_MB, LONG_FIELDS, type TextKey } from './create-report-dialog.tsx';
 import { useCorrectReport } from './reports-api.ts';
 
@@ -34,7 +34,7 @@ export function EditReportDialog({ report }: { report: Report }) {
   const [added, setAdded] = useState<File[]>([]);
   const [imageProblems, setImageProblems] = useState<string[]>([]);
   const [notifyClient, setNotifyClient] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<string>>({});
   const fileInput = useRef<HTMLInputElement>(null);
   const correct = useCorrectReport();
   const title = `Edit report of ${formatDay(report.date)}`;
@@ -90,7 +90,7 @@ export function EditReportDialog({ report }: { report: Report }) {
       toasts.show({ title: 'Report updated successfully', description: res.clientMailed ? 'The client was e-mailed about the correction.' : undefined });
       setOpen(false);
     } catch (err) {
-      setFieldErrors(serverFieldErrors(err));
+      setFieldErrors(detailErrors(err));
       toastFailure('Failed to update report', err);
     }
   }
