@@ -24,6 +24,8 @@ export const users = pgTable(
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     /** Whether a client is e-mailed when a progress report is added to one of its projects (Account dialog). */
     reportMail: boolean('report_mail').notNull().default(true),
+    /** Set when staff archive a client: out of the default lists, read-only, cannot sign in (decision 247). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,6 +33,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     index('users_role_idx').on(t.role),
+    // The staff client list: live or archived clients, newest first (decision 248).
+    index('users_clients_list_idx').on(t.role, sql`(${t.archivedAt} is null)`, t.createdAt),
   ],
 );
 
