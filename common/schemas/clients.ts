@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { singleLineText, storableText } from './text.ts';
 import { USERNAME_RULE } from './auth.ts';
 import { paginationSchema } from './pagination.ts';
+import { listQuerySchema } from './archive.ts';
 import { mailOutcomeSchema } from './mail.ts';
 
 /** A client's place in the company's pipeline (specification section 4). */
@@ -36,6 +37,8 @@ const clientSchema = z.object({
   invitation: z.enum(CLIENT_INVITATION_STATES),
   /** When the pending invitation link stops working; null unless pending. */
   invitationExpiresAt: z.string().nullable(),
+  /** When staff archived the client (no sign-in, read-only since); null while live. */
+  archivedAt: z.string().nullable(),
 });
 export type Client = z.infer<typeof clientSchema>;
 
@@ -102,6 +105,10 @@ export const usernameCheckResponseSchema = z.object({
   suggestion: z.string(),
 });
 export type UsernameCheckResponse = z.infer<typeof usernameCheckResponseSchema>;
+
+/** GET /users/clients: the page, a status filter and an order (decision 248). */
+export const clientListQuerySchema = listQuerySchema(CLIENT_STATUSES);
+export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 
 export const clientIdParamsSchema = z.object({ id: z.uuid() });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { singleLineText, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
 import { paginationSchema } from './pagination.ts';
+import { listQuerySchema } from './archive.ts';
 
 export const PROJECT_STATUSES = ['not-started', 'in-progress', 'paused', 'completed'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -68,6 +69,8 @@ const projectSchema = z.object({
   status: z.enum(PROJECT_STATUSES),
   clientId: z.object({ _id: z.string(), name: z.string() }),
   createdAt: z.string(),
+  /** When staff archived it (read-only since); null while live. */
+  archivedAt: z.string().nullable(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -80,6 +83,10 @@ export const projectListResponseSchema = z.object({
   pagination: paginationSchema,
 });
 export type ProjectListResponse = z.infer<typeof projectListResponseSchema>;
+
+/** GET /projects/client/{clientId}: the page, a status filter and an order (decision 248). */
+export const projectListQuerySchema = listQuerySchema(PROJECT_STATUSES);
+export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 
 export const projectIdParamsSchema = z.object({ id: z.uuid() });
 export const projectClientParamsSchema = z.object({ clientId: z.uuid() });

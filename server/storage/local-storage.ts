@@ -60,6 +60,12 @@ export function createLocalStorage(root: string): FileStorage {
         yield path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
       }
     },
+    async *listOlderThan(olderThan) {
+      for await (const key of this.list!()) {
+        const info = await stat(fileOf(key)).catch(() => null);
+        if (info && info.mtime < olderThan) yield key;
+      }
+    },
     async get(key, range) {
       const file = fileOf(key);
       await stat(file); // throws ENOENT before a stream is handed out
