@@ -8,7 +8,7 @@ import { paginationQuerySchema } from './pagination.ts';
 /** DELETE /users/clients/{id} and /projects/{id}: the name staff typed, needed only when the record has history. */
 export const deleteBodySchema = z
   .object({ confirmName: storableText().max(300).optional() })
-  .optional()
+  .nullish()
   .transform((v) => v ?? {});
 
 /** What a deletion removed, so the screen can say how many. */
