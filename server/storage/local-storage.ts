@@ -13,7 +13,7 @@ export function createLocalStorage(root: string): FileStorage {
     assertSafeKey(key);
     return path.join(base, ...key.split('/'));
   };
-  return {
+  const storage: FileStorage = {
     async put(key, body) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -61,7 +61,7 @@ export function createLocalStorage(root: string): FileStorage {
       }
     },
     async *listOlderThan(olderThan) {
-      for await (const key of this.list!()) {
+      for await (const key of storage.list!()) {
         const info = await stat(fileOf(key)).catch(() => null);
         if (info && info.mtime < olderThan) yield key;
       }
@@ -83,4 +83,5 @@ export function createLocalStorage(root: string): FileStorage {
       await rm(fileOf(key), { force: true });
     },
   };
+  return storage;
 }
