@@ -9,7 +9,8 @@ import { toast } from '../../components/ui/toast.tsx';
 import { AddClientForm } from './add-client-form.tsx';
 import { InvitationActions, InvitationState } from './client-invitation.tsx';
 import { ClientStatusBadge } from './client-status-badge.tsx';
-import { clientsOf, useClients, useUpdateClientStatus } from './clients-api.ts';
+import { clientsOf, useClients, useUpdateClientStatus, type ClientListView } from './clients-api.ts';
+import { ClientListControls, ClientTidyActions } from './client-tidy.tsx';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 
 /** An e-mail address that may wrap after its dots and before its @, where a reader expects a break. */
@@ -37,7 +38,8 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
   // Links issued by 'Resend invitation' in this visit, per client: shown once, to copy (they are not stored).
   const [links, setLinks] = useState<Record<string, { url: string; mail: MailOutcome } | null>>({});
   const regionId = useId();
-  const clients = useClients();
+  const [view, setView] = useState<ClientListView>({ status: '', sort: '' });
+  const clients = useClients(view);
   const updateStatus = useUpdateClientStatus();
   const list = clientsOf(clients.data);
   useFailureToast(clients.error, 'Failed to load clients');
@@ -72,12 +74,17 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
         <AddClientForm />
         <div>
           <h3 className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">Clients</h3>
+          <ClientListControls view={view} onChange={setView} />
           {clients.isPending ? (
             <InlineLoading label="Loading clients..." />
           ) : clients.isError ? (
             <ErrorState title="Failed to load clients" error={clients.error} onRetry={() => clients.refetch()} />
           ) : list.length === 0 ? (
-            <EmptyState title="No clients yet" description="Add your first client with the form above." />
+            view.status ? (
+              <EmptyState title="No clients to show" description="No client matches this filter." />
+            ) : (
+              <EmptyState title="No clients yet" description="Add your first client with the form above." />
+            )
           ) : (
             <ul className="grid grid-cols-1 gap-2" aria-label="Clients">
               {list.map((client) => {
@@ -98,7 +105,10 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
                         className="min-h-11 min-w-0 flex-1 rounded-md px-2 py-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
                       >
                         {/* Whole names and addresses, wrapped at word boundaries (an address at its @ and dots), never cut off. */}
-                        <span className="block font-semibold break-words">{client.name}</span>
+                        <span className="block font-semibold break-words">
+                          {client.name}
+                          {client.archivedAt ? <span className="ml-2 rounded-full border border-slate-500 px-2 text-xs font-medium">Archived</span> : null}
+                        </span>
                         <span className="block text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-300">
                           <EmailText email={client.email} />
                         </span>
@@ -123,6 +133,9 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
                         busy={updateStatus.isPending && updateStatus.variables?.id === client._id}
                         onCycle={() => cycle(client)}
                       />
+                    </div>
+                    <div className="px-2">
+                      <ClientTidyActions client={client} />
                     </div>
                     <div className="px-2 empty:hidden">
                       <InvitationActions client={client} link={links[client._id] ?? null} onLink={(link) => setLinks((all) => ({ ...all, [client._id]: link }))} />
