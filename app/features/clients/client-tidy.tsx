@@ -26,7 +26,7 @@ const SORT_LABELS: Record<ListSort, string> = { date: 'Newest first', name: 'Nam
 /** The status filter and the order of the client list. */
 export function ClientListControls({ view, onChange }: { view: ClientListView; onChange: (view: ClientListView) => void }) {
   return (
-    <div className="mb-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
+    <div className="mb-3 grid grid-cols-1 gap-2">
       <FilterSelect
         label="Show"
         allLabel="Current clients"
