@@ -12,7 +12,7 @@ export const deleteBodySchema = z
   .transform((v) => v ?? {});
 
 /** What a deletion removed, so the screen can say how many. */
-export const deleteOutcomeSchema = z.object({
+const deleteOutcomeSchema = z.object({
   name: z.string(),
   projects: z.number().int(),
   reports: z.number().int(),

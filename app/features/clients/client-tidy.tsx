@@ -48,7 +48,7 @@ export function ClientListControls({ view, onChange }: { view: ClientListView; o
 }
 
 /** "Deleted X: 2 projects, 3 reports, 4 messages and 5 stored files removed." */
-export function deletedSummary(d: DeleteOutcome): string {
+function deletedSummary(d: DeleteOutcome): string {
   const n = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
   return `Deleted ${d.name}: ${n(d.projects, 'project')}, ${n(d.reports, 'report')}, ${n(d.messages, 'message')} and ${n(d.files, 'stored file')} removed.`;
 }
