@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { singleLineText, storableText } from './text.ts';
 import { USERNAME_RULE } from './auth.ts';
 import { paginationSchema } from './pagination.ts';
+import { listQuerySchema } from './archive.ts';
 import { mailOutcomeSchema } from './mail.ts';
 import { NOTHING_TO_CHANGE, namesAField, withoutDefaults } from './patch.ts';
 
@@ -37,6 +38,8 @@ const clientSchema = z.object({
   invitation: z.enum(CLIENT_INVITATION_STATES),
   /** When the pending invitation link stops working; null unless pending. */
   invitationExpiresAt: z.string().nullable(),
+  /** When staff archived the client (no sign-in, read-only since); null while live. */
+  archivedAt: z.string().nullable(),
 });
 export type Client = z.infer<typeof clientSchema>;
 
@@ -104,6 +107,10 @@ export const usernameCheckResponseSchema = z.object({
   suggestion: z.string(),
 });
 export type UsernameCheckResponse = z.infer<typeof usernameCheckResponseSchema>;
+
+/** GET /users/clients: the page, a status filter and an order (decision 248). */
+export const clientListQuerySchema = listQuerySchema(CLIENT_STATUSES);
+export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 
 export const clientIdParamsSchema = z.object({ id: z.uuid() });
 

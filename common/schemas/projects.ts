@@ -4,6 +4,7 @@ import { singleLineText, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
 import { paginationSchema } from './pagination.ts';
 import { NOTHING_TO_CHANGE, namesAField, withoutDefaults } from './patch.ts';
+import { listQuerySchema } from './archive.ts';
 
 export const PROJECT_STATUSES = ['not-started', 'in-progress', 'paused', 'completed'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -70,6 +71,8 @@ const projectSchema = z.object({
   status: z.enum(PROJECT_STATUSES),
   clientId: z.object({ _id: z.string(), name: z.string() }),
   createdAt: z.string(),
+  /** When staff archived it (read-only since); null while live. */
+  archivedAt: z.string().nullable(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -82,6 +85,10 @@ export const projectListResponseSchema = z.object({
   pagination: paginationSchema,
 });
 export type ProjectListResponse = z.infer<typeof projectListResponseSchema>;
+
+/** GET /projects/client/{clientId}: the page, a status filter and an order (decision 248). */
+export const projectListQuerySchema = listQuerySchema(PROJECT_STATUSES);
+export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 
 export const projectIdParamsSchema = z.object({ id: z.uuid() });
 export const projectClientParamsSchema = z.object({ clientId: z.uuid() });

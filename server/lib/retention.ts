@@ -8,6 +8,7 @@ import { newsletterSubscribers } from '../db/schema/newsletter.ts';
 import { sessions } from '../db/schema/users.ts';
 import { publishDueScheduledPosts } from '../modules/blog/blog.service.ts';
 import { pruneOrphanBlogImages } from '../modules/blog/blog-images.service.ts';
+import { sweepUnnamedFiles } from '../modules/files/stored-files.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -125,10 +126,13 @@ export function startRetention(app: FastifyInstance, intervalMs = RETENTION_INTE
   let stopped = false;
   const sweep = () =>
     sweepPartialUploads(app)
-      .then((n) => {
+      .then(async (n) => {
         if (n > 0) app.log.info({ removed: n }, 'retention: unfinished upload files removed');
+        // Files whose rows a deletion (or a killed upload) left without a name (decision 249).
+        const unnamed = await sweepUnnamedFiles(app);
+        if (unnamed > 0) app.log.info({ removed: unnamed }, 'retention: stored files no record names removed');
       })
-      .catch((err) => app.log.error({ err }, 'sweeping unfinished upload files failed'));
+      .catch((err) => app.log.error({ err }, 'sweeping unfinished or unnamed upload files failed'));
   // At start-up at once: leftovers of the process that was killed before this one.
   void sweep();
   const round = () => {

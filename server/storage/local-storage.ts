@@ -13,7 +13,7 @@ export function createLocalStorage(root: string): FileStorage {
     assertSafeKey(key);
     return path.join(base, ...key.split('/'));
   };
-  return {
+  const storage: FileStorage = {
     async put(key, body) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
@@ -60,6 +60,12 @@ export function createLocalStorage(root: string): FileStorage {
         yield path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
       }
     },
+    async *listOlderThan(olderThan) {
+      for await (const key of storage.list!()) {
+        const info = await stat(fileOf(key)).catch(() => null);
+        if (info && info.mtime < olderThan) yield key;
+      }
+    },
     async get(key, range) {
       const file = fileOf(key);
       await stat(file); // throws ENOENT before a stream is handed out
@@ -77,4 +83,5 @@ export function createLocalStorage(root: string): FileStorage {
       await rm(fileOf(key), { force: true });
     },
   };
+  return storage;
 }

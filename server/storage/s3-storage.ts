@@ -96,6 +96,26 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     retries: RETRIES,
   });
 
+  /** ListObjectsV2, a page of up to 1000 keys at a time, under this storage's prefix only, with each key's last write. */
+  async function* listObjects(): AsyncIterable<{ key: string; modified: Date | null }> {
+    let token: string | undefined;
+    do {
+      const url = new URL(`${encodeRfc3986(settings.bucket)}`, base);
+      url.searchParams.set('list-type', '2');
+      if (prefix) url.searchParams.set('prefix', prefix);
+      if (token) url.searchParams.set('continuation-token', token);
+      const res = await call('GET', url);
+      if (!res.ok) throw await failure(res, 'listing');
+      const xml = await res.text();
+      for (const m of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const key = unescapeXml(/<Key>([^<]*)<\/Key>/.exec(m[1])?.[1] ?? '');
+        const modified = /<LastModified>([^<]*)<\/LastModified>/.exec(m[1])?.[1];
+        if (key && key.startsWith(prefix)) yield { key: key.slice(prefix.length), modified: modified ? new Date(modified) : null };
+      }
+      token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? unescapeXml(/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '') || undefined : undefined;
+    } while (token);
+  }
+
   async function call(method: string, url: URL, options: { body?: Buffer; headers?: Record<string, string> } = {}): Promise<Response> {
     const body = options.body;
     const datetime = now().toISOString().replace(/[:-]|\.\d{3}/g, '');
@@ -185,22 +205,10 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
     },
     async *list() {
-      // ListObjectsV2, a page of up to 1000 keys at a time, under this storage's prefix only.
-      let token: string | undefined;
-      do {
-        const url = new URL(`${encodeRfc3986(settings.bucket)}`, base);
-        url.searchParams.set('list-type', '2');
-        if (prefix) url.searchParams.set('prefix', prefix);
-        if (token) url.searchParams.set('continuation-token', token);
-        const res = await call('GET', url);
-        if (!res.ok) throw await failure(res, 'listing');
-        const xml = await res.text();
-        for (const m of xml.matchAll(/<Contents>[\s\S]*?<Key>([^<]*)<\/Key>[\s\S]*?<\/Contents>/g)) {
-          const key = unescapeXml(m[1]);
-          if (key.startsWith(prefix)) yield key.slice(prefix.length);
-        }
-        token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? unescapeXml(/<NextContinuationToken>([^<]+)<\/NextContinuationToken>/.exec(xml)?.[1] ?? '') || undefined : undefined;
-      } while (token);
+      for await (const object of listObjects()) yield object.key;
+    },
+    async *listOlderThan(olderThan) {
+      for await (const object of listObjects()) if (object.modified !== null && object.modified < olderThan) yield object.key;
     },
     async stat(key) {
       const res = await call('HEAD', urlOf(key));

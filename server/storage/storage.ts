@@ -16,6 +16,8 @@ export interface FileStorage {
   sweepPartials?(olderThan: Date): Promise<number>;
   /** Every stored key, in no particular order (backups, decision 165); writes still under way are left out. */
   list?(): AsyncIterable<string>;
+  /** The stored keys last written before `olderThan` (the sweep of files no row names, decision 249); writes under way are left out. */
+  listOlderThan?(olderThan: Date): AsyncIterable<string>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]{0,200}$/;

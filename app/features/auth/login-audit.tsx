@@ -25,6 +25,7 @@ const LOGIN_RESULT_LABELS: Record<LoginResultValue, { label: string; icon: Lucid
   'blocked-address': { label: 'Address not allowed', icon: Ban, tone: 'bad' },
   'rate-limited': { label: 'Too many attempts', icon: ShieldAlert, tone: 'bad' },
   'wrong-second-factor': { label: 'Wrong code', icon: XCircle, tone: 'bad' },
+  'archived-account': { label: 'Account archived', icon: Ban, tone: 'bad' },
 };
 
 const TONES = {

@@ -10,7 +10,8 @@ import { AddClientForm } from './add-client-form.tsx';
 import { InvitationActions, InvitationState } from './client-invitation.tsx';
 import { ClientStatusBadge } from './client-status-badge.tsx';
 import { EditClientDialog } from './edit-client-dialog.tsx';
-import { clientsOf, useClients, useUpdateClientStatus } from './clients-api.ts';
+import { clientsOf, useClients, useUpdateClientStatus, type ClientListView } from './clients-api.ts';
+import { ClientListControls, ClientTidyActions } from './client-tidy.tsx';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 
 /** An e-mail address that may wrap after its dots and before its @, where a reader expects a break. */
@@ -38,7 +39,8 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
   // Links issued by 'Resend invitation' in this visit, per client: shown once, to copy (they are not stored).
   const [links, setLinks] = useState<Record<string, { url: string; mail: MailOutcome } | null>>({});
   const regionId = useId();
-  const clients = useClients();
+  const [view, setView] = useState<ClientListView>({ status: '', sort: '' });
+  const clients = useClients(view);
   const updateStatus = useUpdateClientStatus();
   const list = clientsOf(clients.data);
   useFailureToast(clients.error, 'Failed to load clients');
@@ -73,12 +75,17 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
         <AddClientForm />
         <div>
           <h3 className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">Clients</h3>
+          <ClientListControls view={view} onChange={setView} />
           {clients.isPending ? (
             <InlineLoading label="Loading clients..." />
           ) : clients.isError ? (
             <ErrorState title="Failed to load clients" error={clients.error} onRetry={() => clients.refetch()} />
           ) : list.length === 0 ? (
-            <EmptyState title="No clients yet" description="Add your first client with the form above." />
+            view.status ? (
+              <EmptyState title="No clients to show" description="No client matches this filter." />
+            ) : (
+              <EmptyState title="No clients yet" description="Add your first client with the form above." />
+            )
           ) : (
             <ul className="grid grid-cols-1 gap-2" aria-label="Clients">
               {list.map((client) => {
@@ -99,7 +106,10 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
                         className="min-h-11 min-w-0 flex-1 rounded-md px-2 py-1 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
                       >
                         {/* Whole names and addresses, wrapped at word boundaries (an address at its @ and dots), never cut off. */}
-                        <span className="block font-semibold break-words">{client.name}</span>
+                        <span className="block font-semibold break-words">
+                          {client.name}
+                          {client.archivedAt ? <span className="ml-2 rounded-full border border-slate-500 px-2 text-xs font-medium">Archived</span> : null}
+                        </span>
                         <span className="block text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-300">
                           <EmailText email={client.email} />
                         </span>
@@ -126,8 +136,12 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
                       />
                     </div>
                     <div className="grid gap-2 px-2">
-                      <div>
-                        <EditClientDialog client={client} onInvitation={(link) => setLinks((all) => ({ ...all, [client._id]: link }))} />
+                      <div className="flex flex-wrap items-start gap-2">
+                        {/* An archived client is read-only (issue 22): restore it to correct it. */}
+                        {client.archivedAt ? null : (
+                          <EditClientDialog client={client} onInvitation={(link) => setLinks((all) => ({ ...all, [client._id]: link }))} />
+                        )}
+                        <ClientTidyActions client={client} />
                       </div>
                       <InvitationActions client={client} link={links[client._id] ?? null} onLink={(link) => setLinks((all) => ({ ...all, [client._id]: link }))} />
                     </div>

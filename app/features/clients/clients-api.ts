@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type {
   Client,
+  ClientListQuery,
   ClientListResponse,
   ClientResponse,
   ClientStatus,
@@ -12,17 +13,25 @@ import type {
   UsernameCheckResponse,
 } from '../../../common/schemas/clients.ts';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
+import type { DeleteResponse } from '../../../common/schemas/archive.ts';
 import { pageQuery } from '../../../common/schemas/pagination.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { CLIENTS_KEY, MAIL_STATUS_KEY } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
 
-/** Every client, a page at a time (GET /users/clients). */
-export function useClients() {
+/** The staff list's filter and order (decision 248); both empty: the specification's default list. */
+export interface ClientListView {
+  status: ClientListQuery['status'] | '';
+  sort: ClientListQuery['sort'] | '';
+}
+
+/** Every client, a page at a time (GET /users/clients), filtered and ordered as asked. */
+export function useClients(view: ClientListView = { status: '', sort: '' }) {
+  const extra = `${view.status ? `&status=${view.status}` : ''}${view.sort ? `&sort=${view.sort}` : ''}`;
   return useInfiniteQuery({
-    queryKey: CLIENTS_KEY,
-    queryFn: ({ pageParam, signal }) => apiFetch<ClientListResponse>(`/users/clients${pageQuery(pageParam)}`, { signal, fallbackMessage: 'Failed to load clients' }),
+    queryKey: [...CLIENTS_KEY, view.status, view.sort],
+    queryFn: ({ pageParam, signal }) => apiFetch<ClientListResponse>(`/users/clients${pageQuery(pageParam)}${extra}`, { signal, fallbackMessage: 'Failed to load clients' }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.page + 1 : undefined),
     retry: retryUnlessClientError,
@@ -33,11 +42,31 @@ export function useClients() {
 export const clientsOf = (data: InfiniteData<ClientListResponse> | undefined): Client[] => data?.pages.flatMap((p) => p.clients) ?? [];
 
 function replaceClient(queryClient: ReturnType<typeof useQueryClient>, client: Client) {
-  queryClient.setQueryData<InfiniteData<ClientListResponse>>(CLIENTS_KEY, (data) =>
-    data
+  queryClient.setQueriesData<InfiniteData<ClientListResponse>>({ queryKey: CLIENTS_KEY }, (data) =>
+    data?.pages
       ? { ...data, pages: data.pages.map((p) => ({ ...p, clients: p.clients.map((c) => (c._id === client._id ? client : c)) })) }
       : data,
   );
+}
+
+/** Archives or restores a client (POST /users/clients/{id}/archive or /restore); every list reads again. */
+export function useArchiveClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
+      apiFetch<ClientResponse>(`/users/clients/${id}/${archived ? 'archive' : 'restore'}`, { method: 'POST', fallbackMessage: archived ? 'Failed to archive the client' : 'Failed to restore the client' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
+}
+
+/** Deletes a client (DELETE /users/clients/{id}); `confirmName` only for one with history. */
+export function useDeleteClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, confirmName }: { id: string; confirmName?: string }) =>
+      apiFetch<DeleteResponse>(`/users/clients/${id}`, { method: 'DELETE', json: confirmName === undefined ? {} : { confirmName }, fallbackMessage: 'Failed to delete the client' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
 }
 
 export function useCreateClient() {

@@ -37,6 +37,8 @@ export const LOGIN_RESULTS = [
   'blocked-address',
   'rate-limited',
   'wrong-second-factor',
+  /** Password right, but staff archived the client (decision 247). */
+  'archived-account',
 ] as const;
 export type LoginResult = (typeof LOGIN_RESULTS)[number];
 

@@ -21,6 +21,8 @@ export const projects = pgTable(
     // numeric keeps money exact; the API reads it as a number.
     budget: numeric('budget', { precision: 16, scale: 2 }).notNull().default('0'),
     status: text('status', { enum: PROJECT_STATUSES }).notNull().default('not-started'),
+    /** Set when staff archive a project: out of the default lists and read-only (decision 247). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -30,5 +32,7 @@ export const projects = pgTable(
     // Search finds projects by any part of name or code (ILIKE '%term%', decision 250).
     index('projects_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('projects_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
+    // A client's live or archived projects, newest first (decision 248).
+    index('projects_client_list_idx').on(t.clientId, sql`(${t.archivedAt} is null)`, t.createdAt),
   ],
 );

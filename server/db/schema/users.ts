@@ -24,6 +24,8 @@ export const users = pgTable(
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     /** Whether a client is e-mailed when a progress report is added to one of its projects (Account dialog). */
     reportMail: boolean('report_mail').notNull().default(true),
+    /** Set when staff archive a client: out of the default lists, read-only, cannot sign in (decision 247). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,6 +37,8 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    // The staff client list: live or archived clients, newest first (decision 248).
+    index('users_clients_list_idx').on(t.role, sql`(${t.archivedAt} is null)`, t.createdAt),
   ],
 );
 

@@ -5,6 +5,7 @@ import { AppError, conflict, forbidden } from '../../../common/errors.ts';
 import {
   ADMIN_LOGIN_FAILED,
   ADMIN_WRONG_CREDENTIALS,
+  ACCOUNT_ARCHIVED,
   CLIENT_LOGIN_FAILED,
   MFA_ENROLMENT_PASSWORD_REQUIRED,
   MFA_ENROLMENT_PASSWORD_WRONG,
@@ -135,6 +136,11 @@ async function passwordLogin(
     await settleLoginAttempt(app, attempt, result, user?.id ?? null);
     // A right password that still cannot sign in here is not a typing mistake: the specification's words.
     throw new AppError('UNAUTHENTICATED', wrongPortal && ok ? input.failMessage : (input.wrongMessage ?? input.failMessage));
+  }
+  // Only a right password learns that the account is archived; a guess gets the usual answer (decision 247).
+  if (user.archivedAt) {
+    await settleLoginAttempt(app, attempt, 'archived-account', user.id);
+    throw new AppError('UNAUTHENTICATED', ACCOUNT_ARCHIVED);
   }
   if (argon2.needsRehash(user.passwordHash, ARGON2_OPTIONS)) {
     await app.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));

@@ -1,4 +1,8 @@
 import { defineAccess } from '../../../tests/helpers/access-table.ts';
+import { createUser } from '../../../tests/helpers/test-app.ts';
+
+// Archive and delete act on a client of their own, so the shared clients A and B stay signed in.
+const freshClient = async ({ t }: { t: Parameters<typeof createUser>[0] }) => ({ own: { id: (await createUser(t, { role: 'client' })).id } });
 
 // Access expectations of the clients routes (see tests/helpers/access-table.ts).
 export default defineAccess([
@@ -19,4 +23,7 @@ export default defineAccess([
     body: { name: 'Corrected Name' },
     fixture: async ({ clientA, clientB }) => ({ own: { id: clientA.id }, other: { id: clientB.id } }),
   },
+  { method: 'POST', url: '/api/users/clients/:id/archive', access: 'admin', fixture: freshClient },
+  { method: 'POST', url: '/api/users/clients/:id/restore', access: 'admin', fixture: freshClient },
+  { method: 'DELETE', url: '/api/users/clients/:id', access: 'admin', fixture: freshClient },
 ]);

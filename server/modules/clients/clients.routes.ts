@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/errors.ts';
 import {
   clientIdParamsSchema,
+  clientListQuerySchema,
   clientListResponseSchema,
   clientResponseSchema,
   createClientBodySchema,
@@ -13,6 +14,8 @@ import {
   usernameCheckResponseSchema,
 } from '../../../common/schemas/clients.ts';
 import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
+import { deleteBodySchema, deleteResponseSchema } from '../../../common/schemas/archive.ts';
+import { deleteClient, setClientArchived } from './client-archive.service.ts';
 import { checkUsername, createClient, listClients, updateClient, updateClientStatus } from './clients.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -26,7 +29,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['clients'],
         summary: 'One page of clients with their unread and project counts',
-        querystring: paginationQuerySchema,
+        querystring: clientListQuerySchema,
         response: { 200: clientListResponseSchema, ...errors },
       },
     },
@@ -95,6 +98,39 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, ...(await updateClient(app, request.params.id, request.body)) }),
+  );
+
+  for (const [action, archived] of [['archive', true], ['restore', false]] as const) {
+    app.post(
+      `/users/clients/:id/${action}`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['clients'],
+          summary: archived
+            ? 'Archive a client: out of the default list, read-only, signed out and unable to sign in'
+            : 'Restore an archived client: listed, writable and able to sign in again',
+          params: clientIdParamsSchema,
+          response: { 200: clientResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ success: true as const, client: await setClientArchived(app, request.params.id, archived) }),
+    );
+  }
+
+  app.delete(
+    '/users/clients/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['clients'],
+        summary: 'Delete a client with its projects; one with reports, messages or files only when its name is typed',
+        params: clientIdParamsSchema,
+        body: deleteBodySchema,
+        response: { 200: deleteResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, deleted: await deleteClient(app, request.params.id, request.body.confirmName) }),
   );
 };
 

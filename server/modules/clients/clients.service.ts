@@ -1,13 +1,14 @@
-import { and, desc, eq, isNull, sql, type Column, type SQL, type Table } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../../common/errors.ts';
-import type { Client, ClientStatus, UpdateClientResponse } from '../../../common/schemas/clients.ts';
+import type { Client, ClientListQuery, ClientStatus, UpdateClientResponse } from '../../../common/schemas/clients.ts';
 import { paginationOf, type Pagination, type PaginationQuery } from '../../../common/schemas/pagination.ts';
 import { authTokens } from '../../db/schema/auth.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import { publishChange } from '../../events/portal-events.ts';
+import { lockWritableClient } from '../projects/project-locks.ts';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
 import { createClientInvitation, generateUniqueUsername, isUsernameFree } from '../auth/invitations.service.ts';
@@ -51,6 +52,7 @@ const clientColumnsAt = (now: Date) => ({
   username: users.username,
   status: users.status,
   createdAt: users.createdAt,
+  archivedAt: users.archivedAt,
   projects: PROJECT_COUNT,
   unreadCount: CLIENT_UNREAD_COUNT,
   hasPassword: sql<boolean>`(${qualified(users, users.passwordHash)} is not null)`.mapWith(Boolean),
@@ -64,6 +66,7 @@ type ClientRow = {
   username: string | null;
   status: string;
   createdAt: Date;
+  archivedAt: Date | null;
   projects: number;
   unreadCount: number;
   hasPassword: boolean;
@@ -83,28 +86,58 @@ function toClient(row: ClientRow): Client {
     createdAt: row.createdAt.toISOString(),
     invitation: row.hasPassword ? 'accepted' : row.invitationExpiresAt ? 'pending' : 'none',
     invitationExpiresAt: !row.hasPassword && row.invitationExpiresAt ? row.invitationExpiresAt.toISOString() : null,
+    archivedAt: row.archivedAt ? row.archivedAt.toISOString() : null,
   };
 }
 
-/** One page of clients, newest first, with project and unread counts, in one query. */
-export async function listClients(app: FastifyInstance, page: PaginationQuery): Promise<{ clients: Client[]; pagination: Pagination }> {
+/**
+ * When anything last happened for a client: a change to it or to one of its projects, or the
+ * newest message in them. Correlated subqueries of the one list query (indexes on client_id and
+ * on messages' project_id, created_at).
+ */
+const CLIENT_ACTIVITY: SQL<Date> = sql<Date>`greatest(${qualified(users, users.updatedAt)},
+  (select max(p.updated_at) from projects p where p.client_id = ${qualified(users, users.id)}),
+  (select max(m.created_at) from projects p join messages m on m.project_id = p.id where p.client_id = ${qualified(users, users.id)}))`;
+
+/** Which clients a list shows: not archived unless asked (decision 248), of one status if asked. */
+function clientFilter(status: ClientListQuery['status']): SQL | undefined {
+  return and(
+    eq(users.role, 'client'),
+    status === 'archived' ? isNotNull(users.archivedAt) : status === 'all' ? undefined : isNull(users.archivedAt),
+    status && status !== 'archived' && status !== 'all' ? eq(users.status, status) : undefined,
+  );
+}
+
+/**
+ * One page of clients with project and unread counts, in one query: newest first unless another
+ * order is asked for; archived ones only under their own filter.
+ */
+export async function listClients(
+  app: FastifyInstance,
+  page: PaginationQuery & Partial<Pick<ClientListQuery, 'status' | 'sort'>>,
+): Promise<{ clients: Client[]; pagination: Pagination }> {
+  const where = clientFilter(page.status);
+  const order =
+    page.sort === 'name'
+      ? [asc(sql`lower(${users.name})`), asc(users.id)]
+      : page.sort === 'activity'
+        ? [desc(CLIENT_ACTIVITY), desc(users.id)]
+        : [desc(users.createdAt), desc(users.id)];
   const rows = await app.db
     .select({ ...clientColumnsAt(app.clock.now()), total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(users)
-    .where(eq(users.role, 'client'))
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .where(where)
+    .orderBy(...order)
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
   // Past the last page there is no row to carry the window count; only then is it asked separately.
   const total =
     rows[0]?.total ??
-    (page.page > 1
-      ? (await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(eq(users.role, 'client')))[0].n
-      : 0);
+    (page.page > 1 ? (await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where))[0].n : 0);
   return { clients: rows.map(toClient), pagination: paginationOf(page, total) };
 }
 
-async function findClient(app: FastifyInstance, id: string): Promise<Client> {
+export async function findClient(app: FastifyInstance, id: string): Promise<Client> {
   const [row] = await app.db
     .select(clientColumnsAt(app.clock.now()))
     .from(users)
@@ -175,6 +208,7 @@ export async function checkUsername(
 /** Moves a client along the pipeline (new, in-progress, completed); staff hear of it live. */
 export async function updateClientStatus(app: FastifyInstance, id: string, status: ClientStatus): Promise<Client> {
   const row = await app.db.transaction(async (tx) => {
+    await lockWritableClient(tx, id);
     const [updated] = await tx
       .update(users)
       .set({ status, updatedAt: app.clock.now() })

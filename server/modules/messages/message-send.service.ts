@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../../../common/errors.ts';
+import { badRequest, conflict, notFound } from '../../../common/errors.ts';
 import type { Message } from '../../../common/schemas/messages.ts';
 import { deliverQueuedMail, queueMailOnClient } from '../../mail/mailer.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
@@ -8,6 +8,7 @@ import { messageNotificationMail, NOTIFICATION_QUIET_MS, STAFF_RECIPIENT } from 
 import { toMessage, type MessageRow } from './message-rows.ts';
 import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
 import type { Viewer } from './messages.service.ts';
+import { PROJECT_ARCHIVED } from '../projects/project-locks.ts';
 
 export interface NewMessage {
   subject: string;
@@ -38,9 +39,11 @@ with minute as (
   on conflict (key, window_start) do update set count = c.count + 1
   returning c.count
 ), project as (
-  select p.id, p.name, p.client_id, u.name as client_name, u.email as client_email
+  select p.id, p.name, p.client_id, u.name as client_name, u.email as client_email,
+    (p.archived_at is not null or u.archived_at is not null) as archived
   from projects p join users u on u.id = p.client_id
   where p.id = $9${toStaff ? ' and p.client_id = $10' : ''}
+  for share of p, u
 ), files as (
   select f.id from message_files f
   where f.id = any($15::uuid[]) and f.uploader_id = $10 and f.message_id is null
@@ -49,7 +52,7 @@ with minute as (
   insert into messages (project_id, sender_id, receiver_id, subject, text, created_at)
   select project.id, $10, ${toStaff ? 'null::uuid' : 'project.client_id'}, $11, $12, $13
   from project, hour
-  where hour.count <= $8 and (select count(*) from files) = cardinality($15::uuid[])
+  where hour.count <= $8 and not project.archived and (select count(*) from files) = cardinality($15::uuid[])
   returning id, project_id, receiver_id, subject, text, is_read, read_at, created_at, edited_at, deleted_at
 ), claimed_files as (
   update message_files f set message_id = msg.id, position = array_position($15::uuid[], f.id)
@@ -63,7 +66,7 @@ with minute as (
   returning 1
 )
 select (select count from minute) as minute_count, (select count from hour) as hour_count,
-  project.id as project_id, project.name as project_name, project.client_id, project.client_name, project.client_email,
+  project.id as project_id, project.archived as project_archived, project.name as project_name, project.client_id, project.client_name, project.client_email,
   (select count(*)::int from files) as files_found,
   msg.id, msg.subject, msg.text, msg.is_read, msg.read_at, msg.created_at, msg.edited_at, msg.deleted_at, msg.receiver_id,
   (select coalesce(json_agg(json_build_array(cf.id, cf.name, cf.mime_type, cf.kind, cf.size) order by cf.position), '[]'::json)
@@ -86,6 +89,7 @@ type SendRow = Omit<MessageRow, 'id' | 'sender_id' | 'sender_name' | 'sender_rol
   minute_count: number;
   hour_count: number | null;
   project_id: string | null;
+  project_archived: boolean | null;
   project_name: string;
   client_id: string;
   client_name: string;
@@ -162,6 +166,8 @@ export async function sendMessage(
   if (row.minute_count > minuteRule.limit) return { refused: { retryAfterMs: minute.windowEnd - nowMs } };
   if (row.hour_count === null || row.hour_count > hourRule.limit) return { refused: { retryAfterMs: hour.windowEnd - nowMs } };
   if (!row.project_id) throw notFound('Project not found');
+  // Archived (or its client archived): read-only, nothing stored (decision 247).
+  if (row.project_archived) throw conflict(PROJECT_ARCHIVED);
   // Someone else's upload, an attachment already sent, or an unknown id: the whole message is refused.
   if (!row.id) throw badRequest('An attachment cannot be used: upload it again');
   // The sender is the viewer; the receiver, when there is one, the project's client.

@@ -1,5 +1,6 @@
 import { defineAccess } from '../../../tests/helpers/access-table.ts';
 import { projectsOfBoth } from '../../../tests/helpers/access-fixtures.ts';
+import { createProjectVia } from '../../../tests/helpers/portal.ts';
 
 // Access expectations of the projects routes (see tests/helpers/access-table.ts).
 export default defineAccess([
@@ -29,5 +30,17 @@ export default defineAccess([
       const { a, b } = await projectsOfBoth(ctx);
       return { own: { id: a._id }, other: { id: b._id } };
     },
+  },
+  ...(['archive', 'restore'] as const).map((action) => ({
+    method: 'POST' as const,
+    url: `/api/projects/:id/${action}`,
+    access: 'admin' as const,
+    fixture: async (ctx: Parameters<typeof projectsOfBoth>[0]) => ({ own: { id: (await createProjectVia(ctx.t, ctx.admin, ctx.clientA.id))._id } }),
+  })),
+  {
+    method: 'DELETE',
+    url: '/api/projects/:id',
+    access: 'admin',
+    fixture: async (ctx) => ({ own: { id: (await createProjectVia(ctx.t, ctx.admin, ctx.clientA.id))._id } }),
   },
 ]);

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { apiErrorSchema } from '../../../common/errors.ts';
-import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
+import { deleteBodySchema, deleteResponseSchema } from '../../../common/schemas/archive.ts';
+import { deleteProject, setProjectArchived } from './project-archive.service.ts';
 import {
   createProjectBodySchema,
   projectClientParamsSchema,
   projectIdParamsSchema,
+  projectListQuerySchema,
   projectListResponseSchema,
   projectResponseSchema,
   updateProjectBodySchema,
@@ -43,7 +45,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['projects'],
         summary: "One page of a client's projects (a client may ask only for its own)",
         params: projectClientParamsSchema,
-        querystring: paginationQuerySchema,
+        querystring: projectListQuerySchema,
         response: { 200: projectListResponseSchema, ...errors },
       },
     },
@@ -84,6 +86,37 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, project: await updateProject(app, request.user!, request.params.id, request.body) }),
+  );
+
+  for (const [action, archived] of [['archive', true], ['restore', false]] as const) {
+    app.post(
+      `/projects/:id/${action}`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['projects'],
+          summary: archived ? 'Archive a project: out of the default lists and read-only' : 'Restore an archived project',
+          params: projectIdParamsSchema,
+          response: { 200: projectResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ success: true as const, project: await setProjectArchived(app, request.user!, request.params.id, archived) }),
+    );
+  }
+
+  app.delete(
+    '/projects/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['projects'],
+        summary: 'Delete a project; one with reports, messages or files only when its name is typed, and then with everything',
+        params: projectIdParamsSchema,
+        body: deleteBodySchema,
+        response: { 200: deleteResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, deleted: await deleteProject(app, request.params.id, request.body.confirmName) }),
   );
 };
 

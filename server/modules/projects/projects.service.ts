@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, notFound } from '../../../common/errors.ts';
 import {
@@ -9,12 +9,13 @@ import {
   type Pagination,
   type PaginationQuery,
 } from '../../../common/schemas/pagination.ts';
-import { DATES_OUT_OF_ORDER, datesInOrder, type Project, type ProjectStatus } from '../../../common/schemas/projects.ts';
+import { DATES_OUT_OF_ORDER, datesInOrder, type Project, type ProjectListQuery, type ProjectStatus } from '../../../common/schemas/projects.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { users, type UserRole } from '../../db/schema/users.ts';
 import { runNamed } from '../../db/named-statement.ts';
 import { SESSION_SELECT, type JoinedSessionRead } from '../auth/sessions.service.ts';
 import { publishChange } from '../../events/portal-events.ts';
+import { lockWritableClient, lockWritableProject } from './project-locks.ts';
 
 /** Who is asking: staff see everything, a client only its own projects. */
 export interface Viewer {
@@ -44,6 +45,7 @@ const projectColumns = {
   budget: projects.budget,
   status: projects.status,
   createdAt: projects.createdAt,
+  archivedAt: projects.archivedAt,
   clientId: projects.clientId,
   clientName: users.name,
 };
@@ -58,6 +60,7 @@ type ProjectRow = {
   budget: string;
   status: ProjectStatus;
   createdAt: Date;
+  archivedAt: Date | null;
   clientId: string;
   clientName: string;
 };
@@ -75,6 +78,7 @@ function toProject(row: ProjectRow, viewer: Viewer): Project {
     status: row.status,
     clientId: { _id: row.clientId, name: row.clientName },
     createdAt: row.createdAt.toISOString(),
+    archivedAt: row.archivedAt ? new Date(row.archivedAt).toISOString() : null,
   };
 }
 
@@ -109,14 +113,14 @@ export async function findProjectForViewer(app: FastifyInstance, viewer: Viewer,
 // client), its total and the page, planned once per connection. A page past the last still says
 // the total; no client, no row.
 const CLIENT_PROJECTS_COLUMNS = `p.id, p.name, p.code, p.description, p.start_date::text as "startDate", p.end_date::text as "endDate", p.budget::text as budget,
-    p.status, p.created_at as "createdAt"`;
+    p.status, p.created_at as "createdAt", p.archived_at as "archivedAt"`;
 const CLIENT_PROJECTS = {
   name: 'projects-of-client',
-  text: `select u.name as "clientName", (select count(*)::int from projects c where c.client_id = u.id) as total,
+  text: `select u.name as "clientName", (select count(*)::int from projects c where c.client_id = u.id and c.archived_at is null) as total,
     ${CLIENT_PROJECTS_COLUMNS}
     from users u
     left join lateral (
-      select * from projects p where p.client_id = u.id order by p.created_at desc, p.id desc limit $2 offset $3
+      select * from projects p where p.client_id = u.id and p.archived_at is null order by p.created_at desc, p.id desc limit $2 offset $3
     ) p on true
     where u.id = $1 and u.role = 'client'
     order by p.created_at desc, p.id desc`,
@@ -136,12 +140,12 @@ export const CLIENT_PROJECTS_WITH_SESSION = {
     select s.*, c.name as "clientName", c.total, ${CLIENT_PROJECTS_COLUMNS}
     from s
     left join lateral (
-      select u.id, u.name, (select count(*)::int from projects x where x.client_id = u.id) as total
+      select u.id, u.name, (select count(*)::int from projects x where x.client_id = u.id and x.archived_at is null) as total
       from users u
       where u.id = $2 and u.role = 'client' and (s."userRole" = 'admin' or s."userId" = u.id)
     ) c on true
     left join lateral (
-      select * from projects p where p.client_id = c.id order by p.created_at desc, p.id desc limit $3 offset $4
+      select * from projects p where p.client_id = c.id and p.archived_at is null order by p.created_at desc, p.id desc limit $3 offset $4
     ) p on true
     order by p.created_at desc, p.id desc`,
 };
@@ -184,10 +188,11 @@ export async function listClientProjects(
   app: FastifyInstance,
   viewer: Viewer,
   clientId: string,
-  page: PaginationQuery,
+  page: ProjectListQuery,
   joined: { values: unknown[]; rows: unknown[] } | null = null,
 ): Promise<{ projects: Project[]; pagination: Pagination }> {
   if (viewer.role !== 'admin' && viewer._id !== clientId) throw notFound('Client not found');
+  if (page.status !== undefined || page.sort !== undefined) return listClientProjectsFiltered(app, viewer, clientId, page);
   const values = pageValues(clientId, page);
   const rows =
     joined && sameValues(joined.values, values)
@@ -199,12 +204,45 @@ export async function listClientProjects(
   return { projects: list, pagination: paginationOf(page, first.total) };
 }
 
+/** When anything last happened on a project: a change to it, its newest message or report. */
+const PROJECT_ACTIVITY: SQL<Date> = sql<Date>`greatest(${projects.updatedAt},
+  (select max(m.created_at) from messages m where m.project_id = ${projects.id}),
+  (select max(r.created_at) from progress_reports r where r.project_id = ${projects.id}))`;
+
+/** The filtered and ordered list (decision 248): a status, archived or all; by date, name or last activity. */
+async function listClientProjectsFiltered(
+  app: FastifyInstance,
+  viewer: Viewer,
+  clientId: string,
+  page: ProjectListQuery,
+): Promise<{ projects: Project[]; pagination: Pagination }> {
+  if (!(await clientExists(app, clientId))) throw notFound('Client not found');
+  const status = page.status ?? 'live';
+  const where = and(
+    eq(projects.clientId, clientId),
+    status === 'archived' ? isNotNull(projects.archivedAt) : status === 'all' ? undefined : isNull(projects.archivedAt),
+    status !== 'archived' && status !== 'all' && status !== 'live' ? eq(projects.status, status) : undefined,
+  );
+  const order = page.sort === 'name' ? [asc(sql`lower(${projects.name})`), asc(projects.id)] : page.sort === 'activity' ? [desc(PROJECT_ACTIVITY), desc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
+  const rows = await app.db
+    .select({ ...projectColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.clientId))
+    .where(where)
+    .orderBy(...order)
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const total = rows[0]?.total ?? (page.page > 1 ? (await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(projects).where(where))[0].n : 0);
+  return { projects: rows.map((r) => toProject(r, viewer)), pagination: paginationOf(page, total) };
+}
+
 /** Creates a project for a client (the code is unique regardless of letter case) and tells staff and the client. */
 export async function createProject(app: FastifyInstance, viewer: Viewer, input: NewProject): Promise<Project> {
   if (!(await clientExists(app, input.clientId))) throw notFound('Client not found');
   const now = app.clock.now();
   try {
     const id = await app.db.transaction(async (tx) => {
+      await lockWritableClient(tx, input.clientId);
       const [row] = await tx
         .insert(projects)
         .values({ ...input, budget: input.budget.toFixed(2), createdAt: now, updatedAt: now })
@@ -267,6 +305,7 @@ export async function updateProjectStatus(
   status: ProjectStatus,
 ): Promise<Project> {
   const row = await app.db.transaction(async (tx) => {
+    await lockWritableProject(tx, projectId);
     const [updated] = await tx
       .update(projects)
       .set({ status, updatedAt: app.clock.now() })

@@ -18,6 +18,7 @@ import { claimNotification } from '../messages/message-notifications.ts';
 import { reportMailRecipient, reportNotificationMail } from './report-mail.ts';
 import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
 import { cleanFileName } from '../../lib/file-names.ts';
+import { lockWritableProject } from '../projects/project-locks.ts';
 import { deleteStoredReportImages, imageForPdf, storeReportImage, type StoredReportImage } from './report-images.ts';
 import { renderReportPdf, type PdfImage } from './report-pdf.ts';
 
@@ -101,6 +102,7 @@ async function createReport(
   const project = await findProjectForViewer(app, viewer, input.projectId);
   const now = app.clock.now();
   const { report, imageRows, mailId } = await app.db.transaction(async (tx) => {
+    await lockWritableProject(tx, input.projectId);
     const [report] = await tx
       .insert(progressReports)
       .values({ ...input, id: reportId, team: input.team || company.name, createdBy: viewer._id, createdAt: now })

@@ -5,6 +5,7 @@ import type { Timeline, TimelineTask } from '../../../common/schemas/timelines.t
 import { projects } from '../../db/schema/projects.ts';
 import { ganttCharts } from '../../db/schema/timelines.ts';
 import { publishChange } from '../../events/portal-events.ts';
+import { lockWritableProject } from '../projects/project-locks.ts';
 import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
 
 type TimelineRow = typeof ganttCharts.$inferSelect;
@@ -48,6 +49,7 @@ export async function createTimeline(
   const project = await findProjectForViewer(app, viewer, input.projectId);
   const now = app.clock.now();
   const row = await app.db.transaction(async (tx) => {
+    await lockWritableProject(tx, input.projectId);
     const [inserted] = await tx
       .insert(ganttCharts)
       .values({ projectId: input.projectId, projectTitle: input.projectTitle, tasks: input.tasks, createdAt: now, updatedAt: now })
@@ -65,6 +67,9 @@ export async function updateTimeline(
   input: { projectTitle: string; tasks: TimelineTask[] },
 ): Promise<Timeline> {
   const row = await app.db.transaction(async (tx) => {
+    const [current] = await tx.select({ projectId: ganttCharts.projectId }).from(ganttCharts).where(eq(ganttCharts.id, id));
+    if (!current) return undefined;
+    await lockWritableProject(tx, current.projectId);
     const [updated] = await tx
       .update(ganttCharts)
       .set({ projectTitle: input.projectTitle, tasks: input.tasks, updatedAt: app.clock.now() })

@@ -1,0 +1,65 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../../common/errors.ts';
+import type { DeleteOutcome } from '../../../common/schemas/archive.ts';
+import type { Client } from '../../../common/schemas/clients.ts';
+import { projects } from '../../db/schema/projects.ts';
+import { sessions, users } from '../../db/schema/users.ts';
+import { publishChange } from '../../events/portal-events.ts';
+import { removeStoredFiles } from '../files/stored-files.ts';
+import { historyOfProjects, historyRefusal, nameConfirmed, unsentUploadKeys } from '../projects/project-archive.service.ts';
+import { findClient } from './clients.service.ts';
+
+// Archive, restore and delete of clients (issue 22, decisions 247 and 249).
+
+/**
+ * Archives (`archived` true) or restores a client. Archiving ends every open session in the same
+ * transaction: sessions are read from the database on every request and stream check, so they end
+ * at once on every server process; the session read also refuses archived accounts (decision 247).
+ */
+export async function setClientArchived(app: FastifyInstance, id: string, archived: boolean): Promise<Client> {
+  await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ archivedAt: users.archivedAt })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.role, 'client')))
+      .for('update');
+    if (!row) throw notFound('Client not found');
+    if (Boolean(row.archivedAt) === archived) return;
+    const now = app.clock.now();
+    await tx.update(users).set({ archivedAt: archived ? now : null, updatedAt: now }).where(eq(users.id, id));
+    if (archived) await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+    await publishChange(tx, { type: 'client.status', clientId: id, projectId: null, id });
+  });
+  return findClient(app, id);
+}
+
+/**
+ * Deletes a client with its projects. Without history (no reports, messages or files in any of its
+ * projects, no uploads of its own) it goes at once; with history only when `confirmName` is its
+ * exact name. One transaction; the stored files are removed after the commit (decision 249).
+ */
+export async function deleteClient(app: FastifyInstance, id: string, confirmName: string | undefined): Promise<DeleteOutcome> {
+  const { outcome, fileKeys } = await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ name: users.name })
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.role, 'client')))
+      .for('update');
+    if (!row) throw notFound('Client not found');
+    // Locked too, so no report or message is added to them while they are counted and deleted.
+    const projectIds = (await tx.select({ id: projects.id }).from(projects).where(eq(projects.clientId, id)).for('update')).map((p) => p.id);
+    const history = await historyOfProjects(tx, projectIds);
+    const fileKeys = [...history.fileKeys, ...(await unsentUploadKeys(tx, id))];
+    if (history.reports + history.messages + fileKeys.length > 0 && !nameConfirmed(confirmName, row.name)) throw historyRefusal('client', row.name);
+    await tx.delete(projects).where(eq(projects.clientId, id));
+    await tx.delete(users).where(eq(users.id, id));
+    await publishChange(tx, { type: 'client.status', clientId: id, projectId: null, id });
+    return {
+      outcome: { name: row.name, projects: projectIds.length, reports: history.reports, messages: history.messages, files: fileKeys.length },
+      fileKeys,
+    };
+  });
+  await removeStoredFiles(app, fileKeys);
+  return outcome;
+}

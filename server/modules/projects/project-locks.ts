@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import { conflict, notFound } from '../../../common/errors.ts';
+import { projects } from '../../db/schema/projects.ts';
+import { users } from '../../db/schema/users.ts';
+import type { DbExecutor } from '../../mail/mailer.ts';
+
+// An archived project, or any project of an archived client, is read-only (decision 247): every
+// write to it first takes a share lock on the project and client rows (lockWritableProject), and
+// archiving updates those rows, so a write and an archive never interleave: the write either
+// commits before the archive or waits for it and is refused.
+
+export const PROJECT_ARCHIVED = 'This project is archived: restore it before changing it';
+
+/**
+ * Inside a writing transaction: locks the project and its client against archiving until the
+ * commit and answers its client's id; refuses (409) when either is archived, 404 when missing.
+ */
+export async function lockWritableProject(tx: DbExecutor, projectId: string): Promise<{ clientId: string }> {
+  const [row] = await tx
+    .select({ clientId: projects.clientId, archivedAt: projects.archivedAt, clientArchivedAt: users.archivedAt })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.clientId))
+    .where(eq(projects.id, projectId))
+    .for('share');
+  if (!row) throw notFound('Project not found');
+  if (row.archivedAt || row.clientArchivedAt) throw conflict(PROJECT_ARCHIVED);
+  return { clientId: row.clientId };
+}
+
+const CLIENT_ARCHIVED = 'This client is archived: restore the client before changing it';
+
+/** Inside a writing transaction: locks a client against archiving until the commit; 409 when archived. */
+export async function lockWritableClient(tx: DbExecutor, clientId: string): Promise<void> {
+  const [row] = await tx
+    .select({ archivedAt: users.archivedAt })
+    .from(users)
+    .where(and(eq(users.id, clientId), eq(users.role, 'client')))
+    .for('share');
+  if (!row) throw notFound('Client not found');
+  if (row.archivedAt) throw conflict(CLIENT_ARCHIVED);
+}
+

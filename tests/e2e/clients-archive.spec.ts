@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { E2E_BASE_URL } from '../../playwright.config.ts';
+import { PATHS } from '../../common/paths.ts';
+import { ACCOUNT_ARCHIVED } from '../../common/schemas/auth.ts';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme, type E2EAccount } from './fixtures.ts';
+import { api } from './portal-helpers.ts';
+
+// Issue 22, Tidy: staff archive a client (its open session ends, its sign-in is refused), restore it
+// (sign-in works again), and delete one with history by typing its name (the count is shown).
+
+const SHOTS = 'test-results/clients-archive';
+mkdirSync(SHOTS, { recursive: true });
+
+let seq = 0;
+/** A client with a password, a project and one message of its own (history). */
+async function clientWithHistory(staff: Page, label: string): Promise<E2EAccount & { projectId: string }> {
+  const name = `${label} ${Date.now().toString(36)}${++seq}`;
+  const client = await createUserViaApi(staff.request, { role: 'client', name });
+  const project = await api<{ project: { _id: string } }>(staff, 'POST', '/projects', { name: `${name} depot`, code: `ARC-${Date.now().toString(36)}-${seq}`, clientId: client._id });
+  expect(project.status).toBe(201);
+  const sent = await api(staff, 'POST', '/messages', { projectId: project.body.project._id, text: 'Crane booked for Monday' });
+  expect(sent.status).toBe(201);
+  return { ...client, projectId: project.body.project._id };
+}
+
+const clientRow = (page: Page, name: string) => page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: name });
+
+async function signInThroughForm(page: Page, client: E2EAccount) {
+  await page.goto(PATHS.clientLogin);
+  await page.getByLabel('Username').fill(client.username!);
+  await page.getByLabel('Password', { exact: true }).fill(client.password!);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test('archive a client: its session ends and sign-in is refused; restore: sign-in works; delete with its typed name shows the count', async ({ page, browser }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, { role: 'admin' });
+  const client = await clientWithHistory(page, 'Ikeja Freight');
+
+  const clientContext = await browser.newContext({ baseURL: E2E_BASE_URL });
+  try {
+    const clientPage = await clientContext.newPage();
+    await signInAs(clientPage, { role: 'client', account: client });
+    await clientPage.goto(PATHS.clientDashboard);
+    await expect(clientPage.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
+
+    await page.goto(PATHS.adminDashboard);
+    await clientRow(page, client.name).getByRole('button', { name: `Archive ${client.name}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `${client.name} archived` })).toBeVisible();
+    // Out of the default list, under Archived.
+    await expect(clientRow(page, client.name)).toHaveCount(0);
+    await page.getByLabel('Show').selectOption('archived');
+    await expect(clientRow(page, client.name)).toContainText('Archived');
+
+    // The client's open session ended at once; signing in again is refused with the clear text.
+    expect((await clientPage.request.get('/api/auth/me')).status()).toBe(401);
+    await clientPage.reload();
+    await expect(clientPage).toHaveURL(PATHS.clientLogin);
+    await signInThroughForm(clientPage, client);
+    await expect(clientPage.locator('form').getByRole('alert')).toHaveText(ACCOUNT_ARCHIVED);
+
+    await clientRow(page, client.name).getByRole('button', { name: `Restore ${client.name}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `${client.name} restored` })).toBeVisible();
+    await signInThroughForm(clientPage, client);
+    // The dashboard may add the project it opens to the address (?project=...).
+    await expect(clientPage.getByRole('heading', { name: 'Client Dashboard' })).toBeVisible();
+    expect(new URL(clientPage.url()).pathname).toBe(PATHS.clientDashboard);
+  } finally {
+    await clientContext.close();
+  }
+
+  // Delete: the dialog names the client; with history the server asks for the typed name.
+  await page.getByLabel('Show').selectOption('');
+  await clientRow(page, client.name).getByRole('button', { name: `Delete ${client.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${client.name}?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: `Delete ${client.name}` }).click();
+  await expect(dialog.getByRole('alert')).toContainText('type its name to delete it with everything');
+  const withEverything = dialog.getByRole('button', { name: 'Delete with everything' });
+  await expect(withEverything).toBeDisabled();
+  await dialog.getByLabel(/^Type .* to delete it/).fill(client.name);
+  await withEverything.click();
+  await expect(page.getByRole('status').filter({ hasText: `Deleted ${client.name}: 1 project, 0 reports, 1 message and 0 stored files removed.` })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(clientRow(page, client.name)).toHaveCount(0);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const [label, size] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+    test(`the delete confirmations at ${label} px, ${theme}`, async ({ page }) => {
+      await useTheme(page, theme);
+      await page.setViewportSize(size);
+      await signInAs(page, { role: 'admin' });
+      const client = await clientWithHistory(page, 'Apapa Marine');
+      await page.goto(PATHS.adminDashboard);
+      await clientRow(page, client.name).getByRole('button', { name: `Delete ${client.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Delete ${client.name}?` });
+      await expect(dialog).toBeVisible();
+      await expectNoAxeViolations(page, `delete dialog ${label} ${theme}`, 'dialog');
+      await page.screenshot({ path: `${SHOTS}/delete-confirm-${label}-${theme}.png` });
+      await dialog.getByRole('button', { name: `Delete ${client.name}` }).click();
+      await expect(dialog.getByLabel(/^Type .* to delete it/)).toBeVisible();
+      await dialog.getByLabel(/^Type .* to delete it/).fill(client.name.slice(0, 8));
+      await expectNoAxeViolations(page, `typed-name dialog ${label} ${theme}`, 'dialog');
+      await page.screenshot({ path: `${SHOTS}/delete-typed-name-${label}-${theme}.png` });
+    });
+  }
+}
