@@ -244,6 +244,8 @@ export async function updateClient(
         .where(and(eq(users.id, id), eq(users.role, 'client')))
         .for('update');
       if (!before) return false;
+      // An archived client is read-only until restored (issue 22).
+      await lockWritableClient(tx, id);
       await tx
         .update(users)
         .set({ ...input, updatedAt: now })

@@ -6,6 +6,8 @@ import { messageFiles, messages } from '../../db/schema/messages.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { notifySql } from '../../events/pg-events.ts';
 import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
+import type { DbExecutor } from '../../mail/mailer.ts';
+import { lockWritableProject } from '../projects/project-locks.ts';
 import { findMessage, unreadFor, type Viewer } from './messages.service.ts';
 
 // The author's corrections (decision 244): within 15 minutes of sending, the author may edit a
@@ -24,6 +26,17 @@ async function refusal(app: FastifyInstance, viewer: Viewer, messageId: string):
   throw conflict(MESSAGE_TEXTS.editWindowOver);
 }
 
+/**
+ * Inside a change's transaction: an author's message in an archived project (or of an archived
+ * client) stays as it is until a restore (issue 22); the project row is share-locked against an
+ * archive until the commit. Only the author's own messages are looked at, so no one else learns
+ * more than the 403/404 of `refusal`.
+ */
+async function lockOwnMessageProject(tx: DbExecutor, viewer: Viewer, messageId: string): Promise<void> {
+  const [own] = await tx.select({ projectId: messages.projectId }).from(messages).where(and(eq(messages.id, messageId), eq(messages.senderId, viewer._id)));
+  if (own) await lockWritableProject(tx, own.projectId);
+}
+
 /** Tells every open thread of the project (staff and its client) that the message changed. */
 function changeEvent(type: MessageEvent['type'], row: { projectId: string; clientId: string }, messageId: string | null) {
   const event: MessageEvent = { type, projectId: row.projectId, clientId: row.clientId, messageId };
@@ -34,6 +47,7 @@ function changeEvent(type: MessageEvent['type'], row: { projectId: string; clien
 export async function editMessage(app: FastifyInstance, viewer: Viewer, messageId: string, input: { subject?: string; text: string }): Promise<Message> {
   const now = app.clock.now();
   const row = await app.db.transaction(async (tx) => {
+    await lockOwnMessageProject(tx, viewer, messageId);
     const [updated] = await tx
       .update(messages)
       .set({ text: input.text, ...(input.subject === undefined ? {} : { subject: input.subject }), editedAt: now })
@@ -58,6 +72,7 @@ export async function editMessage(app: FastifyInstance, viewer: Viewer, messageI
 export async function deleteMessage(app: FastifyInstance, viewer: Viewer, messageId: string, log: FastifyBaseLogger): Promise<Message> {
   const now = app.clock.now();
   const result = await app.db.transaction(async (tx) => {
+    await lockOwnMessageProject(tx, viewer, messageId);
     const [updated] = await tx
       .update(messages)
       .set({ subject: '', text: '', deletedAt: now, isRead: true })

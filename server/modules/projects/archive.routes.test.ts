@@ -254,3 +254,42 @@ describe('delete', () => {
     for (const key of before) expect(existsSync(path.join(t.uploadsDir, key))).toBe(true);
   });
 });
+
+// Last in the file: its report's image stays stored, and the delete tests above count stored files.
+describe('corrections of archived records', () => {
+  it('refuses corrections too (project, its report, the author\'s message, an archived client) with 409 and changes nothing', async () => {
+    const client = await newClient();
+    const project = await createProjectVia(t, admin, client.id);
+    const report = await reportOn(project);
+    expect(report.statusCode, report.body).toBe(201);
+    const reportId = report.json().report._id as string;
+    const sent = await sendAs(admin, project._id, 'Before the archive');
+    expect(sent.statusCode, sent.body).toBe(201);
+    const messageId = sent.json().message._id as string;
+    expect((await post(`/api/projects/${project._id}/archive`)).statusCode).toBe(200);
+
+    const correction = await multipart({ progress: 'Corrected after the archive' }, []);
+    const refusals = [
+      await t.app.inject({ method: 'PATCH', url: `/api/projects/${project._id}`, headers: admin.headers, payload: { name: 'Renamed' } }),
+      await t.app.inject({ method: 'PATCH', url: `/api/reports/${reportId}`, headers: { ...admin.headers, ...correction.headers }, payload: correction.payload }),
+      await t.app.inject({ method: 'PATCH', url: `/api/messages/${messageId}`, headers: admin.headers, payload: { text: 'Changed' } }),
+      await t.app.inject({ method: 'DELETE', url: `/api/messages/${messageId}`, headers: admin.headers }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe('This project is archived: restore it before changing it');
+    }
+    const [projectRow] = await t.database.db.select().from(projects).where(eq(projects.id, project._id));
+    expect(projectRow.name).toBe(project.name);
+    const [reportRow] = await t.database.db.select().from(progressReports).where(eq(progressReports.id, reportId));
+    expect(reportRow.progress).toBe('Started');
+    const [messageRow] = await t.database.db.select().from(messages).where(eq(messages.id, messageId));
+    expect(messageRow).toMatchObject({ text: 'Before the archive', editedAt: null, deletedAt: null });
+
+    expect((await post(`/api/users/clients/${client.id}/archive`)).statusCode).toBe(200);
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/users/clients/${client.id}`, headers: admin.headers, payload: { name: 'Renamed Client' } });
+    expect(renamed.statusCode, renamed.body).toBe(409);
+    const [clientRow] = await t.database.db.select().from(users).where(eq(users.id, client.id));
+    expect(clientRow.name).toBe(client.name);
+  });
+});

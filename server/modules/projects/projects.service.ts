@@ -279,6 +279,8 @@ export async function updateProject(app: FastifyInstance, viewer: Viewer, projec
         .where(eq(projects.id, projectId))
         .for('update');
       if (!before) return false;
+      // An archived project (or one of an archived client) is read-only until restored (issue 22).
+      await lockWritableProject(tx, projectId);
       const dates = { startDate: changes.startDate !== undefined ? changes.startDate : before.startDate, endDate: changes.endDate !== undefined ? changes.endDate : before.endDate };
       if (!datesInOrder(dates)) {
         throw new AppError('VALIDATION_FAILED', `body.endDate: ${DATES_OUT_OF_ORDER}`, [{ field: 'body.endDate', message: DATES_OUT_OF_ORDER }]);

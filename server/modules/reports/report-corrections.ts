@@ -11,6 +11,7 @@ import { users } from '../../db/schema/users.ts';
 import { publishChange } from '../../events/portal-events.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
+import { lockWritableProject } from '../projects/project-locks.ts';
 import type { Viewer } from '../projects/projects.service.ts';
 import { deleteStoredReportImages, type StoredReportImage } from './report-images.ts';
 import { reportNotificationMail } from './report-mail.ts';
@@ -53,6 +54,8 @@ async function applyCorrection(
       .where(eq(progressReports.id, reportId))
       .for('update', { of: progressReports });
     if (!locked) throw notFound('Report not found');
+    // An archived project (or client) is read-only: a correction waits for a restore (issue 22).
+    await lockWritableProject(tx, locked.report.projectId);
     const before = locked.report;
     const images = await tx.select().from(reportImages).where(eq(reportImages.reportId, reportId)).orderBy(asc(reportImages.position));
     const removed = images.filter((img) => removeIds.includes(img.id));
