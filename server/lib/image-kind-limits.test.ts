@@ -9,8 +9,8 @@ import { reportImages } from '../db/schema/reports.ts';
 import { vendorApplications, vendorDocuments } from '../db/schema/vendors.ts';
 import { formToken, multipartBody as formBody } from '../../tests/helpers/forms.ts';
 import { multipartBody } from '../../tests/helpers/multipart.ts';
-import { actor, createProjectVia, multipart, type Actor } from '../../tests/helpers/portal.ts';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { multipart, type Actor } from '../../tests/helpers/portal.ts';
+import type { TestApp } from '../../tests/helpers/test-app.ts';
 import {
   BLOG_IMAGE_LIMIT,
   BLOG_IMAGE_MAX_PIXELS,
@@ -22,6 +22,7 @@ import {
   VENDOR_IMAGE_LIMIT,
   VENDOR_IMAGE_MAX_PIXELS,
 } from './image-limits.ts';
+import { appWithProject } from '../../tests/helpers/actors.ts';
 
 // Decision 196: each kind of image has its own pixel limit, far below the single 120 MP of before
 // (480 MB once decoded), checked on the header before anything is decoded.
@@ -72,12 +73,7 @@ let client: Actor;
 let project: { _id: string; code: string; name: string };
 let ip = 1;
 const nextIp = () => `198.51.100.${ip++}`;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-  client = await actor(t, 'client');
-  project = await createProjectVia(t, admin, client.id, { name: 'Pixels' });
-});
+beforeAll(async () => ({ t, admin, client, project } = await appWithProject('Pixels')));
 afterAll(() => t?.close());
 
 type Table = typeof messageFiles | typeof reportImages | typeof vendorApplications | typeof vendorDocuments | typeof blogImages;

@@ -13,8 +13,9 @@ import { users } from '../../server/db/schema/users.ts';
 import { vendorApplications } from '../../server/db/schema/vendors.ts';
 import { createAdminAccount } from '../../server/modules/auth/admin-accounts.service.ts';
 import { formToken, multipartBody } from '../helpers/forms.ts';
-import { actor, createProjectVia, multipart, type Actor } from '../helpers/portal.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { multipart, type Actor } from '../helpers/portal.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { appWithProject } from '../helpers/actors.ts';
 
 // Decision 195: a name or title holding a right-to-left override, an isolate, a direction mark, a
 // zero-width or other invisible character, or a line break is a 400 naming the field and the
@@ -29,12 +30,7 @@ let client: Actor;
 let project: { _id: string; code: string; name: string };
 let ip = 1;
 const nextIp = () => `192.0.2.${ip++}`;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-  client = await actor(t, 'client');
-  project = await createProjectVia(t, admin, client.id, { name: 'Names' });
-});
+beforeAll(async () => ({ t, admin, client, project } = await appWithProject('Names')));
 afterAll(() => t?.close());
 
 type Table = typeof contactMessages | typeof vendorApplications | typeof users | typeof projects | typeof ganttCharts | typeof reports | typeof blogPosts | typeof newsletterIssues | typeof messages;

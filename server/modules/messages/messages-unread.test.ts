@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actor, createProjectVia, type Actor } from '../../../tests/helpers/portal.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
+import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -8,8 +9,7 @@ let clientA: Actor;
 let clientB: Actor;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
+  ({ t, admin } = await appWithAdmin());
   clientA = await actor(t, 'client');
   clientB = await actor(t, 'client');
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_PAGE_SIZE } from '../../../common/schemas/pagination.ts';
 import { nextProjectStatus, PROJECT_STATUSES } from '../../../common/schemas/projects.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { actor, createProjectVia, type Actor } from '../../../tests/helpers/portal.ts';
+import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -10,8 +11,7 @@ let clientA: Actor;
 let clientB: Actor;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
+  ({ t, admin } = await appWithAdmin());
   clientA = await actor(t, 'client', 'Ada Client');
   clientB = await actor(t, 'client', 'Bola Client');
 });

@@ -10,6 +10,7 @@ import { progressReports, reportImages } from '../../db/schema/reports.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { pdfText } from '../../../tests/helpers/pdf-text.ts';
 import { actor, createProjectVia, makeImage, multipart, type Actor, type MultipartFile } from '../../../tests/helpers/portal.ts';
+import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -21,8 +22,7 @@ let png: Buffer;
 let webp: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
+  ({ t, admin } = await appWithAdmin());
   clientA = await actor(t, 'client');
   clientB = await actor(t, 'client');
   projectA = await createProjectVia(t, admin, clientA.id, { name: 'Eleme pipeline tie-in' });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timelineMonths } from '../../../common/schemas/timelines.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { actor, createProjectVia, type Actor } from '../../../tests/helpers/portal.ts';
+import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -10,8 +11,7 @@ let clientB: Actor;
 let projectA: { _id: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
+  ({ t, admin } = await appWithAdmin());
   clientA = await actor(t, 'client');
   clientB = await actor(t, 'client');
   projectA = await createProjectVia(t, admin, clientA.id);
