@@ -23,6 +23,7 @@ import {
   VENDOR_IMAGE_MAX_PIXELS,
 } from './image-limits.ts';
 import { appWithProject } from '../../tests/helpers/actors.ts';
+import { VENDOR_REQUIRED_FIELDS } from '../../tests/helpers/vendor-fields.ts';
 
 // Decision 196: each kind of image has its own pixel limit, far below the single 120 MP of before
 // (480 MB once decoded), checked on the header before anything is decoded.
@@ -80,19 +81,7 @@ type Table = typeof messageFiles | typeof reportImages | typeof vendorApplicatio
 const rows = async (table: Table) => (await t.database.db.select({ n: count() }).from(table))[0].n;
 const storedFiles = () => readdirSync(t.uploadsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 
-const vendorFields = () => ({
-  homepageUrl: '',
-  companyName: 'Acme',
-  companyPhone: '0800',
-  companyAddress: 'Lagos',
-  companyEmail: 'info@acme.test',
-  contactPersonName: 'Ada',
-  businessType: 'Supplier',
-  taxId: 'T1',
-  registrationNumber: 'RC1',
-  compliant: 'Yes',
-  bankDetails: 'Bank',
-});
+const vendorFields = () => ({ homepageUrl: '', ...VENDOR_REQUIRED_FIELDS });
 async function sendVendor(name: string, content: Buffer) {
   const body = await formBody({ formToken: await formToken(t, 'vendor'), ...vendorFields() }, [{ field: 'certificationsFiles', name, content, type: 'image/png' }]);
   return t.app.inject({ method: 'POST', url: '/api/vendors/applications', ...body, remoteAddress: nextIp() });

@@ -1,5 +1,6 @@
 import { actor, createProjectVia, type Actor } from './portal.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { startSmtpServer, type TestSmtpServer } from './smtp-server.ts';
 
 // The set-ups most API test files start with, in one place: the file keeps its own `t` and actors,
 //   beforeAll(async () => ({ t, admin } = await appWithAdmin()));
@@ -26,4 +27,16 @@ export async function appWithProject(
 ): Promise<{ t: TestApp; admin: Actor; client: Actor; project: { _id: string; code: string; name: string } }> {
   const { t, admin, client } = await appWithAdminAndClient(...args);
   return { t, admin, client, project: await createProjectVia(t, admin, client.id, { name: projectName }) };
+}
+
+/** A test app whose mail goes to a local SMTP server of its own; `t.close()` stops that server too. */
+export async function appWithSmtp(env: Record<string, string> = {}): Promise<{ t: TestApp; smtp: TestSmtpServer }> {
+  const smtp = await startSmtpServer();
+  const t = await createTestApp({ SMTP_URL: smtp.url, ...env });
+  const closeApp = t.close;
+  t.close = async () => {
+    await closeApp();
+    await smtp.close();
+  };
+  return { t, smtp };
 }

@@ -16,6 +16,7 @@ import { formToken, multipartBody } from '../helpers/forms.ts';
 import { multipart, type Actor } from '../helpers/portal.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { appWithProject } from '../helpers/actors.ts';
+import { VENDOR_REQUIRED_FIELDS } from '../helpers/vendor-fields.ts';
 
 // Decision 195: a name or title holding a right-to-left override, an isolate, a direction mark, a
 // zero-width or other invisible character, or a line break is a 400 naming the field and the
@@ -70,16 +71,7 @@ describe('names and titles holding disguising characters', () => {
     const fields = {
       formToken: await formToken(t, 'vendor'),
       homepageUrl: '',
-      companyName: 'Acme',
-      companyPhone: '0800',
-      companyAddress: 'Lagos',
-      companyEmail: 'info@acme.test',
-      contactPersonName: 'Ada',
-      businessType: 'Supplier',
-      taxId: 'T1',
-      registrationNumber: 'RC1',
-      compliant: 'Yes',
-      bankDetails: 'Bank',
+      ...VENDOR_REQUIRED_FIELDS,
       [field]: RLO,
     };
     const res = await t.app.inject({ method: 'POST', url: '/api/vendors/applications', ...(await multipartBody(fields)), remoteAddress: nextIp() });
