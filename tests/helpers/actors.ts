@@ -40,3 +40,9 @@ export async function appWithSmtp(env: Record<string, string> = {}): Promise<{ t
   };
   return { t, smtp };
 }
+
+/** A test app with a signed-in admin and two signed-in clients (named, when names are given). */
+export async function appWithTwoClients(names: [string, string] | [] = []): Promise<{ t: TestApp; admin: Actor; clientA: Actor; clientB: Actor }> {
+  const { t, admin } = await appWithAdmin();
+  return { t, admin, clientA: await actor(t, 'client', names[0]), clientB: await actor(t, 'client', names[1]) };
+}

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timelineMonths } from '../../../common/schemas/timelines.ts';
 import type { TestApp } from '../../../tests/helpers/test-app.ts';
-import { actor, createProjectVia, type Actor } from '../../../tests/helpers/portal.ts';
-import { appWithAdmin } from '../../../tests/helpers/actors.ts';
+import { createProjectVia, type Actor } from '../../../tests/helpers/portal.ts';
+import { appWithTwoClients } from '../../../tests/helpers/actors.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -11,9 +11,7 @@ let clientB: Actor;
 let projectA: { _id: string };
 
 beforeAll(async () => {
-  ({ t, admin } = await appWithAdmin());
-  clientA = await actor(t, 'client');
-  clientB = await actor(t, 'client');
+  ({ t, admin, clientA, clientB } = await appWithTwoClients());
   projectA = await createProjectVia(t, admin, clientA.id);
 });
 afterAll(() => t?.close());
