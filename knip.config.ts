@@ -38,6 +38,10 @@ const config: KnipConfig = {
     '@types/smtp-server',
     // Ships inside lighthouse (its own launcher); bench/lighthouse.ts imports it from there.
     'chrome-launcher',
+    // Installed through @fastify/swagger-ui; bench/libraries.ts and bench/static-server.ts measure
+    // our code against them (decision 238).
+    '@fastify/static',
+    'content-disposition',
   ],
   ignoreBinaries: [
     // A system command (creates the postgres user when the server runs as root), not a package.

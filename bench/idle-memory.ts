@@ -8,14 +8,13 @@
  * between the builds, medians printed. Then, from the last round, the server's own breakdown (/metrics:
  * V8 heap and memory outside it). Decision 180.
  */
-import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../tests/helpers/free-port.ts';
-import { waitReady } from './startup.ts';
+import { productionEnv, waitReady } from './startup.ts';
 
 const { values: args, positionals: builds } = parseArgs({
   allowPositionals: true,
@@ -69,17 +68,7 @@ async function idleSample(buildDir: string, env: Record<string, string>): Promis
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-idle-'));
 chmodSync(dataDir, 0o755);
-const env = {
-  NODE_ENV: 'production',
-  MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  DATA_DIR: dataDir,
-  EMBEDDED_PG_PORT: String(await freePort()),
-  LOG_LEVEL: 'warn',
-  // As `npm run serve` starts it (decisions 182 and 178).
-  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
-  GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=1048576',
-  NODE_OPTIONS: `--max-old-space-size=1024 --max-semi-space-size=8 ${process.env.NODE_OPTIONS ?? ''}`,
-};
+const env = await productionEnv(dataDir);
 const samples = new Map<string, Sample[]>(builds.map((b) => [b, []]));
 try {
   await idleSample(builds[0], env);

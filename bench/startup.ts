@@ -62,23 +62,27 @@ app.get('/api/health', async () => ({ success: true, status: 'ok' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
-export default async function startupRows(): Promise<BenchRow[]> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
-  chmodSync(dataDir, 0o755);
-  const bareFile = path.join(process.cwd(), 'node_modules', '.bench-bare-server.mjs');
-  writeFileSync(bareFile, BARE_SERVER);
-  const env = {
+/** The environment of a production start on its own data folder, with the memory settings of `npm run serve`. */
+export async function productionEnv(dataDir: string): Promise<Record<string, string>> {
+  return {
     NODE_ENV: 'production',
     MFA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(await freePort()),
     LOG_LEVEL: 'warn',
-    BUILD_DIR: process.env.BENCH_BUILD_DIR ?? 'build-bench',
     // As `npm run serve` starts it (decisions 182 and 178).
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=1048576',
     NODE_OPTIONS: `--max-old-space-size=1024 --max-semi-space-size=8 ${process.env.NODE_OPTIONS ?? ''}`,
   };
+}
+
+export default async function startupRows(): Promise<BenchRow[]> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
+  chmodSync(dataDir, 0o755);
+  const bareFile = path.join(process.cwd(), 'node_modules', '.bench-bare-server.mjs');
+  writeFileSync(bareFile, BARE_SERVER);
+  const env = { ...(await productionEnv(dataDir)), BUILD_DIR: process.env.BENCH_BUILD_DIR ?? 'build-bench' };
   const ours: { ms: number; rss: number }[] = [];
   const bare: { ms: number; rss: number }[] = [];
   try {

@@ -1,5 +1,6 @@
 // Writes docs/decisions/README.md, the index of the decision records (number, title, status,
-// superseded by), from the records' own title and status lines: `node --import tsx scripts/decisions-index.ts`.
+// superseded by), from the records' own title and status lines, and fails on a record without its Context, Decision
+// and Consequences sections: `node --import tsx scripts/decisions-index.ts`.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const DIR = new URL('../docs/decisions/', import.meta.url);
@@ -11,8 +12,15 @@ const records = readdirSync(DIR)
     const [heading = ''] = text.split('\n', 1);
     // The status sentence may wrap onto the next line; it ends at the first blank line.
     const status = /Status:\s*([\s\S]*?)(?:\n\s*\n|$)/.exec(text)?.[1].replace(/\s+/g, ' ').trim() ?? '';
-    return { file, number: file.slice(0, 3), title: heading.replace(/^#\s*\d+\.\s*/, '').trim(), status };
+    // Every record gives its context, its decision and their consequences (issue 27).
+    const missing = ['Context', 'Decision', 'Consequences'].filter((s) => !new RegExp(`^##+ *${s}\\b[^\\n]*\\n+[^#\\s]`, 'm').test(text));
+    return { file, number: file.slice(0, 3), title: heading.replace(/^#\s*\d+\.\s*/, '').trim(), status, missing };
   });
+const incomplete = records.filter((r) => r.missing.length > 0);
+if (incomplete.length > 0) {
+  for (const r of incomplete) console.error(`${r.file}: no ${r.missing.join(', ')} section`);
+  process.exit(1);
+}
 
 // Whole records superseded ("superseded by 140") and parts of records ("supersedes the last point of
 // decision 043", "replaces the Host fallback of 040", "... is superseded by 080").

@@ -3,14 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { createDatabase } from './db/client.ts';
 import { createSession } from './modules/auth/sessions.service.ts';
 import { ACCESS_LEVELS, CROSS_SITE_REFUSED, DENIED } from './plugins/access.ts';
 import { ADMIN_ADDRESS_REFUSED } from './modules/auth/admin-network.ts';
-import { createFakeClock } from '../tests/helpers/fake-clock.ts';
-import { createTestDatabase, createUser, type TestApp } from '../tests/helpers/test-app.ts';
+import { createTestApp, createUser } from '../tests/helpers/test-app.ts';
 import { defineAccess, type AccessActor, type AccessExpectation, type AccessFixtureContext } from '../tests/helpers/access-table.ts';
 
 /*
@@ -55,27 +51,11 @@ writeFileSync(
 );
 process.env.BUILD_DIR = buildDir;
 
-const testDb = await createTestDatabase();
-const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'authz-uploads-'));
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  DATABASE_URL: testDb.url,
-  UPLOADS_DIR: uploadsDir,
-  ADMIN_ALLOWED_CIDRS: ALLOWED_CIDRS,
-  ADMIN_MFA_REQUIRED: 'false',
-});
-const database = createDatabase(testDb.url, { max: 4 });
-const clock = createFakeClock();
-const app = await buildApp({ config, database, logger: false, clock, web: true });
-await app.ready();
-const t = { app, database, clock, config, databaseUrl: testDb.url, uploadsDir, close: async () => undefined } as TestApp;
+const t = await createTestApp({ ADMIN_ALLOWED_CIDRS: ALLOWED_CIDRS, ADMIN_MFA_REQUIRED: 'false' }, { web: true });
+const { app } = t;
 
 afterAll(async () => {
-  await app.close();
-  await database.close();
-  await testDb.drop();
-  rmSync(uploadsDir, { recursive: true, force: true });
+  await t.close();
   rmSync(buildDir, { recursive: true, force: true });
 });
 

@@ -6,6 +6,7 @@ import { CONTACT_FORM_RULES } from './contact-form.ts';
 import { checkForm, EMAIL_PATTERN, type FieldRule } from './form-check.ts';
 import { VENDOR_FORM_RULES, VENDOR_TEXT_FIELDS } from './vendor-form.ts';
 import { vendorApplicationFieldsSchema } from './vendors.ts';
+import { VENDOR_REQUIRED_FIELDS } from '../../tests/helpers/vendor-fields.ts';
 
 // Decision 144: the public forms check their fields in the browser with checkForm and a table of
 // rules, not with zod; the zod schemas stay the source of truth on the server. These properties
@@ -91,16 +92,7 @@ describe('the browser check of the public forms agrees with their zod schemas', 
     const empty = Object.fromEntries(VENDOR_TEXT_FIELDS.map((k) => [k, ''])) as Record<(typeof VENDOR_TEXT_FIELDS)[number], string>;
     const goodVendor = {
       ...empty,
-      companyName: 'Acme',
-      companyPhone: '0800',
-      companyAddress: 'Lagos',
-      companyEmail: 'info@acme.ng',
-      contactPersonName: 'Ada',
-      businessType: 'Supplier',
-      taxId: 'T1',
-      registrationNumber: 'RC1',
-      compliant: 'Yes',
-      bankDetails: 'Bank',
+      ...VENDOR_REQUIRED_FIELDS,
     };
     const vendors = [
       empty,

@@ -13,6 +13,7 @@ import { setupAdminBodySchema } from './setup.ts';
 import { disguisedTextMessage, disguisingCharacter, withoutDisguisingCharacters } from './single-line.ts';
 import { createTimelineBodySchema } from './timelines.ts';
 import { vendorApplicationFieldsSchema } from './vendors.ts';
+import { VENDOR_REQUIRED_FIELDS } from '../../tests/helpers/vendor-fields.ts';
 
 // Decision 195: every single-line name and title refuses line breaks, invisible characters and
 // text-direction controls; long texts keep them.
@@ -26,18 +27,7 @@ function add(name: string, schema: z.ZodType, base: Record<string, unknown>, pat
   expect(schema.safeParse(base).success, name).toBe(true);
   for (const path of paths) FIELDS.push({ name: `${name} ${path.join('.')}`, schema, base, path });
 }
-const vendorBase = {
-  companyName: 'Acme',
-  companyPhone: '0800',
-  companyAddress: 'Lagos',
-  companyEmail: 'info@acme.ng',
-  contactPersonName: 'Ada',
-  businessType: 'Supplier',
-  taxId: 'T1',
-  registrationNumber: 'RC1',
-  compliant: 'Yes',
-  bankDetails: 'Bank',
-};
+const vendorBase = VENDOR_REQUIRED_FIELDS;
 add('client', createClientBodySchema, { name: 'Ada Obi', email: 'ada@example.ng' }, [['name']]);
 add('project', createProjectBodySchema, { name: 'Yard', code: 'Y-1', clientId: ID, budget: '1000' }, [['name'], ['code']]);
 add('timeline', createTimelineBodySchema, { projectId: ID, projectTitle: 'Plan', tasks: [{ task: 'Survey', month: '2026-05' }] }, [['projectTitle'], ['tasks', 0, 'task']]);

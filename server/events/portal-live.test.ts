@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mayHearOf, PORTAL_CHANGE_TYPES, type PortalChange, type PortalChangeType } from '../../common/schemas/portal-events.ts';
 import { openEventStream, type EventStream } from '../../tests/helpers/event-stream.ts';
 import { actor, createProjectVia, multipart, type Actor } from '../../tests/helpers/portal.ts';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../tests/helpers/test-app.ts';
+import { appWithAdmin } from '../../tests/helpers/actors.ts';
 
 /**
  * Who hears of each change on the live stream: the authorisation table of the events. It is
@@ -29,8 +30,7 @@ let project: { _id: string; code: string; name: string };
 let base: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
+  ({ t, admin } = await appWithAdmin());
   owner = await actor(t, 'client', 'Adaeze Owner');
   otherClient = await actor(t, 'client', 'Other Client');
   project = await createProjectVia(t, admin, owner.id, { name: 'Onne Jetty Rehabilitation' });

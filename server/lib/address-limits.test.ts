@@ -8,6 +8,7 @@ import { CHAT_RATE_LIMITS } from '../modules/chat/chat.routes.ts';
 import { CSP_REPORT_RATE_LIMIT } from '../modules/csp-report/csp-report.routes.ts';
 import { FORM_RATE_LIMITS } from './form-guard.ts';
 import { addressLimitKey } from './rate-limit.ts';
+import { VENDOR_REQUIRED_FIELDS } from '../../tests/helpers/vendor-fields.ts';
 
 // Decision 191: every per-address limit counts an IPv6 visitor by their /64 (one subscriber line or
 // phone holds all of it) and an IPv4-mapped IPv6 address as its IPv4 address. Each limit is tried
@@ -65,19 +66,9 @@ describe('every per-address limit counts one /64 as one visitor', () => {
       const body = await multipartBody({
         formToken: await formToken(t, 'vendor'),
         homepageUrl: '',
-        companyName: 'Wharf Supplies',
-        companyPhone: '+234 800 111 2222',
-        companyAddress: '1 Wharf Road',
+        ...VENDOR_REQUIRED_FIELDS,
         companyEmail: `v-${codes.length}@example.test`,
-        contactPersonName: 'Ada Obi',
         contactPersonEmail: `v-${codes.length}@example.test`,
-        contactPersonPhone: '+234 800 333 4444',
-        businessType: 'Supplier',
-        compliant: 'Yes',
-        experience: 'Ten years',
-        taxId: 'TIN-1',
-        registrationNumber: 'RC 1',
-        bankDetails: 'Bank',
       });
       const res = await t.app.inject({
         method: 'POST',

@@ -7,8 +7,9 @@ import { reportImages } from '../db/schema/reports.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { cleanFileName } from './file-names.ts';
 import { multipartBody } from '../../tests/helpers/multipart.ts';
-import { actor, createProjectVia, multipart, type Actor } from '../../tests/helpers/portal.ts';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { createProjectVia, multipart, type Actor } from '../../tests/helpers/portal.ts';
+import type { TestApp } from '../../tests/helpers/test-app.ts';
+import { appWithAdminAndClient } from '../../tests/helpers/actors.ts';
 
 // Decision 112: no bidirectional control or other control or invisible character reaches a stored
 // name, a shown name or a Content-Disposition header.
@@ -20,11 +21,7 @@ const DECEPTIVE = [
 let t: TestApp;
 let admin: Actor;
 let client: Actor;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-  client = await actor(t, 'client');
-});
+beforeAll(async () => ({ t, admin, client } = await appWithAdminAndClient()));
 afterAll(() => t?.close());
 
 const clean = (s: string) => !hasDeceptiveCharacters(s) && !DECEPTIVE.some((c) => s.includes(c));

@@ -9,8 +9,8 @@ import { reportImages } from '../db/schema/reports.ts';
 import { vendorApplications, vendorDocuments } from '../db/schema/vendors.ts';
 import { formToken, multipartBody as formBody } from '../../tests/helpers/forms.ts';
 import { multipartBody } from '../../tests/helpers/multipart.ts';
-import { actor, createProjectVia, multipart, type Actor } from '../../tests/helpers/portal.ts';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { multipart, type Actor } from '../../tests/helpers/portal.ts';
+import type { TestApp } from '../../tests/helpers/test-app.ts';
 import {
   BLOG_IMAGE_LIMIT,
   BLOG_IMAGE_MAX_PIXELS,
@@ -22,6 +22,8 @@ import {
   VENDOR_IMAGE_LIMIT,
   VENDOR_IMAGE_MAX_PIXELS,
 } from './image-limits.ts';
+import { appWithProject } from '../../tests/helpers/actors.ts';
+import { VENDOR_REQUIRED_FIELDS } from '../../tests/helpers/vendor-fields.ts';
 
 // Decision 196: each kind of image has its own pixel limit, far below the single 120 MP of before
 // (480 MB once decoded), checked on the header before anything is decoded.
@@ -72,31 +74,14 @@ let client: Actor;
 let project: { _id: string; code: string; name: string };
 let ip = 1;
 const nextIp = () => `198.51.100.${ip++}`;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-  client = await actor(t, 'client');
-  project = await createProjectVia(t, admin, client.id, { name: 'Pixels' });
-});
+beforeAll(async () => ({ t, admin, client, project } = await appWithProject('Pixels')));
 afterAll(() => t?.close());
 
 type Table = typeof messageFiles | typeof reportImages | typeof vendorApplications | typeof vendorDocuments | typeof blogImages;
 const rows = async (table: Table) => (await t.database.db.select({ n: count() }).from(table))[0].n;
 const storedFiles = () => readdirSync(t.uploadsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 
-const vendorFields = () => ({
-  homepageUrl: '',
-  companyName: 'Acme',
-  companyPhone: '0800',
-  companyAddress: 'Lagos',
-  companyEmail: 'info@acme.test',
-  contactPersonName: 'Ada',
-  businessType: 'Supplier',
-  taxId: 'T1',
-  registrationNumber: 'RC1',
-  compliant: 'Yes',
-  bankDetails: 'Bank',
-});
+const vendorFields = () => ({ homepageUrl: '', ...VENDOR_REQUIRED_FIELDS });
 async function sendVendor(name: string, content: Buffer) {
   const body = await formBody({ formToken: await formToken(t, 'vendor'), ...vendorFields() }, [{ field: 'certificationsFiles', name, content, type: 'image/png' }]);
   return t.app.inject({ method: 'POST', url: '/api/vendors/applications', ...body, remoteAddress: nextIp() });

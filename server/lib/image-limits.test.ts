@@ -8,9 +8,10 @@ import { reportImages } from '../db/schema/reports.ts';
 import { vendorApplications, vendorDocuments } from '../db/schema/vendors.ts';
 import { formToken, multipartBody as formBody } from '../../tests/helpers/forms.ts';
 import { multipartBody } from '../../tests/helpers/multipart.ts';
-import { actor, createProjectVia, multipart, type Actor } from '../../tests/helpers/portal.ts';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { multipart, type Actor } from '../../tests/helpers/portal.ts';
+import type { TestApp } from '../../tests/helpers/test-app.ts';
 import { declaredImageSize, IMAGE_TOO_LARGE, PHOTO_LIMIT, VENDOR_IMAGE_LIMIT } from './image-limits.ts';
+import { appWithProject } from '../../tests/helpers/actors.ts';
 
 // Decompression bombs (decision 112): a small file declaring a huge image is refused on every upload
 // path, judged by its header without decoding it.
@@ -48,10 +49,7 @@ let project: { _id: string; code: string; name: string };
 let pngBomb: Buffer;
 let jpegBomb: Buffer;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-  client = await actor(t, 'client');
-  project = await createProjectVia(t, admin, client.id, { name: 'Bombs' });
+  ({ t, admin, client, project } = await appWithProject('Bombs'));
   pngBomb = await pngDeclaring(50_000, 50_000);
   jpegBomb = await jpegDeclaring(60_000, 60_000);
 });

@@ -22,17 +22,12 @@ import {
   startMailRetries,
   type MailInput,
 } from './mailer.ts';
+import { appWithSmtp } from '../../tests/helpers/actors.ts';
 
 let smtp: TestSmtpServer;
 let t: TestApp;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Website <no-reply@example.test>' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+beforeAll(async () => ({ t, smtp } = await appWithSmtp({ MAIL_FROM: 'Website <no-reply@example.test>' })));
+afterAll(() => t?.close());
 afterEach(() => smtp.clear());
 
 const outboxRow = async (id: string) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];

@@ -7,6 +7,7 @@ import { formToken, multipartBody } from '../../tests/helpers/forms.ts';
 import { createTestApp, createUser, type TestApp } from '../../tests/helpers/test-app.ts';
 import { settleAfterAnswer } from '../lib/after-answer.ts';
 import { mailGreeting, mailName, recipientKey, TYPED_ADDRESS_MAILS_PER_DAY } from './typed-address.ts';
+import { VENDOR_REQUIRED_FIELDS } from '../../tests/helpers/vendor-fields.ts';
 
 // Decision 190: a mail to an address a visitor typed carries none of the visitor's words beyond a
 // short plain name, and only a few go to one mailbox a day, for every kind of such mail.
@@ -129,19 +130,10 @@ describe('the vendor acknowledgement', () => {
     const body = await multipartBody({
       formToken: await formToken(t, 'vendor'),
       homepageUrl: '',
+      ...VENDOR_REQUIRED_FIELDS,
       companyName: PHISH_NAME,
-      companyPhone: '+234 800 111 2222',
-      companyAddress: '1 Wharf Road',
       companyEmail: email,
-      contactPersonName: 'Ada Obi',
       contactPersonEmail: email,
-      contactPersonPhone: '+234 800 333 4444',
-      businessType: 'Supplier',
-      compliant: 'Yes',
-      experience: 'Ten years',
-      taxId: 'TIN-1',
-      registrationNumber: 'RC 1',
-      bankDetails: 'Bank',
     });
     return t.app.inject({ method: 'POST', url: '/api/vendors/applications', ...body, remoteAddress: freshIp() });
   };

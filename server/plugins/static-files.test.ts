@@ -3,11 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createDatabase } from '../db/client.ts';
-import { createFakeClock } from '../../tests/helpers/fake-clock.ts';
-import { createTestDatabase } from '../../tests/helpers/test-app.ts';
+import type { App } from '../app.ts';
+import { startWebTestApp } from '../../tests/helpers/test-app.ts';
 import { compressStaticFiles } from '../../scripts/compress-static.ts';
 
 // Static files of the client build are compressed at build time (scripts/compress-static.ts) and
@@ -32,23 +29,6 @@ function makeBuild(compressed: boolean) {
   return { dir, ready: compressed ? compressStaticFiles(path.join(dir, 'client')) : Promise.resolve(0) };
 }
 
-async function startApp(buildDir: string) {
-  const testDb = await createTestDatabase();
-  process.env.BUILD_DIR = buildDir;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: testDb.url, UPLOADS_DIR: path.join(buildDir, 'uploads') });
-  const database = createDatabase(testDb.url, { max: 2 });
-  const app = await buildApp({ config, database, logger: false, clock: createFakeClock(), web: true });
-  await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      await database.close();
-      await testDb.drop();
-    },
-  };
-}
-
 describe('a build compressed at build time', () => {
   let build: ReturnType<typeof makeBuild>;
   let app: App;
@@ -57,7 +37,8 @@ describe('a build compressed at build time', () => {
     build = makeBuild(true);
     expect(await build.ready).toBe(2);
     // The web plugin reads BUILD_DIR when it is first imported: one build per test file.
-    const started = await startApp(build.dir);
+    process.env.BUILD_DIR = build.dir;
+    const started = await startWebTestApp(build.dir);
     app = started.app as App;
     database = started;
   });

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createStorage } from './create-storage.ts';
@@ -10,6 +9,7 @@ import { createTestApp, createUser, signIn, type TestApp } from '../../tests/hel
 import { multipartBody } from '../../tests/helpers/multipart.ts';
 import { sampleMp4 } from '../../tests/helpers/sample-files.ts';
 import { projects } from '../db/schema/projects.ts';
+import { expectReadStatAndDelete } from '../../tests/helpers/storage-checks.ts';
 
 let s3: FakeS3Server;
 
@@ -63,12 +63,7 @@ describe('S3 storage against a local S3-compatible server', () => {
     const storage = storageFor(s3);
     await storage.put('messages/ab/one', Buffer.from('hello, object storage'), { contentType: 'text/plain' });
     expect(s3.objects.get('messages/ab/one')?.body.toString()).toBe('hello, object storage');
-    expect(await text(await storage.get('messages/ab/one'))).toBe('hello, object storage');
-    expect(await text(await storage.get('messages/ab/one', { start: 7, end: 12 }))).toBe('object');
-    expect(await storage.stat('messages/ab/one')).toEqual({ size: 21 });
-    await storage.delete('messages/ab/one');
-    expect(await storage.stat('messages/ab/one')).toBeNull();
-    await expect(storage.get('messages/ab/one')).rejects.toMatchObject({ code: 'ENOENT' });
+    await expectReadStatAndDelete(storage);
     expect(s3.log.some((l) => l.startsWith('HEAD /portal-test/messages/ab/one'))).toBe(true);
   });
 

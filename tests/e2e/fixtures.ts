@@ -131,7 +131,7 @@ export const test = base.extend<{ expectedCspViolations: ExpectedCspViolation[];
 });
 export { expect };
 
-const LOOKS = (['light', 'dark'] as const).flatMap((theme) =>
+export const LOOKS = (['light', 'dark'] as const).flatMap((theme) =>
   [PHONE, DESKTOP].map((viewport) => ({ theme, viewport })),
 );
 

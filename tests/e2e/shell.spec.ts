@@ -1,20 +1,11 @@
 import { DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test, useTheme } from './fixtures.ts';
-import { HEADER_LINKS, PATHS, chromeFor } from '../../common/paths.ts';
+import { HEADER_LINKS, PATHS, PRERENDERED_PATHS, chromeFor } from '../../common/paths.ts';
 
 // Every route of the specification's table, with a concrete path for the ones with parameters.
 const ROUTES = [
-  PATHS.home,
-  PATHS.services,
-  PATHS.about,
-  PATHS.howWeWork,
-  PATHS.projects,
-  PATHS.equipments,
-  PATHS.gallery,
-  PATHS.certifications,
-  PATHS.vendorRegistration,
+  ...PRERENDERED_PATHS,
   PATHS.articles,
   PATHS.article('some-article'),
-  PATHS.contact,
   PATHS.clientLogin,
   PATHS.adminLogin,
   PATHS.clientDashboard,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { FORM_MIN_FILL_MS } from '../../common/form-guard.ts';
 import { PATHS } from '../../common/paths.ts';
-import { DESKTOP, expect, expectNoAxeViolations, PHONE, test } from './fixtures.ts';
+import { checkEveryLook, DESKTOP, expect, expectNoAxeViolations, LOOKS, test } from './fixtures.ts';
 import { recordSecret } from './secret-recorder.ts';
 
 // Issue 21 ("Right in every detail"), staff screens, on a server of its own started as a fresh
@@ -15,7 +15,6 @@ const PORT = Number(process.env.E2E_PORT ?? 3210) + 9;
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54410) + 9;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ORIGIN = { origin: BASE };
-const LOOKS = (['light', 'dark'] as const).flatMap((theme) => [PHONE, DESKTOP].map((viewport) => ({ theme, viewport })));
 
 let server: ChildProcess;
 let dataDir: string;
@@ -79,18 +78,7 @@ async function adminPage(context: BrowserContext): Promise<{ page: Page; name: s
 }
 
 /** Each look of the page: light and dark, phone and desktop; axe-clean; a screenshot to look at. */
-async function everyLook(page: Page, name: string, ready: () => Promise<void>) {
-  for (const { theme, viewport } of LOOKS) {
-    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-    await page.setViewportSize(viewport);
-    await page.reload();
-    await ready();
-    await expectNoAxeViolations(page, `${name} ${theme} ${viewport.width}`);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${theme}-${viewport.width}.png`), fullPage: true });
-  }
-  await page.evaluate(() => localStorage.setItem('theme', 'light'));
-  await page.setViewportSize(DESKTOP);
-}
+const everyLook = (page: Page, name: string, ready: () => Promise<void>) => checkEveryLook(page, name, (file) => test.info().outputPath(file), ready);
 
 test('the admin login says that any address may sign in while no address list is set', async ({ page }) => {
   await page.goto(`${BASE}${PATHS.adminLogin}`);

@@ -18,3 +18,8 @@ export function createFakeClock(start = new Date('2026-11-22T09:00:00Z')): FakeC
     },
   };
 }
+
+/** Moves the clock to the start of a rate limit's next window, so a whole run falls into one window. */
+export function startOfNextWindow(clock: FakeClock, windowMs: number) {
+  clock.set(new Date(Math.ceil((clock.now().getTime() + 1) / windowMs) * windowMs));
+}

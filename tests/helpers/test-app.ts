@@ -69,6 +69,8 @@ export async function createTestApp(
   options: {
     /** The file storage to use instead of the local one, given this app's uploads folder (e.g. one that fails on purpose). */
     storage?: (uploadsDir: string) => FileStorage;
+    /** With the web plugin, over the build process.env.BUILD_DIR names (the plugin reads it when first imported). */
+    web?: boolean;
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
@@ -84,7 +86,7 @@ export async function createTestApp(
   });
   const database = createDatabase(testDb.url, { max: 4 });
   const clock = createFakeClock();
-  const app = await buildApp({ config, database, logger: false, clock, storage: options.storage?.(uploadsDir) });
+  const app = await buildApp({ config, database, logger: false, clock, storage: options.storage?.(uploadsDir), web: options.web });
   await app.ready();
   return {
     app,

@@ -13,9 +13,10 @@ import { progressReports } from '../../server/db/schema/reports.ts';
 import { vendorApplications, vendorStatusChanges } from '../../server/db/schema/vendors.ts';
 import { ask } from '../helpers/chat.ts';
 import { formToken, multipartBody } from '../helpers/forms.ts';
-import { actor, createProjectVia, multipart, type Actor } from '../helpers/portal.ts';
+import { createProjectVia, multipart, type Actor } from '../helpers/portal.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { appWithAdminAndClient } from '../helpers/actors.ts';
 
 // Issue 21: a textarea's line breaks arrive as CRLF (form posts and FormData), or as a lone CR from
 // pasted text; every multi-line field stores and mails them as LF.
@@ -32,9 +33,7 @@ let ip = 1;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, STAFF_EMAIL: 'staff@example.test' });
-  admin = await actor(t, 'admin');
-  client = await actor(t, 'client');
+  ({ t, admin, client } = await appWithAdminAndClient({ SMTP_URL: smtp.url, STAFF_EMAIL: 'staff@example.test' }));
   project = await createProjectVia(t, admin, client.id);
 });
 afterAll(async () => {

@@ -13,8 +13,10 @@ import { users } from '../../server/db/schema/users.ts';
 import { vendorApplications } from '../../server/db/schema/vendors.ts';
 import { createAdminAccount } from '../../server/modules/auth/admin-accounts.service.ts';
 import { formToken, multipartBody } from '../helpers/forms.ts';
-import { actor, createProjectVia, multipart, type Actor } from '../helpers/portal.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { multipart, type Actor } from '../helpers/portal.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { appWithProject } from '../helpers/actors.ts';
+import { VENDOR_REQUIRED_FIELDS } from '../helpers/vendor-fields.ts';
 
 // Decision 195: a name or title holding a right-to-left override, an isolate, a direction mark, a
 // zero-width or other invisible character, or a line break is a 400 naming the field and the
@@ -29,12 +31,7 @@ let client: Actor;
 let project: { _id: string; code: string; name: string };
 let ip = 1;
 const nextIp = () => `192.0.2.${ip++}`;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-  client = await actor(t, 'client');
-  project = await createProjectVia(t, admin, client.id, { name: 'Names' });
-});
+beforeAll(async () => ({ t, admin, client, project } = await appWithProject('Names')));
 afterAll(() => t?.close());
 
 type Table = typeof contactMessages | typeof vendorApplications | typeof users | typeof projects | typeof ganttCharts | typeof reports | typeof blogPosts | typeof newsletterIssues | typeof messages;
@@ -74,16 +71,7 @@ describe('names and titles holding disguising characters', () => {
     const fields = {
       formToken: await formToken(t, 'vendor'),
       homepageUrl: '',
-      companyName: 'Acme',
-      companyPhone: '0800',
-      companyAddress: 'Lagos',
-      companyEmail: 'info@acme.test',
-      contactPersonName: 'Ada',
-      businessType: 'Supplier',
-      taxId: 'T1',
-      registrationNumber: 'RC1',
-      compliant: 'Yes',
-      bankDetails: 'Bank',
+      ...VENDOR_REQUIRED_FIELDS,
       [field]: RLO,
     };
     const res = await t.app.inject({ method: 'POST', url: '/api/vendors/applications', ...(await multipartBody(fields)), remoteAddress: nextIp() });

@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createDatabase } from '../../db/client.ts';
 import { mfaUsedSteps } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
+import { appOnSameDatabase } from '../../../tests/helpers/second-app.ts';
 import { createTestApp, createUser, TEST_MFA_ENCRYPTION_KEY, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { encryptLegacyMfaSecrets } from './mfa.service.ts';
 import { MFA_SECRET_UNREADABLE, openMfaSecret, sealMfaSecret } from './secret-box.ts';
@@ -40,23 +36,6 @@ async function adminWithStoredSecret(stored: (id: string) => string) {
   return admin;
 }
 
-/** Another process on the same database (another key, another environment), with its log kept. */
-async function appOnSameDatabase(env: Record<string, string>) {
-  const lines: string[] = [];
-  const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, UPLOADS_DIR: t.uploadsDir, ADMIN_MFA_REQUIRED: 'true', ...env });
-  const database = createDatabase(t.databaseUrl, { max: 2 });
-  const app = await buildApp({ config, database, logger, clock: t.clock });
-  await app.ready();
-  return {
-    app,
-    lines,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
 
 describe('TOTP secrets at rest', () => {
   it('stores only ciphertext during and after enrolment, and codes and recovery codes still sign in', async () => {
@@ -117,7 +96,7 @@ describe('TOTP secrets at rest', () => {
     const enrolling = await createUser(t, { role: 'admin' });
     await t.database.db.update(users).set({ mfaSecret: waitingSecret }).where(eq(users.id, enrolling.id));
 
-    const other = await appOnSameDatabase({ MFA_ENCRYPTION_KEY: TEST_MFA_ENCRYPTION_KEY });
+    const other = await appOnSameDatabase(t, { MFA_ENCRYPTION_KEY: TEST_MFA_ENCRYPTION_KEY });
     try {
       const count = /(\d+) TOTP secret\(s\) stored in plain text by an earlier version are now encrypted/.exec(other.lines.join(''));
       expect(Number(count?.[1])).toBeGreaterThanOrEqual(2);
@@ -145,7 +124,7 @@ describe('TOTP secrets at rest', () => {
     const secret = generateTotpSecret();
     const admin = await adminWithStoredSecret((id) => sealMfaSecret(t.config.mfaEncryptionKey, id, secret));
     const wrongKey = randomBytes(32).toString('base64');
-    const other = await appOnSameDatabase({ MFA_ENCRYPTION_KEY: wrongKey });
+    const other = await appOnSameDatabase(t, { MFA_ENCRYPTION_KEY: wrongKey });
     try {
       expect(other.lines.join('')).toMatch(/TOTP secret\(s\) cannot be decrypted with MFA_ENCRYPTION_KEY/);
       const pending = (await adminLogin(other.app, admin.email)).token;
@@ -178,7 +157,7 @@ describe('TOTP secrets at rest', () => {
   });
 
   it('warns at start when the public development key is in use outside tests', async () => {
-    const dev = await appOnSameDatabase({ NODE_ENV: 'development' });
+    const dev = await appOnSameDatabase(t, { NODE_ENV: 'development' });
     try {
       const warning = dev.lines.map((l) => JSON.parse(l)).find((l) => /MFA_ENCRYPTION_KEY is not set/.test(l.msg));
       expect(warning).toMatchObject({ level: 40 });
@@ -186,7 +165,7 @@ describe('TOTP secrets at rest', () => {
     } finally {
       await dev.close();
     }
-    const test = await appOnSameDatabase({});
+    const test = await appOnSameDatabase(t, {});
     try {
       expect(test.lines.join('')).not.toMatch(/MFA_ENCRYPTION_KEY is not set/);
     } finally {

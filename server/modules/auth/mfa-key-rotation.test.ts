@@ -1,13 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createDatabase } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { sealMfaSecretV1 } from '../../../tests/helpers/mfa-v1-seal.ts';
+import { appOnSameDatabase } from '../../../tests/helpers/second-app.ts';
 import { createTestApp, createUser, TEST_MFA_ENCRYPTION_KEY, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { encryptLegacyMfaSecrets } from './mfa.service.ts';
 import { MFA_SECRET_UNREADABLE, mfaKeyId, openMfaSecret, sealMfaSecret } from './secret-box.ts';
@@ -49,24 +45,6 @@ async function adminWith(column: 'mfaSecret' | 'mfaPendingSecret', stored: (id: 
   return admin;
 }
 
-/** Another process on the same database with its own keys, its log kept as parsed lines. */
-async function appOnSameDatabase(env: Record<string, string>) {
-  const lines: string[] = [];
-  const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, UPLOADS_DIR: t.uploadsDir, ADMIN_MFA_REQUIRED: 'true', ...env });
-  const database = createDatabase(t.databaseUrl, { max: 2 });
-  const app = await buildApp({ config, database, logger, clock: t.clock });
-  await app.ready();
-  return {
-    app,
-    text: () => lines.join(''),
-    messages: () => lines.map((l) => JSON.parse(l) as { level: number; msg: string }),
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
-}
 type OtherApp = Awaited<ReturnType<typeof appOnSameDatabase>>;
 
 async function signInWithCode(app: OtherApp['app'], email: string, code: string) {
@@ -89,7 +67,7 @@ describe('rotating the TOTP encryption key', () => {
     const v1Admin = await adminWith('mfaSecret', (id) => sealMfaSecretV1(OLD_KEY, id, v1Secret));
     const enrolling = await adminWith('mfaPendingSecret', (id) => sealMfaSecret(OLD_KEY, id, waitingSecret));
 
-    const rotated = await appOnSameDatabase(ROTATED);
+    const rotated = await appOnSameDatabase(t, ROTATED);
     let resealed: string[];
     try {
       const line = rotated.messages().find((m) => m.msg.startsWith('TOTP key rotation:'));
@@ -111,7 +89,7 @@ describe('rotating the TOTP encryption key', () => {
     }
 
     // The operator removes MFA_ENCRYPTION_KEY_PREVIOUS: everyone still signs in, the enrolment still finishes.
-    const after = await appOnSameDatabase(NEW_KEY_ONLY);
+    const after = await appOnSameDatabase(t, NEW_KEY_ONLY);
     try {
       expect(after.text()).not.toMatch(/cannot be decrypted/);
       expect((await signInWithCode(after.app, v2Admin.email, codeNow(v2Secret))).statusCode).toBe(200);
@@ -136,7 +114,7 @@ describe('rotating the TOTP encryption key', () => {
 
   it('signs in with a secret still under the previous key (v1 or v2) and re-seals it under the new key on that use', async () => {
     // Started first, so these rows are as a process still on the old key (or an old backup) writes them later.
-    const rotated = await appOnSameDatabase(ROTATED);
+    const rotated = await appOnSameDatabase(t, ROTATED);
     try {
       for (const seal of [sealMfaSecret, sealMfaSecretV1]) {
         const secret = generateTotpSecret();
@@ -162,7 +140,7 @@ describe('rotating the TOTP encryption key', () => {
     const secret = generateTotpSecret();
     const admin = await adminWith('mfaSecret', (id) => sealMfaSecret(OLD_KEY, id, secret));
     const stored = (await storedOf(admin.id)).mfaSecret!;
-    const newOnly = await appOnSameDatabase(NEW_KEY_ONLY);
+    const newOnly = await appOnSameDatabase(t, NEW_KEY_ONLY);
     try {
       const error = newOnly.messages().find((m) => /TOTP secret\(s\) cannot be decrypted/.test(m.msg));
       expect(error?.level).toBe(50);
@@ -179,7 +157,7 @@ describe('rotating the TOTP encryption key', () => {
     }
     expect((await storedOf(admin.id)).mfaSecret).toBe(stored);
     // With the old key back as the previous one, the same code signs in (it was not spent).
-    const rotated = await appOnSameDatabase(ROTATED);
+    const rotated = await appOnSameDatabase(t, ROTATED);
     try {
       expect((await signInWithCode(rotated.app, admin.email, codeNow(secret))).statusCode).toBe(200);
     } finally {
@@ -188,7 +166,7 @@ describe('rotating the TOTP encryption key', () => {
   });
 
   it('re-seals each secret exactly once when several processes run the start-up step together', async () => {
-    const [a, b] = await Promise.all([appOnSameDatabase(ROTATED), appOnSameDatabase(ROTATED)]);
+    const [a, b] = await Promise.all([appOnSameDatabase(t, ROTATED), appOnSameDatabase(t, ROTATED)]);
     try {
       const admins = [];
       for (let i = 0; i < 6; i++) {
@@ -217,7 +195,7 @@ describe('rotating the TOTP encryption key', () => {
       BEGIN IF OLD.id = '${admin.id}' THEN RETURN NULL; END IF; RETURN NEW; END $$`);
     await t.database.pool.query('CREATE TRIGGER hold_row BEFORE UPDATE ON users FOR EACH ROW EXECUTE FUNCTION hold_row()');
     try {
-      const rotated = await appOnSameDatabase(ROTATED);
+      const rotated = await appOnSameDatabase(t, ROTATED);
       try {
         const line = rotated.messages().find((m) => m.msg.startsWith('TOTP key rotation:'));
         expect(line).toMatchObject({
@@ -232,7 +210,7 @@ describe('rotating the TOTP encryption key', () => {
       await t.database.pool.query('DROP TRIGGER hold_row ON users');
       await t.database.pool.query('DROP FUNCTION hold_row()');
     }
-    const restarted = await appOnSameDatabase(ROTATED);
+    const restarted = await appOnSameDatabase(t, ROTATED);
     try {
       expect(restarted.messages().find((m) => m.msg.startsWith('TOTP key rotation:'))?.msg).toMatch(
         /^TOTP key rotation: 1 TOTP secret\(s\) re-encrypted .*, 0 still under a previous key, .* MFA_ENCRYPTION_KEY_PREVIOUS can be removed\.$/,

@@ -1,5 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { storedFiles as filesUnder } from '../../../tests/helpers/uploads.ts';
 import { crc32 } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -69,12 +68,7 @@ async function created(over: Record<string, unknown> = {}): Promise<BlogPost> {
 }
 
 /** Files under the uploads folder (renditions), recursively. */
-function storedFiles(dir = t.uploadsDir): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? storedFiles(full) : [full];
-  });
-}
+const storedFiles = () => filesUnder(t.uploadsDir);
 
 /** How many change events named this post (creation included). */
 const eventsFor = (id: string) => events.filter((e) => (e as { id: string }).id === id).length;

@@ -7,10 +7,11 @@ import { chatConversations, chatTurns } from '../../db/schema/chat.ts';
 import { contactMessages } from '../../db/schema/contact.ts';
 import { pruneOldRecords } from '../../lib/retention.ts';
 import { formToken } from '../../../tests/helpers/forms.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
+import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { CHAT_RATE_LIMITS } from './chat.routes.ts';
 import { ask } from '../../../tests/helpers/chat.ts';
+import { appWithSmtp } from '../../../tests/helpers/actors.ts';
 
 const STAFF = 'chat-staff@example.test';
 const ORIGIN = 'http://localhost:3000';
@@ -21,14 +22,8 @@ let t: TestApp;
 let ipCounter = 1;
 const freshIp = () => `198.51.100.${ipCounter++}`;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, STAFF_EMAIL: STAFF });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+beforeAll(async () => ({ t, smtp } = await appWithSmtp({ STAFF_EMAIL: STAFF })));
+afterAll(() => t?.close());
 beforeEach(() => smtp.clear());
 
 describe('offline answers (no generative service configured)', () => {

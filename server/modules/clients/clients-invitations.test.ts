@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../../common/schemas/clients.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { actor, type Actor } from '../../../tests/helpers/portal.ts';
 import { LINK_LIFETIME_MS } from '../auth/link-tokens.ts';
+import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 
 // The clients list tells staff whether each client has set a password, without one call per client.
 
 let t: TestApp;
 let admin: Actor;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t?.close());
 
 async function listed(id: string): Promise<Client> {

@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { suggestUsername } from '../../../common/schemas/clients.ts';
 import { actor, type Actor } from '../../../tests/helpers/portal.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
+import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 
 // Issue 21: a client's username comes from the client's name (a shared mailbox such as 'projects@'
 // names nobody), is unique, and staff hear that a typed one is taken before they submit.
 
 let t: TestApp;
 let admin: Actor;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t?.close());
 
 const check = (query: string, headers = admin.headers) => t.app.inject({ method: 'GET', url: `/api/users/clients/username-check?${query}`, headers });

@@ -5,14 +5,12 @@ import { LIST_PAGE_SIZE } from '../../../common/schemas/pagination.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { actor, createProjectVia, type Actor } from '../../../tests/helpers/portal.ts';
+import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 
 let t: TestApp;
 let admin: Actor;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-});
+beforeAll(async () => ({ t, admin } = await appWithAdmin()));
 afterAll(() => t?.close());
 
 const createClient = (payload: Record<string, unknown>, headers = admin.headers) =>

@@ -4,8 +4,9 @@ import { FORM_MIN_FILL_MS } from '../../../common/form-guard.ts';
 import { contactMessages } from '../../db/schema/contact.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { formToken } from '../../../tests/helpers/forms.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
+import type { TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { appWithSmtp } from '../../../tests/helpers/actors.ts';
 
 const STAFF = 'hello-staff@example.test';
 const ORIGIN = 'http://localhost:3000';
@@ -33,14 +34,10 @@ const stored = async () => (await t.database.db.select({ n: count() }).from(cont
 const mails = async () => (await t.database.db.select({ n: count() }).from(mailOutbox))[0].n;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, STAFF_EMAIL: STAFF });
+  ({ t, smtp } = await appWithSmtp({ STAFF_EMAIL: STAFF }));
   adminUser = await createUser(t, { role: 'admin' });
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t?.close());
 beforeEach(() => smtp.clear());
 
 describe('contact form', () => {

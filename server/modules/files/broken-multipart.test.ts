@@ -5,8 +5,9 @@ import { messageFiles } from '../../db/schema/messages.ts';
 import { progressReports, reportImages } from '../../db/schema/reports.ts';
 import { vendorApplications, vendorDocuments } from '../../db/schema/vendors.ts';
 import { formToken } from '../../../tests/helpers/forms.ts';
-import { actor, createProjectVia, makeImage, type Actor } from '../../../tests/helpers/portal.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { createProjectVia, makeImage, type Actor } from '../../../tests/helpers/portal.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
+import { appWithAdminAndClient } from '../../../tests/helpers/actors.ts';
 
 // Malformed multipart bodies on every upload route answer 400 or 413 in the error shape and leave
 // no file in storage and no row (issue 16: they answered 500).
@@ -20,9 +21,7 @@ let jpeg: Buffer;
 let ip = 1;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-  client = await actor(t, 'client');
+  ({ t, admin, client } = await appWithAdminAndClient());
   const project = await createProjectVia(t, admin, client.id, { name: 'Multipart' });
   projectId = project._id;
   projectCode = project.code;

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { storedFiles as filesUnder } from '../../../tests/helpers/uploads.ts';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
@@ -19,18 +19,7 @@ let adminAuth: { cookie: string };
 let projectId: string;
 
 /** Every file under the uploads folder (folders alone do not count: they hold no bytes). */
-function storedFiles(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out.push(path.relative(t.uploadsDir, full));
-    }
-  };
-  walk(t.uploadsDir);
-  return out.sort();
-}
+const storedFiles = () => filesUnder(t.uploadsDir);
 
 function uploadMultipart(
   auth: { cookie: string },

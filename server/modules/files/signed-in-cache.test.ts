@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { multipartBody } from '../../../tests/helpers/multipart.ts';
-import { actor, createProjectVia, multipart, type Actor } from '../../../tests/helpers/portal.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { createProjectVia, multipart, type Actor } from '../../../tests/helpers/portal.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { STORED_FILE_POLICY } from '../../plugins/security-headers.ts';
+import { appWithAdminAndClient } from '../../../tests/helpers/actors.ts';
 
 // Decision 114: signed-in files are not kept by the browser (no-store), and signing out also tells
 // the browser to drop its cache (Clear-Site-Data), for a shared computer.
@@ -11,11 +12,7 @@ import { STORED_FILE_POLICY } from '../../plugins/security-headers.ts';
 let t: TestApp;
 let admin: Actor;
 let client: Actor;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-  client = await actor(t, 'client');
-});
+beforeAll(async () => ({ t, admin, client } = await appWithAdminAndClient()));
 afterAll(() => t?.close());
 
 describe('signed-in files and sign-out', () => {

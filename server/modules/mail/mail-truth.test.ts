@@ -3,10 +3,11 @@ import { NEWSLETTER_MESSAGES } from '../../../common/newsletter.ts';
 import { FORGOT_PASSWORD_ANSWER, FORGOT_PASSWORD_NO_MAIL } from '../../../common/schemas/auth.ts';
 import { VENDOR_MESSAGES } from '../../../common/schemas/vendors.ts';
 import { formToken, multipartBody } from '../../../tests/helpers/forms.ts';
-import { actor, SAME_ORIGIN, type Actor } from '../../../tests/helpers/portal.ts';
+import { SAME_ORIGIN, type Actor } from '../../../tests/helpers/portal.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
-import { createTestApp, createUser, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { createUser, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_BASE_MS, retryPendingMail } from '../../mail/mailer.ts';
+import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 
 // Issue 21: what the screens say about mail is what really happened. Without SMTP_URL mail only goes
 // to the outbox, so nobody is told that a mail was sent; with SMTP, a failed send is told to staff.
@@ -47,10 +48,7 @@ const addClient = (t: TestApp, admin: Actor, payload: object) => t.app.inject({ 
 describe('without a mail transport (no SMTP_URL, the default)', () => {
   let t: TestApp;
   let admin: Actor;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await actor(t, 'admin');
-  });
+  beforeAll(async () => ({ t, admin } = await appWithAdmin()));
   afterAll(() => t?.close());
 
   it('tells staff the invitation was not e-mailed, on creating a client and on resending', async () => {
@@ -99,8 +97,7 @@ describe('with a mail transport', () => {
   let admin: Actor;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, ADMIN_ALLOWED_CIDRS: '127.0.0.0/8' });
-    admin = await actor(t, 'admin');
+    ({ t, admin } = await appWithAdmin({ SMTP_URL: smtp.url, ADMIN_ALLOWED_CIDRS: '127.0.0.0/8' }));
   });
   afterAll(async () => {
     await t?.close();

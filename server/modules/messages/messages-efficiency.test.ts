@@ -1,9 +1,11 @@
 // What the speed work on messages (issue 15: the millisecond column and its index, the one-statement
 // page and send) could break: the cursor at equal milliseconds and across pages, a page reading
 // only its own rows, the limits under parallel sends, and the answers themselves.
+import { startOfNextWindow as nextWindow } from '../../../tests/helpers/fake-clock.ts';
+import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { multipartBody } from '../../../tests/helpers/multipart.ts';
 import { samplePdf, samplePng } from '../../../tests/helpers/sample-files.ts';
 import { rateLimitCounters } from '../../db/schema/form-guard.ts';
@@ -11,13 +13,13 @@ import { messageFiles, messages } from '../../db/schema/messages.ts';
 import { compareThreadPosition, threadCursor, type Message } from '../../../common/schemas/messages.ts';
 import { MESSAGE_RATE_LIMITS, RATE_LIMIT_TEXTS } from './messages.routes.ts';
 import { THREAD_PAGE_STATEMENTS } from './message-thread.service.ts';
-import { clientWithProject } from '../../../tests/helpers/portal.ts';
+import { clientWithProject, type Actor } from '../../../tests/helpers/portal.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const [PER_MINUTE, PER_HOUR] = MESSAGE_RATE_LIMITS;
 
 let t: TestApp;
-let admin: { id: string };
+let admin: Actor;
 let adminAuth: { cookie: string };
 
 const person = () => clientWithProject(t, 'Speed');
@@ -50,22 +52,16 @@ async function wholeThread(auth: { cookie: string }, projectId: string, limit: n
   return pages.flat();
 }
 
-function startOfNextWindow(windowMs: number) {
-  t.clock.set(new Date(Math.ceil((t.clock.now().getTime() + 1) / windowMs) * windowMs));
-}
+const startOfNextWindow = (windowMs: number) => nextWindow(t.clock, windowMs);
 
 const statuses = (responses: { statusCode: number }[]) =>
   responses.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.statusCode]: (acc[r.statusCode] ?? 0) + 1 }), {});
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t, { role: 'admin' });
-  adminAuth = await signIn(t, admin, 'admin');
+  ({ t, admin } = await appWithAdmin());
+  adminAuth = admin.headers;
 });
-
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 describe('thread order after the millisecond column and its index', () => {
   it('pages through messages sent in the same millisecond without skipping or repeating one, at every page size', async () => {

@@ -1,20 +1,21 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
+import { startOfNextWindow as nextWindow } from '../../../tests/helpers/fake-clock.ts';
+import { appWithAdmin } from '../../../tests/helpers/actors.ts';
+import { storedFiles as filesUnder } from '../../../tests/helpers/uploads.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { multipartBody } from '../../../tests/helpers/multipart.ts';
 import { samplePdf, samplePng } from '../../../tests/helpers/sample-files.ts';
 import { rateLimitCounters } from '../../db/schema/form-guard.ts';
 import { messageFiles, messages } from '../../db/schema/messages.ts';
 import { MESSAGE_RATE_LIMITS, RATE_LIMIT_TEXTS, UPLOAD_BYTES_RATE_LIMIT, UPLOAD_RATE_LIMIT } from './messages.routes.ts';
-import { clientWithProject } from '../../../tests/helpers/portal.ts';
+import { clientWithProject, type Actor } from '../../../tests/helpers/portal.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const [PER_MINUTE, PER_HOUR] = MESSAGE_RATE_LIMITS;
 
 let t: TestApp;
-let admin: { id: string };
+let admin: Actor;
 let adminAuth: { cookie: string };
 
 const person = () => clientWithProject(t, 'Limits');
@@ -35,10 +36,7 @@ const uploadJson = (auth: { cookie: string }, data: Buffer, name = 'photo.png', 
     payload: { file: data.toString('base64'), type: 'image', name, mimeType },
   });
 
-/** Moves the clock to the start of the rule's next window, so a whole run falls into one window. */
-function startOfNextWindow(windowMs: number) {
-  t.clock.set(new Date(Math.ceil((t.clock.now().getTime() + 1) / windowMs) * windowMs));
-}
+const startOfNextWindow = (windowMs: number) => nextWindow(t.clock, windowMs);
 
 const messageCount = async (projectId: string) =>
   (await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(messages).where(eq(messages.projectId, projectId)))[0].n;
@@ -47,18 +45,7 @@ const fileRows = async (uploaderId: string) =>
   (await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(messageFiles).where(eq(messageFiles.uploaderId, uploaderId)))[0].n;
 
 /** Every file under the uploads folder. */
-function storedFiles(): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out.push(full);
-    }
-  };
-  walk(t.uploadsDir);
-  return out.sort();
-}
+const storedFiles = () => filesUnder(t.uploadsDir);
 
 /** The KiB this user has used of the byte budget in the current hour. */
 async function bytesUsedKib(userId: string): Promise<number> {
@@ -80,14 +67,10 @@ async function alreadyUploadedKib(userId: string, kib: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createUser(t, { role: 'admin' });
-  adminAuth = await signIn(t, admin, 'admin');
+  ({ t, admin } = await appWithAdmin());
+  adminAuth = admin.headers;
 });
-
-afterAll(async () => {
-  await t?.close();
-});
+afterAll(() => t?.close());
 
 describe('sending limits', () => {
   it('refuses the 31st message in a minute with 429, Retry-After and when to try again, storing nothing; the next minute it works', async () => {

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { projects } from '../../db/schema/projects.ts';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
+import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
 import { openEventStream } from '../../../tests/helpers/event-stream.ts';
 import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
+import { appWithSmtp } from '../../../tests/helpers/actors.ts';
 
 // The CSRF check wants the origin of PUBLIC_URL.
 const ORIGIN = 'https://portal.example';
@@ -22,8 +23,7 @@ let projectId: string;
 let otherProjectId: string;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, STAFF_EMAIL: 'projects@company.example', PUBLIC_URL: 'https://portal.example' });
+  ({ t, smtp } = await appWithSmtp({ STAFF_EMAIL: 'projects@company.example', PUBLIC_URL: 'https://portal.example' }));
   client = await createUser(t, { role: 'client', name: 'Bola Client', email: 'bola@client.example' });
   other = await createUser(t, { role: 'client' });
   const admin = await createUser(t, { role: 'admin' });
@@ -36,10 +36,7 @@ beforeAll(async () => {
   otherProjectId = q.id;
 });
 
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => t?.close());
 
 const send = (app: App, auth: { cookie: string }, body: object) =>
   app.inject({ method: 'POST', url: '/api/messages', headers: { cookie: auth.cookie, origin: ORIGIN }, payload: body });

@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actor, createProjectVia, type Actor } from '../../../tests/helpers/portal.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { createProjectVia, type Actor } from '../../../tests/helpers/portal.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
+import { appWithTwoClients } from '../../../tests/helpers/actors.ts';
 
 let t: TestApp;
 let admin: Actor;
 let clientA: Actor;
 let clientB: Actor;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-  clientA = await actor(t, 'client');
-  clientB = await actor(t, 'client');
-});
+beforeAll(async () => ({ t, admin, clientA, clientB } = await appWithTwoClients()));
 afterAll(() => t?.close());
 
 const send = async (who: Actor, projectId: string, text: string) => {

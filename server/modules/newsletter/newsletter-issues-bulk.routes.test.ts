@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { newsletterIssues, newsletterSubscribers } from '../../db/schema/newsletter.ts';
 import { retryPendingMail } from '../../mail/mailer.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
+import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { NEWSLETTER_SEND_BATCH } from './newsletter-issues.service.ts';
+import { appWithSmtp } from '../../../tests/helpers/actors.ts';
 
 // A list longer than two batches: three keyset pages, three multi-row INSERTs in one transaction.
 const SUBSCRIBERS = 2 * NEWSLETTER_SEND_BATCH + 1;
@@ -16,8 +17,7 @@ let t: TestApp;
 let headers: { cookie: string; origin: string };
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  ({ t, smtp } = await appWithSmtp());
   const admin = await createUser(t, { role: 'admin' });
   headers = { cookie: (await signIn(t, admin, 'admin')).cookie, origin: 'http://localhost:3000' };
   await t.database.db.insert(newsletterSubscribers).values(
@@ -32,10 +32,7 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t?.close());
 
 const send = (subject: string, idempotencyKey: string) =>
   t.app.inject({ method: 'POST', url: '/api/newsletter/issues', headers, payload: { subject, body: 'News from the yard.', idempotencyKey } });

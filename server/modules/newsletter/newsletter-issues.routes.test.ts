@@ -5,8 +5,9 @@ import { company } from '../../../common/content/company.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { newsletterIssues, newsletterSubscribers } from '../../db/schema/newsletter.ts';
 import { retryPendingMail } from '../../mail/mailer.ts';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { ReceivedMail, TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
+import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { appWithSmtp } from '../../../tests/helpers/actors.ts';
 
 // Same-origin requests come from the public address (the CSRF check compares with PUBLIC_URL).
 const PUBLIC_URL = 'https://www.site.example';
@@ -18,15 +19,11 @@ let admin: { id: string; name: string; email: string };
 let headers: { cookie: string; origin: string };
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL });
+  ({ t, smtp } = await appWithSmtp({ PUBLIC_URL }));
   admin = await createUser(t, { role: 'admin', name: 'Ngozi Okafor' });
   headers = { cookie: (await signIn(t, admin, 'admin')).cookie, origin: ORIGIN };
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t?.close());
 beforeEach(() => smtp.clear());
 
 let tokenCounter = 0;

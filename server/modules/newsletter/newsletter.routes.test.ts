@@ -2,9 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '../../db/schema/newsletter.ts';
 import { formToken } from '../../../tests/helpers/forms.ts';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { ReceivedMail, TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
+import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { NEWSLETTER_REQUEST_MAIL_INTERVAL_MS } from './newsletter.service.ts';
+import { appWithSmtp } from '../../../tests/helpers/actors.ts';
 
 const CHECK_INBOX = 'Almost done! Check your inbox and click the link in our e-mail to confirm your subscription.';
 const ORIGIN = 'http://localhost:3000';
@@ -32,14 +33,8 @@ const linkIn = (mail: ReceivedMail, path: string) => {
 const sentTo = (m: ReceivedMail, email: string) => m.envelopeTo.some((to) => to.toLowerCase() === email.toLowerCase());
 const mailsTo = (email: string) => smtp.messages.filter((m) => sentTo(m, email));
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://www.site.example' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+beforeAll(async () => ({ t, smtp } = await appWithSmtp({ PUBLIC_URL: 'https://www.site.example' })));
+afterAll(() => t?.close());
 beforeEach(() => smtp.clear());
 
 describe('newsletter double opt-in', () => {

@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_PAGE_SIZE } from '../../../common/schemas/pagination.ts';
 import { nextProjectStatus, PROJECT_STATUSES } from '../../../common/schemas/projects.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { actor, createProjectVia, type Actor } from '../../../tests/helpers/portal.ts';
+import { appWithTwoClients } from '../../../tests/helpers/actors.ts';
 
 let t: TestApp;
 let admin: Actor;
 let clientA: Actor;
 let clientB: Actor;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-  clientA = await actor(t, 'client', 'Ada Client');
-  clientB = await actor(t, 'client', 'Bola Client');
-});
+beforeAll(async () => ({ t, admin, clientA, clientB } = await appWithTwoClients(['Ada Client', 'Bola Client'])));
 afterAll(() => t?.close());
 
 describe('POST /api/projects', () => {

@@ -4,8 +4,9 @@ import { users } from '../../db/schema/users.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { actor, createProjectVia, multipart, type Actor } from '../../../tests/helpers/portal.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { REPORT_NOTIFICATION_KIND } from './report-mail.ts';
+import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -13,8 +14,7 @@ let admin: Actor;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000' });
-  admin = await actor(t, 'admin');
+  ({ t, admin } = await appWithAdmin({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000' }));
 });
 afterAll(async () => {
   await t?.close();

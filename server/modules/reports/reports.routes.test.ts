@@ -10,6 +10,7 @@ import { progressReports, reportImages } from '../../db/schema/reports.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { pdfText } from '../../../tests/helpers/pdf-text.ts';
 import { actor, createProjectVia, makeImage, multipart, type Actor, type MultipartFile } from '../../../tests/helpers/portal.ts';
+import { appWithTwoClients } from '../../../tests/helpers/actors.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -21,10 +22,7 @@ let png: Buffer;
 let webp: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-  clientA = await actor(t, 'client');
-  clientB = await actor(t, 'client');
+  ({ t, admin, clientA, clientB } = await appWithTwoClients());
   projectA = await createProjectVia(t, admin, clientA.id, { name: 'Eleme pipeline tie-in' });
   [jpeg, png, webp] = await Promise.all([makeImage('jpeg', { width: 800, height: 600 }), makeImage('png'), makeImage('webp')]);
 });

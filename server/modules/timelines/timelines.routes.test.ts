@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { timelineMonths } from '../../../common/schemas/timelines.ts';
 import { ganttCharts } from '../../db/schema/timelines.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { actor, createProjectVia, type Actor } from '../../../tests/helpers/portal.ts';
+import type { TestApp } from '../../../tests/helpers/test-app.ts';
+import { createProjectVia, type Actor } from '../../../tests/helpers/portal.ts';
+import { appWithTwoClients } from '../../../tests/helpers/actors.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -12,10 +13,7 @@ let clientB: Actor;
 let projectA: { _id: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await actor(t, 'admin');
-  clientA = await actor(t, 'client');
-  clientB = await actor(t, 'client');
+  ({ t, admin, clientA, clientB } = await appWithTwoClients());
   projectA = await createProjectVia(t, admin, clientA.id);
 });
 afterAll(() => t?.close());

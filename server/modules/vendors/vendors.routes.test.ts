@@ -5,20 +5,16 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../../common/errors.ts';
 import { FORM_MIN_FILL_MS } from '../../../common/form-guard.ts';
-import {
-  VENDOR_FILE_MAX_BYTES,
-  VENDOR_REQUIRED_FIELDS,
-  VENDOR_TEXT_FIELDS,
-  type VendorApplicationFields,
-} from '../../../common/schemas/vendors.ts';
+import { VENDOR_FILE_MAX_BYTES, VENDOR_REQUIRED_FIELDS, VENDOR_TEXT_FIELDS, type VendorApplicationFields } from '../../../common/schemas/vendors.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { vendorApplications, vendorDocuments, vendorStatusChanges } from '../../db/schema/vendors.ts';
 import { createLocalStorage } from '../../storage/local-storage.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { formToken, multipartBody, sampleFiles, type UploadFile } from '../../../tests/helpers/forms.ts';
 import { freePort } from '../../../tests/helpers/free-port.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
+import type { TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { appWithSmtp } from '../../../tests/helpers/actors.ts';
 
 const STAFF = 'procurement@example.test';
 const MB = 1024 * 1024;
@@ -89,14 +85,8 @@ const profile = (name: string, content: Buffer): UploadFile => ({ field: 'compan
 
 let smtp: TestSmtpServer;
 let t: TestApp;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ SMTP_URL: smtp.url, STAFF_EMAIL: STAFF });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+beforeAll(async () => ({ t, smtp } = await appWithSmtp({ STAFF_EMAIL: STAFF })));
+afterAll(() => t?.close());
 
 describe('vendor registration: a complete application', () => {
   it('stores the application with its documents, answers with a reference and mails staff and the applicant', async () => {

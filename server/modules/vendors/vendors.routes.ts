@@ -14,6 +14,7 @@ import {
   type VendorApplicationFields,
   type VendorCopyState,
 } from '../../../common/schemas/vendors.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { checkFormGuard, enforceFormRateLimit } from '../../lib/form-guard.ts';
 import { forwardToFormMail } from './form-mail.ts';
 import { mailConfigured } from '../../mail/mailer.ts';
@@ -30,12 +31,6 @@ import { visitorAddressOf } from '../auth/admin-network.ts';
 
 const idParams = z.object({ id: z.uuid() });
 const documentParams = z.object({ id: z.uuid(), documentId: z.uuid() });
-
-/** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -167,7 +162,7 @@ const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('Content-Type', doc.mimeType)
         .header('Content-Length', String(doc.size))
-        .header('Content-Disposition', contentDisposition(doc.originalName))
+        .header('Content-Disposition', contentDisposition('attachment', doc.originalName))
         .header('Cache-Control', 'private, no-store');
       return reply.send(stream);
     },
