@@ -61,6 +61,10 @@ async function seed(app: TestApp) {
   );
   const r = await app.app.inject({ method: 'POST', url: '/api/reports', headers: { ...admin.headers, ...report.headers }, payload: report.payload });
   expect(r.statusCode, r.body).toBe(201);
+  // A correction, so the report's earlier text is kept as a version (report_versions).
+  const correction = await multipart({ progress: 'Half done — corrected' }, []);
+  const corrected = await app.app.inject({ method: 'PATCH', url: `/api/reports/${r.json().report._id}`, headers: { ...admin.headers, ...correction.headers }, payload: correction.payload });
+  expect(corrected.statusCode, corrected.body).toBe(200);
   const timeline = await app.app.inject({
     method: 'POST',
     url: '/api/gantt-charts',

@@ -25,6 +25,8 @@ const message = (i: number) => ({
   isRead: i % 3 === 0,
   readAt: i % 3 === 0 ? '2026-11-22T09:00:00.123Z' : null,
   createdAt: '2026-11-22T08:00:00.000Z',
+  editedAt: i % 5 === 0 ? '2026-11-22T08:05:00.000Z' : null,
+  deletedAt: null,
   attachments:
     i % 4
       ? []
@@ -68,6 +70,7 @@ describe('fast response serialiser', () => {
           status: 'in-progress',
           clientId: { _id: 'c1', name: 'Chidi' },
           createdAt: '2026-11-22T08:00:00.000Z',
+          archivedAt: null,
         },
         {
           _id: 'p2',
@@ -79,6 +82,7 @@ describe('fast response serialiser', () => {
           status: 'completed',
           clientId: { _id: 'c1', name: 'Chidi' },
           createdAt: '2026-11-21T08:00:00.000Z',
+          archivedAt: '2026-11-22T10:00:00.000Z',
         },
       ],
       pagination: { page: 1, pageSize: 20, total: 2, hasMore: false },

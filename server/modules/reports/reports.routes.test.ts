@@ -235,7 +235,8 @@ describe('a report with images', () => {
       'Progress Report',
       'Eleme pipeline tie-in',
       projectA.code,
-      '2026-11-20',
+      // The report's day as people read it (issue 22: one date format, decision 236).
+      '20 Nov 2026',
       'Excavated trench section 4',
       'Forty percent of the trench is open',
       'Heavy rain on Tuesday',
