@@ -11,6 +11,8 @@ export function RequiredMark() {
   );
 }
 
+const compactLabelClass = 'mb-1 block text-xs font-medium text-slate-800 dark:text-slate-200';
+
 interface FieldProps {
   label: string;
   required?: boolean;
@@ -23,21 +25,32 @@ interface FieldProps {
   inputClassName?: string;
   /** A fixed id for the input, for forms that move focus to the first invalid field. */
   id?: string;
+  /** A quieter aside after the label, part of the field's name (such as '(suggested, you can change it)'). */
+  labelNote?: ReactNode;
+  /**
+   * A live status under the input (such as a username's availability, with a button inside): always
+   * present as a polite live region and named in `aria-describedby`, red while the field is invalid.
+   */
+  status?: ReactNode;
+  /** A field in a repeated row (a timeline's task): a small label, so a row of fields stays compact. */
+  compact?: boolean;
 }
 
 /**
  * The label, hint and error around one input, and the attributes that tie them to it: every field
  * of a hydrated form is wired the same way (decision 235).
  */
-function useField({ label, required, hint, error, invalid, className, id: givenId }: FieldProps, input: (attrs: FieldAttributes) => ReactNode) {
+function useField({ label, required, hint, error, invalid, className, id: givenId, labelNote, status, compact }: FieldProps, input: (attrs: FieldAttributes) => ReactNode) {
   const generated = useId();
   const id = givenId ?? generated;
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const hasStatus = status !== undefined;
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : '', hasStatus ? `${id}-status` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className={compact ? compactLabelClass : labelClass}>
         {label}
         {required ? <RequiredMark /> : null}
+        {labelNote ? <span className="font-normal text-slate-600 dark:text-slate-400"> {labelNote}</span> : null}
       </label>
       {input({ id, 'aria-required': required || undefined, 'aria-invalid': invalid || Boolean(error) || undefined, 'aria-describedby': described })}
       {hint ? (
@@ -48,6 +61,11 @@ function useField({ label, required, hint, error, invalid, className, id: givenI
       {error ? (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
           {error}
+        </p>
+      ) : null}
+      {hasStatus ? (
+        <p id={`${id}-status`} aria-live="polite" className={`mt-1 text-sm ${invalid || error ? 'text-red-800 dark:text-red-300' : 'text-slate-700 dark:text-slate-300'}`}>
+          {status}
         </p>
       ) : null}
     </div>
@@ -61,7 +79,7 @@ interface FieldAttributes {
   'aria-describedby': string | undefined;
 }
 
-const FIELD_PROPS = ['label', 'required', 'hint', 'error', 'invalid', 'className', 'inputClassName', 'id'] as const;
+const FIELD_PROPS = ['label', 'required', 'hint', 'error', 'invalid', 'className', 'inputClassName', 'id', 'labelNote', 'status', 'compact'] as const;
 /** Splits a field's own props from the ones passed on to the input element. */
 function split<T extends FieldProps>(props: T): [FieldProps, Omit<T, (typeof FIELD_PROPS)[number]>] {
   const rest = { ...props } as Record<string, unknown>;

@@ -1,10 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { UserPlus } from 'lucide-react';
 import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
 import { suggestUsername } from '../../../common/schemas/clients.ts';
 import { invitationMailText, type MailOutcome } from '../../../common/schemas/mail.ts';
 import { buttonClass } from '../../components/button-class.ts';
-import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { InputField } from '../../components/forms/fields.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
@@ -16,7 +15,6 @@ const toasts = scopedToasts('add-client');
 
 /** Staff add a client: name and e-mail (username suggested, editable); the invitation link is shown to copy. */
 export function AddClientForm() {
-  const id = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [username, setUsername] = useState('');
@@ -84,26 +82,20 @@ export function AddClientForm() {
             if (e.target.value.trim()) setMissing((m) => ({ ...m, email: false }));
           }}
         />
-        <div>
-          <label htmlFor={`${id}-username`} className={labelClass}>
-            Username <span className="font-normal text-slate-600 dark:text-slate-400">(suggested, you can change it)</span>
-          </label>
-          <input
-            id={`${id}-username`}
-            className={inputClass}
-            value={shownUsername}
-            onChange={(e) => {
-              setUsernameEdited(true);
-              setUsername(e.target.value);
-            }}
-            aria-invalid={taken || malformed || undefined}
-            aria-describedby={`${id}-username-status`}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-          <p id={`${id}-username-status`} aria-live="polite" className={`mt-1 text-sm ${taken || malformed ? 'text-red-800 dark:text-red-300' : 'text-slate-700 dark:text-slate-300'}`}>
-            {malformed ? (
+        <InputField
+          label="Username"
+          labelNote="(suggested, you can change it)"
+          value={shownUsername}
+          onChange={(e) => {
+            setUsernameEdited(true);
+            setUsername(e.target.value);
+          }}
+          invalid={taken || malformed}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          status={
+            malformed ? (
               'Username: 3 to 40 lower-case letters, digits, dots, dashes or underscores'
             ) : !shownUsername.trim() || !check.data ? null : taken ? (
               <>
@@ -114,9 +106,9 @@ export function AddClientForm() {
               </>
             ) : (
               `${shownUsername.trim().toLowerCase()} is free.`
-            )}
-          </p>
-        </div>
+            )
+          }
+        />
         <button type="submit" className={buttonClass('primary')} disabled={createClient.isPending}>
           <UserPlus className="size-4" aria-hidden="true" />
           {createClient.isPending ? 'Adding Client...' : 'Add Client'}

@@ -1,19 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Pencil } from 'lucide-react';
 import { CLIENT_STATUSES, updateClientBodySchema, type Client, type ClientStatus, type UpdateClientBody } from '../../../common/schemas/clients.ts';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import { buttonClass } from '../../components/button-class.ts';
-import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { InputField, SelectField } from '../../components/forms/fields.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
-import { detailErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
+import { detailErrors, schemaErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
 import { useUpdateClient } from './clients-api.ts';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
 const toasts = scopedToasts('edit-client');
 
 const STATUS_LABELS: Record<ClientStatus, string> = { new: 'New', 'in-progress': 'In progress', completed: 'Completed' };
+const STATUS_OPTIONS = CLIENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
 type Fields = { name: string; email: string; username: string; status: ClientStatus };
 const fieldsOf = (client: Client): Fields => ({ name: client.name, email: client.email, username: client.username ?? '', status: client.status });
@@ -24,10 +25,9 @@ const fieldsOf = (client: Client): Fields => ({ name: client.name, email: client
  * it (decision 241): the new link is handed to the client row, to copy.
  */
 export function EditClientDialog({ client, onInvitation }: { client: Client; onInvitation: (link: { url: string; mail: MailOutcome }) => void }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<Fields>(() => fieldsOf(client));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<string>>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof Fields>>({});
   const update = useUpdateClient();
 
   function openDialog() {
@@ -55,10 +55,11 @@ export function EditClientDialog({ client, onInvitation }: { client: Client; onI
       setOpen(false);
       return;
     }
-    const parsed = updateClientBodySchema.safeParse(changes);
-    if (!parsed.success) {
-      setFieldErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? ''), i.message])));
-      toasts.show({ title: 'Failed to update client', description: parsed.error.issues[0]?.message, variant: 'destructive' });
+    const errors = schemaErrors<keyof Fields>(updateClientBodySchema, changes);
+    const first = Object.values(errors)[0];
+    if (first) {
+      setFieldErrors(errors);
+      toasts.show({ title: 'Failed to update client', description: first, variant: 'destructive' });
       return;
     }
     try {
@@ -74,18 +75,10 @@ export function EditClientDialog({ client, onInvitation }: { client: Client; onI
       });
       setOpen(false);
     } catch (err) {
-      setFieldErrors(detailErrors(err, (message) => (message.startsWith('The username') ? 'username' : message.includes('e-mail') ? 'email' : null)));
+      setFieldErrors(detailErrors<keyof Fields>(err, (message) => (message.startsWith('The username') ? 'username' : message.includes('e-mail') ? 'email' : null)));
       toastFailure('Failed to update client', err);
     }
   }
-
-  const errorOf = (key: keyof Fields) =>
-    fieldErrors[key] ? (
-      <p id={`${id}-${key}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-        {fieldErrors[key]}
-      </p>
-    ) : null;
-  const invalid = (key: keyof Fields) => (fieldErrors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {});
 
   return (
     <>
@@ -96,51 +89,19 @@ export function EditClientDialog({ client, onInvitation }: { client: Client; onI
       </button>
       <ModalDialog open={open} onClose={() => setOpen(false)} title={`Edit client ${client.name}`}>
         <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label={`Edit client ${client.name}`}>
-          <div>
-            <label htmlFor={`${id}-name`} className={labelClass}>
-              Client name
-            </label>
-            <input id={`${id}-name`} className={inputClass} value={form.name} onChange={set('name')} autoComplete="off" {...invalid('name')} />
-            {errorOf('name')}
-          </div>
-          <div>
-            <label htmlFor={`${id}-email`} className={labelClass}>
-              Email
-            </label>
-            <input id={`${id}-email`} type="email" inputMode="email" className={inputClass} value={form.email} onChange={set('email')} autoComplete="off" {...invalid('email')} />
-            {errorOf('email')}
-            {client.invitation === 'pending' ? (
-              <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">A new address or username sends a new invitation; the pending link stops working.</p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor={`${id}-username`} className={labelClass}>
-              Username
-            </label>
-            <input
-              id={`${id}-username`}
-              className={inputClass}
-              value={form.username}
-              onChange={set('username')}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...invalid('username')}
-            />
-            {errorOf('username')}
-          </div>
-          <div>
-            <label htmlFor={`${id}-status`} className={labelClass}>
-              Status
-            </label>
-            <select id={`${id}-status`} className={inputClass} value={form.status} onChange={set('status')}>
-              {CLIENT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <InputField label="Client name" value={form.name} onChange={set('name')} error={fieldErrors.name} autoComplete="off" />
+          <InputField
+            label="Email"
+            type="email"
+            inputMode="email"
+            value={form.email}
+            onChange={set('email')}
+            error={fieldErrors.email}
+            autoComplete="off"
+            hint={client.invitation === 'pending' ? 'A new address or username sends a new invitation; the pending link stops working.' : undefined}
+          />
+          <InputField label="Username" value={form.username} onChange={set('username')} error={fieldErrors.username} autoComplete="off" autoCapitalize="none" spellCheck={false} />
+          <SelectField label="Status" options={STATUS_OPTIONS} value={form.status} onChange={set('status')} />
           <div className="mt-2 flex flex-wrap justify-end gap-2">
             <button type="button" className={buttonClass('secondary')} onClick={() => setOpen(false)}>
               Cancel

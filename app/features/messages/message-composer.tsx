@@ -12,7 +12,7 @@ import {
   attachmentTypeOfName,
 } from '../../../common/schemas/messages.ts';
 import { buttonClass } from '../../components/button-class.ts';
-import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { InputField, TextAreaField } from '../../components/forms/fields.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
@@ -55,7 +55,7 @@ export function MessageComposer({
   /** A Reply chosen on a message: its 'Re: ...' subject is put in the box and the message field focused. */
   reply?: { subject: string; seq: number } | null;
 }) {
-  const ids = { subject: useId(), text: useId(), files: useId(), hint: useId() };
+  const ids = { files: useId(), hint: useId() };
   const [subject, setSubject] = useState('');
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -131,43 +131,31 @@ export function MessageComposer({
 
   return (
     <form onSubmit={submit} className="mt-4 grid gap-3" aria-label="Write a message" noValidate>
-      <div>
-        <label htmlFor={ids.subject} className={labelClass}>
-          Subject
-        </label>
-        <input
-          id={ids.subject}
-          className={inputClass}
-          value={`${SUBJECT_PREFIX}${subject}`}
-          maxLength={SUBJECT_PREFIX.length + MESSAGE_SUBJECT_MAX}
-          onChange={(e) => setSubject((prev) => subjectAfterEdit(e.target.value, prev))}
-          // The caret never goes inside the fixed prefix.
-          onSelect={(e) => {
-            const el = e.currentTarget;
-            if ((el.selectionStart ?? 0) < SUBJECT_PREFIX.length && el.selectionStart === el.selectionEnd) {
-              el.setSelectionRange(SUBJECT_PREFIX.length, SUBJECT_PREFIX.length);
-            }
-          }}
-          disabled={!ready}
-          autoComplete="off"
-        />
-      </div>
-      <div>
-        <label htmlFor={ids.text} className={labelClass}>
-          Message
-        </label>
-        <textarea
-          ref={textBox}
-          id={ids.text}
-          className={`${inputClass} min-h-24 resize-y`}
-          rows={3}
-          value={text}
-          maxLength={MESSAGE_TEXT_MAX}
-          onChange={(e) => setText(e.target.value)}
-          disabled={!ready}
-          placeholder="Type your message..."
-        />
-      </div>
+      <InputField
+        label="Subject"
+        value={`${SUBJECT_PREFIX}${subject}`}
+        maxLength={SUBJECT_PREFIX.length + MESSAGE_SUBJECT_MAX}
+        onChange={(e) => setSubject((prev) => subjectAfterEdit(e.target.value, prev))}
+        // The caret never goes inside the fixed prefix.
+        onSelect={(e) => {
+          const el = e.currentTarget;
+          if ((el.selectionStart ?? 0) < SUBJECT_PREFIX.length && el.selectionStart === el.selectionEnd) {
+            el.setSelectionRange(SUBJECT_PREFIX.length, SUBJECT_PREFIX.length);
+          }
+        }}
+        disabled={!ready}
+        autoComplete="off"
+      />
+      <TextAreaField
+        label="Message"
+        inputRef={textBox}
+        rows={3}
+        value={text}
+        maxLength={MESSAGE_TEXT_MAX}
+        onChange={(e) => setText(e.target.value)}
+        disabled={!ready}
+        placeholder="Type your message..."
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <input

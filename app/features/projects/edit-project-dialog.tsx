@@ -1,12 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Pencil } from 'lucide-react';
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, updateProjectBodySchema, type Project, type ProjectStatus, type UpdateProjectBody } from '../../../common/schemas/projects.ts';
 import { buttonClass } from '../../components/button-class.ts';
-import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { InputField, SelectField, TextAreaField } from '../../components/forms/fields.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
-import { detailErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
+import { detailErrors, schemaErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
 import { useUpdateProject } from './projects-api.ts';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
@@ -14,6 +14,7 @@ const toasts = scopedToasts('edit-project');
 
 type Fields = { name: string; code: string; description: string; startDate: string; endDate: string; budget: string; status: ProjectStatus };
 type TextKey = Exclude<keyof Fields, 'status'>;
+const STATUS_OPTIONS = PROJECT_STATUSES.map((status) => ({ value: status, label: PROJECT_STATUS_LABELS[status] }));
 
 const fieldsOf = (project: Project): Fields => ({
   name: project.name,
@@ -30,10 +31,9 @@ const fieldsOf = (project: Project): Fields => ({
  * Only what changed is sent, so another staff member's correction of another field stands.
  */
 export function EditProjectDialog({ project }: { project: Project }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<Fields>(() => fieldsOf(project));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<string>>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof Fields>>({});
   const update = useUpdateProject();
 
   function openDialog() {
@@ -62,10 +62,11 @@ export function EditProjectDialog({ project }: { project: Project }) {
       return;
     }
     // The date rule is checked on the dates as they will be, not only on the ones that changed.
-    const parsed = updateProjectBodySchema.safeParse({ ...changes, startDate: form.startDate, endDate: form.endDate });
-    if (!parsed.success) {
-      setFieldErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      toasts.show({ title: 'Failed to update project', description: parsed.error.issues[0]?.message, variant: 'destructive' });
+    const errors = schemaErrors<keyof Fields>(updateProjectBodySchema, { ...changes, startDate: form.startDate, endDate: form.endDate });
+    const first = Object.values(errors)[0];
+    if (first) {
+      setFieldErrors(errors);
+      toasts.show({ title: 'Failed to update project', description: first, variant: 'destructive' });
       return;
     }
     try {
@@ -73,31 +74,13 @@ export function EditProjectDialog({ project }: { project: Project }) {
       toasts.show({ title: 'Project updated successfully' });
       setOpen(false);
     } catch (err) {
-      setFieldErrors(detailErrors(err, (message) => (message.startsWith('A project with the code') ? 'code' : null)));
+      setFieldErrors(detailErrors<keyof Fields>(err, (message) => (message.startsWith('A project with the code') ? 'code' : null)));
       toastFailure('Failed to update project', err);
     }
   }
 
-  const field = (key: TextKey, label: string, props: Record<string, unknown> = {}) => (
-    <div>
-      <label htmlFor={`${id}-${key}`} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        className={inputClass}
-        value={form[key]}
-        onChange={set(key)}
-        aria-invalid={fieldErrors[key] ? true : undefined}
-        aria-describedby={fieldErrors[key] ? `${id}-${key}-error` : undefined}
-        {...props}
-      />
-      {fieldErrors[key] ? (
-        <p id={`${id}-${key}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-          {fieldErrors[key]}
-        </p>
-      ) : null}
-    </div>
+  const field = (key: TextKey, label: string, props: InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <InputField label={label} value={form[key]} onChange={set(key)} error={fieldErrors[key]} {...props} />
   );
 
   return (
@@ -113,29 +96,13 @@ export function EditProjectDialog({ project }: { project: Project }) {
             {field('name', 'Project name *', { autoComplete: 'off' })}
             {field('code', 'Project code *', { autoComplete: 'off', autoCapitalize: 'characters' })}
           </div>
-          <div>
-            <label htmlFor={`${id}-description`} className={labelClass}>
-              Description
-            </label>
-            <textarea id={`${id}-description`} rows={3} className={inputClass} value={form.description} onChange={set('description')} />
-          </div>
+          <TextAreaField label="Description" rows={3} value={form.description} onChange={set('description')} error={fieldErrors.description} />
           <div className="grid gap-3 sm:grid-cols-3">
             {field('startDate', 'Start date', { type: 'date' })}
             {field('endDate', 'End date', { type: 'date' })}
             {field('budget', 'Budget (NGN)', { inputMode: 'decimal', placeholder: '0' })}
           </div>
-          <div>
-            <label htmlFor={`${id}-status`} className={labelClass}>
-              Status
-            </label>
-            <select id={`${id}-status`} className={inputClass} value={form.status} onChange={set('status')}>
-              {PROJECT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {PROJECT_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Status" options={STATUS_OPTIONS} value={form.status} onChange={set('status')} error={fieldErrors.status} />
           <div className="mt-2 flex flex-wrap justify-end gap-2">
             <button type="button" className={buttonClass('secondary')} onClick={() => setOpen(false)}>
               Cancel

@@ -2,37 +2,19 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { FilePlus2, X } from 'lucide-react';
 import { FilePicker } from '../../components/forms/file-picker.tsx';
 import { company } from '../../../common/content/company.ts';
-import {
-  createReportFieldsSchema,
-  REPORT_IMAGE_MAX_BYTES,
-  REPORT_IMAGE_TYPES,
-  REPORT_IMAGES_MAX,
-} from '../../../common/schemas/reports.ts';
+import { createReportFieldsSchema, REPORT_IMAGE_TYPES, REPORT_IMAGES_MAX } from '../../../common/schemas/reports.ts';
 import { buttonClass } from '../../components/button-class.ts';
-import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { labelClass } from '../../components/forms/field-classes.ts';
+import { schemaErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { todayIso } from '../../../common/dates.ts';
+import { checkImages, IMAGE_MAX_MB, ReportTextFields, type TextKey } from './report-form-fields.tsx';
 import { useCreateReport } from './reports-api.ts';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
 const toasts = scopedToasts('create-report');
-
-export type TextKey = 'date' | 'projectCode' | 'project' | 'team' | 'tasks' | 'progress' | 'challenges' | 'actionTaken' | 'helpNeeded' | 'nextSteps' | 'feedback' | 'conclusion';
-
-export const LONG_FIELDS: { key: TextKey; label: string; required?: boolean }[] = [
-  { key: 'tasks', label: 'Tasks *', required: true },
-  { key: 'progress', label: 'Progress *', required: true },
-  { key: 'challenges', label: 'Challenges' },
-  { key: 'actionTaken', label: 'Action taken' },
-  { key: 'helpNeeded', label: 'Help needed' },
-  { key: 'nextSteps', label: 'Next steps' },
-  { key: 'feedback', label: 'Feedback' },
-  { key: 'conclusion', label: 'Conclusion' },
-];
-
-export const IMAGE_MAX_MB = REPORT_IMAGE_MAX_BYTES / (1024 * 1024);
 
 function initialFields(project: { name: string; code: string } | null): Record<TextKey, string> {
   return {
@@ -58,7 +40,7 @@ export function CreateReportDialog({ project }: { project: { _id: string; name: 
   const [fields, setFields] = useState(() => initialFields(project));
   const [images, setImages] = useState<File[]>([]);
   const [imageProblems, setImageProblems] = useState<string[]>([]);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<TextKey, string>>>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<TextKey>>({});
   const fileInput = useRef<HTMLInputElement>(null);
   const createReport = useCreateReport();
 
@@ -71,16 +53,8 @@ export function CreateReportDialog({ project }: { project: { _id: string; name: 
   }
 
   function addImages(list: FileList | null) {
-    const problems: string[] = [];
-    const accepted: File[] = [];
-    for (const file of Array.from(list ?? [])) {
-      if (!(REPORT_IMAGE_TYPES as readonly string[]).includes(file.type)) problems.push(`${file.name} is not a JPEG, PNG or WebP image`);
-      else if (file.size > REPORT_IMAGE_MAX_BYTES) problems.push(`${file.name} is larger than ${IMAGE_MAX_MB} MB`);
-      else accepted.push(file);
-    }
-    const room = REPORT_IMAGES_MAX - images.length;
-    if (accepted.length > room) problems.push(`A report can carry at most ${REPORT_IMAGES_MAX} images`);
-    setImages((current) => [...current, ...accepted.slice(0, Math.max(room, 0))]);
+    const { accepted, problems } = checkImages(list, REPORT_IMAGES_MAX - images.length);
+    setImages((current) => [...current, ...accepted]);
     setImageProblems(problems);
     if (fileInput.current) fileInput.current.value = '';
   }
@@ -92,11 +66,11 @@ export function CreateReportDialog({ project }: { project: { _id: string; name: 
       toasts.show({ title: 'Please select a project first', variant: 'destructive' });
       return;
     }
-    const parsed = createReportFieldsSchema.safeParse({ ...fields, projectId: project._id });
-    if (!parsed.success) {
-      const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    const errors = schemaErrors<TextKey>(createReportFieldsSchema, { ...fields, projectId: project._id });
+    const first = Object.values(errors)[0];
+    if (first) {
       setFieldErrors(errors);
-      toasts.show({ title: 'Please fill in required fields', description: parsed.error.issues[0]?.message, variant: 'destructive' });
+      toasts.show({ title: 'Please fill in required fields', description: first, variant: 'destructive' });
       return;
     }
     setFieldErrors({});
@@ -110,18 +84,10 @@ export function CreateReportDialog({ project }: { project: { _id: string; name: 
   }
 
   // A field's message goes as soon as the field is filled in (a 'required' message must not linger over a valid field).
-  const set = (key: TextKey) => (e: { target: { value: string } }) => {
-    const value = e.target.value;
+  const set = (key: TextKey, value: string) => {
     setFields((f) => ({ ...f, [key]: value }));
     if (value.trim()) setFieldErrors(({ [key]: _gone, ...rest }) => rest);
   };
-  const errorOf = (key: TextKey) =>
-    fieldErrors[key] ? (
-      <p id={`${id}-${key}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-        {fieldErrors[key]}
-      </p>
-    ) : null;
-  const invalid = (key: TextKey) => (fieldErrors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {});
 
   return (
     <>
@@ -132,43 +98,7 @@ export function CreateReportDialog({ project }: { project: { _id: string; name: 
       <ModalDialog open={open} onClose={() => setOpen(false)} title={`Create Project Report for ${project?.name ?? ''}`} size="lg">
         <form onSubmit={onSubmit} noValidate className="grid gap-3">
           <p className="text-sm text-slate-600 dark:text-slate-300">Fields marked * are required.</p>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <div>
-              <label htmlFor={`${id}-date`} className={labelClass}>
-                Date *
-              </label>
-              <input id={`${id}-date`} type="date" className={inputClass} value={fields.date} onChange={set('date')} {...invalid('date')} />
-              {errorOf('date')}
-            </div>
-            <div>
-              <label htmlFor={`${id}-projectCode`} className={labelClass}>
-                Project code
-              </label>
-              <input id={`${id}-projectCode`} className={inputClass} value={fields.projectCode} onChange={set('projectCode')} />
-            </div>
-            <div>
-              <label htmlFor={`${id}-project`} className={labelClass}>
-                Project *
-              </label>
-              <input id={`${id}-project`} className={inputClass} value={fields.project} onChange={set('project')} {...invalid('project')} />
-              {errorOf('project')}
-            </div>
-            <div>
-              <label htmlFor={`${id}-team`} className={labelClass}>
-                Team
-              </label>
-              <input id={`${id}-team`} className={inputClass} value={fields.team} onChange={set('team')} />
-            </div>
-          </div>
-          {LONG_FIELDS.map(({ key, label }) => (
-            <div key={key}>
-              <label htmlFor={`${id}-${key}`} className={labelClass}>
-                {label}
-              </label>
-              <textarea id={`${id}-${key}`} rows={key === 'tasks' || key === 'progress' ? 3 : 2} className={inputClass} value={fields[key]} onChange={set(key)} {...invalid(key)} />
-              {errorOf(key)}
-            </div>
-          ))}
+          <ReportTextFields values={fields} errors={fieldErrors} onChange={set} />
           <div>
             <label htmlFor={`${id}-images`} id={`${id}-images-label`} className={labelClass}>
               Images (JPEG, PNG or WebP; up to {REPORT_IMAGES_MAX}, {IMAGE_MAX_MB} MB each)

@@ -1,21 +1,20 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Pencil, Undo2, X } from 'lucide-react';
-import { REPORT_IMAGE_MAX_BYTES, REPORT_IMAGE_TYPES, REPORT_IMAGES_MAX, updateReportFieldsSchema, type Report } from '../../../common/schemas/reports.ts';
+import { REPORT_IMAGE_TYPES, REPORT_IMAGES_MAX, updateReportFieldsSchema, type Report } from '../../../common/schemas/reports.ts';
 import { buttonClass } from '../../components/button-class.ts';
 import { FilePicker } from '../../components/forms/file-picker.tsx';
-import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { labelClass } from '../../components/forms/field-classes.ts';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { formatDay } from '../../../common/dates.ts';
-import { detailErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
-import { IMAGE_MAX_MB, LONG_FIELDS, type TextKey } from './create-report-dialog.tsx';
+import { detailErrors, schemaErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
+import { checkImages, IMAGE_MAX_MB, ReportTextFields, TEXT_KEYS, type TextKey } from './report-form-fields.tsx';
 import { useCorrectReport } from './reports-api.ts';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
 const toasts = scopedToasts('edit-report');
 
-const TEXT_KEYS: TextKey[] = ['date', 'projectCode', 'project', 'team', ...LONG_FIELDS.map((f) => f.key)];
 const fieldsOf = (report: Report) => Object.fromEntries(TEXT_KEYS.map((key) => [key, report[key]])) as Record<TextKey, string>;
 
 const iconButton =
@@ -34,7 +33,7 @@ export function EditReportDialog({ report }: { report: Report }) {
   const [added, setAdded] = useState<File[]>([]);
   const [imageProblems, setImageProblems] = useState<string[]>([]);
   const [notifyClient, setNotifyClient] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<string>>({});
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<TextKey>>({});
   const fileInput = useRef<HTMLInputElement>(null);
   const correct = useCorrectReport();
   const title = `Edit report of ${formatDay(report.date)}`;
@@ -50,22 +49,13 @@ export function EditReportDialog({ report }: { report: Report }) {
   }
 
   function addImages(list: FileList | null) {
-    const problems: string[] = [];
-    const accepted: File[] = [];
-    for (const file of Array.from(list ?? [])) {
-      if (!(REPORT_IMAGE_TYPES as readonly string[]).includes(file.type)) problems.push(`${file.name} is not a JPEG, PNG or WebP image`);
-      else if (file.size > REPORT_IMAGE_MAX_BYTES) problems.push(`${file.name} is larger than ${IMAGE_MAX_MB} MB`);
-      else accepted.push(file);
-    }
-    const room = REPORT_IMAGES_MAX - (report.images.length - removed.length) - added.length;
-    if (accepted.length > room) problems.push(`A report can carry at most ${REPORT_IMAGES_MAX} images`);
-    setAdded((current) => [...current, ...accepted.slice(0, Math.max(room, 0))]);
+    const { accepted, problems } = checkImages(list, REPORT_IMAGES_MAX - (report.images.length - removed.length) - added.length);
+    setAdded((current) => [...current, ...accepted]);
     setImageProblems(problems);
     if (fileInput.current) fileInput.current.value = '';
   }
 
-  const set = (key: TextKey) => (e: { target: { value: string } }) => {
-    const value = e.target.value;
+  const set = (key: TextKey, value: string) => {
     setFields((f) => ({ ...f, [key]: value }));
     setFieldErrors(({ [key]: _gone, ...rest }) => rest);
   };
@@ -79,10 +69,11 @@ export function EditReportDialog({ report }: { report: Report }) {
       setOpen(false);
       return;
     }
-    const parsed = updateReportFieldsSchema.safeParse(changed);
-    if (!parsed.success) {
-      setFieldErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      toasts.show({ title: 'Please fill in required fields', description: parsed.error.issues[0]?.message, variant: 'destructive' });
+    const errors = schemaErrors<TextKey>(updateReportFieldsSchema, changed);
+    const first = Object.values(errors)[0];
+    if (first) {
+      setFieldErrors(errors);
+      toasts.show({ title: 'Please fill in required fields', description: first, variant: 'destructive' });
       return;
     }
     try {
@@ -90,27 +81,10 @@ export function EditReportDialog({ report }: { report: Report }) {
       toasts.show({ title: 'Report updated successfully', description: res.clientMailed ? 'The client was e-mailed about the correction.' : undefined });
       setOpen(false);
     } catch (err) {
-      setFieldErrors(detailErrors(err));
+      setFieldErrors(detailErrors<TextKey>(err));
       toastFailure('Failed to update report', err);
     }
   }
-
-  const errorOf = (key: TextKey) =>
-    fieldErrors[key] ? (
-      <p id={`${id}-${key}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-        {fieldErrors[key]}
-      </p>
-    ) : null;
-  const invalid = (key: TextKey) => (fieldErrors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {});
-  const input = (key: TextKey, label: string, type = 'text') => (
-    <div>
-      <label htmlFor={`${id}-${key}`} className={labelClass}>
-        {label}
-      </label>
-      <input id={`${id}-${key}`} type={type} className={inputClass} value={fields[key]} onChange={set(key)} {...invalid(key)} />
-      {errorOf(key)}
-    </div>
-  );
 
   return (
     <>
@@ -121,21 +95,7 @@ export function EditReportDialog({ report }: { report: Report }) {
       <ModalDialog open={open} onClose={() => setOpen(false)} title={title} size="lg">
         <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label={title}>
           <p className="text-sm text-slate-600 dark:text-slate-300">Fields marked * are required. The text you replace stays in the report's history.</p>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {input('date', 'Date *', 'date')}
-            {input('projectCode', 'Project code')}
-            {input('project', 'Project *')}
-            {input('team', 'Team')}
-          </div>
-          {LONG_FIELDS.map(({ key, label }) => (
-            <div key={key}>
-              <label htmlFor={`${id}-${key}`} className={labelClass}>
-                {label}
-              </label>
-              <textarea id={`${id}-${key}`} rows={key === 'tasks' || key === 'progress' ? 3 : 2} className={inputClass} value={fields[key]} onChange={set(key)} {...invalid(key)} />
-              {errorOf(key)}
-            </div>
-          ))}
+          <ReportTextFields values={fields} errors={fieldErrors} onChange={set} />
           {report.images.length > 0 ? (
             <fieldset>
               <legend className={labelClass}>Images of the report</legend>

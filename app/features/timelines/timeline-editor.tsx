@@ -3,7 +3,8 @@ import { Plus, Save } from 'lucide-react';
 import { taskMonthCount, updateTimelineBodySchema, type Timeline } from '../../../common/schemas/timelines.ts';
 import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { buttonClass } from '../../components/button-class.ts';
-import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { labelClass } from '../../components/forms/field-classes.ts';
+import { InputField } from '../../components/forms/fields.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { TimelineChart } from './timeline-chart.tsx';
@@ -173,12 +174,7 @@ function TimelineForm({
               </button>
             </div>
           ) : null}
-          <div>
-            <label htmlFor={`${id}-title`} className={labelClass}>
-              Timeline title
-            </label>
-            <input id={`${id}-title`} className={inputClass} value={title} onChange={(e) => setTitle(e.target.value)} />
-          </div>
+          <InputField label="Timeline title" value={title} onChange={(e) => setTitle(e.target.value)} />
           <fieldset className="min-w-0">
             <legend className={labelClass}>Tasks</legend>
             <p className="mb-2 text-xs text-slate-600 dark:text-slate-300">

@@ -5,7 +5,7 @@ import {
   type TimelineTaskStatus,
 } from '../../../common/schemas/timelines.ts';
 import { buttonClass } from '../../components/button-class.ts';
-import { inputClass } from '../../components/forms/field-classes.ts';
+import { InputField, SelectField } from '../../components/forms/fields.tsx';
 
 export interface TaskRow {
   key: number;
@@ -33,7 +33,7 @@ function withStart(row: TaskRow, month: string): Partial<TaskRow> {
   return { month, endMonth: monthOfIndex(monthIndex(month) + monthIndex(row.endMonth) - monthIndex(row.month)) };
 }
 
-const small = 'mb-1 block text-xs font-medium';
+const STATUS_OPTIONS = TIMELINE_TASK_STATUSES.map((s) => ({ value: s, label: TIMELINE_TASK_STATUS_LABELS[s] }));
 const iconButton = `${buttonClass('ghost')} px-3`;
 
 /**
@@ -61,72 +61,34 @@ export function TimelineTaskRow({
   const id = (what: string) => `${formId}-${what}-${row.key}`;
   const backwards = endEarlierThanStart(row);
   return (
-    <li className="grid grid-cols-2 items-end gap-2 rounded-lg border border-slate-200 p-2 @xl:grid-cols-3 dark:border-slate-700">
-      <div className="col-span-2 @xl:col-span-3">
-        <label htmlFor={id('task')} className={small}>
-          Task {n}
-        </label>
-        <input
-          id={id('task')}
-          className={inputClass}
-          value={row.task}
-          onChange={(e) => onChange({ task: e.target.value })}
-        />
-      </div>
-      <div>
-        <label htmlFor={id('month')} className={small}>
-          Start month of task {n}
-        </label>
-        <input
-          id={id('month')}
-          type="month"
-          placeholder="2026-03"
-          className={inputClass}
-          value={row.month}
-          onChange={(e) => onChange(withStart(row, e.target.value))}
-        />
-      </div>
-      <div>
-        <label htmlFor={id('end')} className={small}>
-          End of task {n}
-        </label>
-        <input
-          id={id('end')}
-          type="month"
-          placeholder="2026-05"
-          min={isMonth(row.month) ? row.month : undefined}
-          className={inputClass}
-          value={row.endMonth}
-          aria-invalid={backwards || undefined}
-          aria-describedby={backwards ? id('end-error') : undefined}
-          onChange={(e) => onChange({ endMonth: e.target.value })}
-        />
-      </div>
-      <div className="col-span-2 @xl:col-span-1">
-        <label htmlFor={id('status')} className={small}>
-          Status of task {n}
-        </label>
-        <select
-          id={id('status')}
-          className={inputClass}
-          value={row.status}
-          onChange={(e) => onChange({ status: e.target.value as TimelineTaskStatus })}
-        >
-          {TIMELINE_TASK_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {TIMELINE_TASK_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {backwards ? (
-        <p
-          id={id('end-error')}
-          className="col-span-2 text-sm font-medium text-red-700 @xl:col-span-3 dark:text-red-300"
-        >
-          The end is before the start: choose the start month or a later one.
-        </p>
-      ) : null}
+    <li className="grid grid-cols-2 items-start gap-2 rounded-lg border border-slate-200 p-2 @xl:grid-cols-3 dark:border-slate-700">
+      <InputField compact className="col-span-2 @xl:col-span-3" label={`Task ${n}`} value={row.task} onChange={(e) => onChange({ task: e.target.value })} />
+      <InputField
+        compact
+        label={`Start month of task ${n}`}
+        type="month"
+        placeholder="2026-03"
+        value={row.month}
+        onChange={(e) => onChange(withStart(row, e.target.value))}
+      />
+      <InputField
+        compact
+        label={`End of task ${n}`}
+        type="month"
+        placeholder="2026-05"
+        min={isMonth(row.month) ? row.month : undefined}
+        value={row.endMonth}
+        error={backwards ? 'The end is before the start: choose the start month or a later one.' : undefined}
+        onChange={(e) => onChange({ endMonth: e.target.value })}
+      />
+      <SelectField
+        compact
+        className="col-span-2 @xl:col-span-1"
+        label={`Status of task ${n}`}
+        options={STATUS_OPTIONS}
+        value={row.status}
+        onChange={(e) => onChange({ status: e.target.value as TimelineTaskStatus })}
+      />
       <div className="col-span-2 flex flex-wrap justify-end gap-1 @xl:col-span-3">
         <button
           type="button"
