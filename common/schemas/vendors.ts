@@ -161,8 +161,10 @@ export type VendorApplicationDetail = z.infer<typeof vendorApplicationDetailSche
 export const vendorDetailResponseSchema = z.object({ success: z.literal(true), application: vendorApplicationDetailSchema });
 export type VendorDetailResponse = z.infer<typeof vendorDetailResponseSchema>;
 
+/** The longest staff note on a status change; the review form takes it from here. */
+export const VENDOR_NOTE_MAX_CHARS = 2000;
 export const vendorStatusUpdateSchema = z.object({
   status: z.enum(VENDOR_STATUSES),
-  note: multilineString().trim().max(2000).default(''),
+  note: multilineString().trim().max(VENDOR_NOTE_MAX_CHARS).default(''),
 });
 export type VendorStatusUpdate = z.input<typeof vendorStatusUpdateSchema>;

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { clsx } from 'clsx';
 import { inputClass, labelClass } from './field-classes.ts';
 
@@ -13,7 +13,7 @@ export function RequiredMark() {
 
 const compactLabelClass = 'mb-1 block text-xs font-medium text-slate-800 dark:text-slate-200';
 
-interface FieldProps {
+export interface FieldProps {
   label: string;
   required?: boolean;
   hint?: ReactNode;
@@ -34,15 +34,46 @@ interface FieldProps {
   status?: ReactNode;
   /** A field in a repeated row (a timeline's task): a small label, so a row of fields stays compact. */
   compact?: boolean;
+  /**
+   * Drop `error` once the value differs from the one last submitted, for forms whose messages come
+   * only from a submit (issue 21: 'password too common' stayed under a changed password).
+   */
+  dropStaleError?: boolean;
+}
+
+/**
+ * The error of the last submit while it still describes the field: once the value differs from the
+ * one submitted, the message belonged to an earlier attempt and goes.
+ */
+function useCurrentError(id: string, error: string | undefined, value: unknown, enabled: boolean): string | undefined {
+  const [submitted, setSubmitted] = useState<{ value: string } | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    const valueOf = () => (document.getElementById(id) as HTMLInputElement | null)?.value ?? '';
+    const form = (document.getElementById(id) as HTMLInputElement | null)?.form;
+    if (!form) return;
+    // A native listener on the form runs before React's own submit handler sets the new errors.
+    const onSubmit = () => setSubmitted({ value: valueOf() });
+    form.addEventListener('submit', onSubmit);
+    return () => form.removeEventListener('submit', onSubmit);
+  }, [id, enabled]);
+  if (!enabled || !error || !submitted || value === undefined) return error;
+  return String(value) === submitted.value ? error : undefined;
 }
 
 /**
  * The label, hint and error around one input, and the attributes that tie them to it: every field
  * of a hydrated form is wired the same way (decision 235).
  */
-function useField({ label, required, hint, error, invalid, className, id: givenId, labelNote, status, compact }: FieldProps, input: (attrs: FieldAttributes) => ReactNode) {
+export function useField(
+  { label, required, hint, error: givenError, invalid, className, id: givenId, labelNote, status, compact, dropStaleError = false }: FieldProps,
+  input: (attrs: FieldAttributes) => ReactNode,
+  /** The input's value, for `dropStaleError`. */
+  value?: unknown,
+) {
   const generated = useId();
   const id = givenId ?? generated;
+  const error = useCurrentError(id, givenError, value, dropStaleError);
   const hasStatus = status !== undefined;
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : '', hasStatus ? `${id}-status` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -72,16 +103,16 @@ function useField({ label, required, hint, error, invalid, className, id: givenI
   );
 }
 
-interface FieldAttributes {
+export interface FieldAttributes {
   id: string;
   'aria-required': true | undefined;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
 }
 
-const FIELD_PROPS = ['label', 'required', 'hint', 'error', 'invalid', 'className', 'inputClassName', 'id', 'labelNote', 'status', 'compact'] as const;
+const FIELD_PROPS = ['label', 'required', 'hint', 'error', 'invalid', 'className', 'inputClassName', 'id', 'labelNote', 'status', 'compact', 'dropStaleError'] as const;
 /** Splits a field's own props from the ones passed on to the input element. */
-function split<T extends FieldProps>(props: T): [FieldProps, Omit<T, (typeof FIELD_PROPS)[number]>] {
+export function split<T extends FieldProps>(props: T): [FieldProps, Omit<T, (typeof FIELD_PROPS)[number]>] {
   const rest = { ...props } as Record<string, unknown>;
   for (const key of FIELD_PROPS) delete rest[key];
   return [props, rest as Omit<T, (typeof FIELD_PROPS)[number]>];
@@ -90,13 +121,13 @@ function split<T extends FieldProps>(props: T): [FieldProps, Omit<T, (typeof FIE
 /** A labelled single-line input. */
 export function InputField({ inputRef, ...props }: FieldProps & { inputRef?: Ref<HTMLInputElement> } & Omit<InputHTMLAttributes<HTMLInputElement>, 'required' | 'id'>) {
   const [field, input] = split(props);
-  return useField(field, (attrs) => <input ref={inputRef} className={clsx(inputClass, field.inputClassName)} {...attrs} {...input} />);
+  return useField(field, (attrs) => <input ref={inputRef} className={clsx(inputClass, field.inputClassName)} {...attrs} {...input} />, input.value);
 }
 
 /** A labelled multi-line input. */
 export function TextAreaField({ inputRef, ...props }: FieldProps & { inputRef?: Ref<HTMLTextAreaElement> } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'required' | 'id'>) {
   const [field, textarea] = split(props);
-  return useField(field, (attrs) => <textarea ref={inputRef} className={clsx(inputClass, 'min-h-24 resize-y', field.inputClassName)} {...attrs} {...textarea} />);
+  return useField(field, (attrs) => <textarea ref={inputRef} className={clsx(inputClass, 'min-h-24 resize-y', field.inputClassName)} {...attrs} {...textarea} />, textarea.value);
 }
 
 /** A labelled choice from a list; `placeholder` is the empty first option. */
@@ -106,7 +137,7 @@ export function SelectField({
   ...props
 }: FieldProps & { options: readonly { value: string; label: string }[]; placeholder?: string } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'required' | 'id'>) {
   const [field, select] = split(props);
-  return useField(field, (attrs) => (
+  const control = (attrs: FieldAttributes) => (
     <select className={clsx(inputClass, field.inputClassName)} {...attrs} {...select}>
       {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
       {options.map((o) => (
@@ -115,7 +146,8 @@ export function SelectField({
         </option>
       ))}
     </select>
-  ));
+  );
+  return useField(field, control, select.value);
 }
 
 /** The primary submit button of the public forms, with its busy label while sending. */

@@ -9,7 +9,9 @@ import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 import { fetchMfaStatus, renewRecoveryCodes, startMfaEnrolment, startMfaReplacement, turnOffMfa } from './auth-api.ts';
-import { FormError, PasswordField, submitClass } from './auth-fields.tsx';
+import { submitClass } from './auth-card.tsx';
+import { FormError } from '../../components/forms/form-error.tsx';
+import { PasswordField } from '../../components/forms/password-field.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ConfirmOwnerForm } from './confirm-owner-form.tsx';
 import { MfaEnrolment, RecoveryCodes } from './mfa-steps.tsx';
@@ -254,7 +256,7 @@ function ConfirmPasswordForm({ onCancel, onStarted }: { onCancel: () => void; on
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy} aria-label="Confirm your password">
       <p className="text-sm text-slate-700 dark:text-slate-300">Enter your password to continue.</p>
       <div ref={field}>
-        <PasswordField label="Password" name="password" autoComplete="current-password" error={fieldError} value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordField label="Password" name="password" autoComplete="current-password" dropStaleError error={fieldError} value={password} onChange={(e) => setPassword(e.target.value)} />
       </div>
       <FormError message={error} />
       <div className="flex flex-wrap gap-2">

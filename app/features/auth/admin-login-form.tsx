@@ -6,7 +6,10 @@ import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { loginAdmin, logoutOnServer } from './auth-api.ts';
-import { FormError, linkClass, PasswordField, submitClass, TextField } from './auth-fields.tsx';
+import { linkClass, submitClass } from './auth-card.tsx';
+import { FormError } from '../../components/forms/form-error.tsx';
+import { InputField } from '../../components/forms/fields.tsx';
+import { PasswordField } from '../../components/forms/password-field.tsx';
 import { MfaEnrolment, MfaVerifyForm } from './mfa-steps.tsx';
 import { CURRENT_USER_KEY } from './use-current-user.ts';
 
@@ -68,8 +71,8 @@ export function AdminLoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
-      <TextField label="Email" name="email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <InputField label="Email" name="email" type="email" autoComplete="username" aria-required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <PasswordField label="Password" name="password" autoComplete="current-password" aria-required value={password} onChange={(e) => setPassword(e.target.value)} />
       <FormError message={error} />
       <button type="submit" className={submitClass()} disabled={busy}>
         {busy ? 'Authenticating...' : 'Sign In'}

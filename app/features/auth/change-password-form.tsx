@@ -3,7 +3,9 @@ import { newPasswordSchema } from '../../../common/schemas/auth.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { changePassword } from './auth-api.ts';
-import { FormError, PasswordField, submitClass } from './auth-fields.tsx';
+import { submitClass } from './auth-card.tsx';
+import { FormError } from '../../components/forms/form-error.tsx';
+import { PasswordField } from '../../components/forms/password-field.tsx';
 import { PASSWORD_HINT } from './new-password-form.tsx';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
@@ -52,9 +54,9 @@ export function ChangePasswordForm({ onDone }: { onDone?: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy} aria-label="Change password">
-      <PasswordField label="Current password" name="current-password" autoComplete="current-password" error={fieldError.current} value={current} onChange={(e) => setCurrent(e.target.value)} />
-      <PasswordField label="New password" name="new-password" autoComplete="new-password" hint={PASSWORD_HINT} error={fieldError.next} value={next} onChange={(e) => setNext(e.target.value)} />
-      <PasswordField label="Confirm new password" name="confirm-password" autoComplete="new-password" error={fieldError.confirm} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <PasswordField label="Current password" name="current-password" autoComplete="current-password" dropStaleError error={fieldError.current} value={current} onChange={(e) => setCurrent(e.target.value)} />
+      <PasswordField label="New password" name="new-password" autoComplete="new-password" hint={PASSWORD_HINT} dropStaleError error={fieldError.next} value={next} onChange={(e) => setNext(e.target.value)} />
+      <PasswordField label="Confirm new password" name="confirm-password" autoComplete="new-password" dropStaleError error={fieldError.confirm} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
       <FormError message={error} />
       <button type="submit" className={submitClass()} disabled={busy}>
         {busy ? 'Saving...' : 'Change Password'}

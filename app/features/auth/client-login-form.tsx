@@ -6,7 +6,10 @@ import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { loginClient } from './auth-api.ts';
-import { FormError, linkClass, PasswordField, submitClass, TextField } from './auth-fields.tsx';
+import { linkClass, submitClass } from './auth-card.tsx';
+import { FormError } from '../../components/forms/form-error.tsx';
+import { InputField } from '../../components/forms/fields.tsx';
+import { PasswordField } from '../../components/forms/password-field.tsx';
 import { CURRENT_USER_KEY } from './use-current-user.ts';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
@@ -48,8 +51,8 @@ export function ClientLoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
-      <TextField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} required value={username} onChange={(e) => setUsername(e.target.value)} />
-      <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <InputField label="Username" name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} aria-required value={username} onChange={(e) => setUsername(e.target.value)} />
+      <PasswordField label="Password" name="password" autoComplete="current-password" aria-required value={password} onChange={(e) => setPassword(e.target.value)} />
       <FormError message={error} />
       <button type="submit" className={submitClass()} disabled={busy}>
         {busy ? 'Signing In...' : 'Sign In'}

@@ -2,7 +2,10 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import type { MfaManageBody } from '../../../common/schemas/auth.ts';
 import { buttonClass } from '../../components/button-class.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { FormError, PasswordField, submitClass, TextField } from './auth-fields.tsx';
+import { submitClass } from './auth-card.tsx';
+import { FormError } from '../../components/forms/form-error.tsx';
+import { InputField } from '../../components/forms/fields.tsx';
+import { PasswordField } from '../../components/forms/password-field.tsx';
 
 /**
  * One step of managing an active second factor: the password and a code again, so a session left
@@ -88,14 +91,15 @@ export function ConfirmOwnerForm<T>({
           label="Password"
           name="password"
           autoComplete="current-password"
+          dropStaleError
           error={fieldErrors.password}
           aria-invalid={fieldErrors.password || wrongField === 'password' ? true : undefined}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
       </div>
-      <TextField
-        ref={codeInput}
+      <InputField
+        inputRef={codeInput}
         label={codes === 'authenticator' ? 'Authentication code' : 'Authentication or recovery code'}
         hint={codes === 'authenticator' ? undefined : 'The 6 digits the app shows, or one of your recovery codes (such as abcde-23456).'}
         name="code"
@@ -105,6 +109,7 @@ export function ConfirmOwnerForm<T>({
         maxLength={codes === 'authenticator' ? 6 : 20}
         autoCapitalize="none"
         spellCheck={false}
+        dropStaleError
         error={fieldErrors.code}
         aria-invalid={fieldErrors.code || wrongField === 'code' ? true : undefined}
         value={code}

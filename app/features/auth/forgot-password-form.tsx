@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
 import { requestPasswordReset } from './auth-api.ts';
-import { FormError, submitClass, TextField } from './auth-fields.tsx';
+import { submitClass } from './auth-card.tsx';
+import { FormError } from '../../components/forms/form-error.tsx';
+import { InputField } from '../../components/forms/fields.tsx';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
 const toasts = scopedToasts('forgot-password');
@@ -41,14 +43,14 @@ export function ForgotPasswordForm({ forAdmin }: { forAdmin: boolean }) {
   }
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
-      <TextField
+      <InputField
         label={forAdmin ? 'Email' : 'Username or email'}
         name="identifier"
         type={forAdmin ? 'email' : 'text'}
         autoComplete={forAdmin ? 'email' : 'username'}
         autoCapitalize="none"
         spellCheck={false}
-        required
+        aria-required
         value={identifier}
         onChange={(e) => setIdentifier(e.target.value)}
       />

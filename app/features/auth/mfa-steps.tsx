@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LoginResponse, MfaEnrolmentResponse } from '../../../common/schemas/auth.ts';
 import { ApiRequestError } from '../../lib/api.ts';
 import { confirmMfaEnrolment, startMfaEnrolment, verifySecondFactor } from './auth-api.ts';
-import { FormError, linkClass, submitClass, TextField } from './auth-fields.tsx';
+import { linkClass, submitClass } from './auth-card.tsx';
+import { FormError } from '../../components/forms/form-error.tsx';
+import { InputField } from '../../components/forms/fields.tsx';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiRequestError && err.message ? err.message : fallback);
 
@@ -34,8 +36,8 @@ export function MfaVerifyForm({ onDone, onCancel }: { onDone: (res: LoginRespons
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {recovery ? 'Enter one of the recovery codes you saved when you set up the authenticator app. Each code works once.' : 'Enter the 6-digit code shown by your authenticator app.'}
       </p>
-      <TextField
-        ref={input}
+      <InputField
+        inputRef={input}
         label={recovery ? 'Recovery code' : 'Authentication code'}
         name="code"
         autoComplete="one-time-code"
@@ -154,7 +156,7 @@ export function MfaEnrolment({
           Preparing your QR code…
         </p>
       )}
-      <TextField
+      <InputField
         label="Authentication code"
         name="code"
         autoComplete="one-time-code"

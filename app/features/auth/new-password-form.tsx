@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { PASSWORD_MIN_LENGTH, newPasswordSchema } from '../../../common/schemas/auth.ts';
 import { ApiRequestError } from '../../lib/api.ts';
-import { FormError, PasswordField, submitClass } from './auth-fields.tsx';
+import { submitClass } from './auth-card.tsx';
+import { FormError } from '../../components/forms/form-error.tsx';
+import { PasswordField } from '../../components/forms/password-field.tsx';
 
 export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong, memorable password; common passwords are refused.`;
 
@@ -34,8 +36,8 @@ export function NewPasswordForm({ submitLabel, busyLabel, save }: { submitLabel:
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
-      <PasswordField label="New password" name="new-password" autoComplete="new-password" hint={PASSWORD_HINT} error={fieldError.password} value={password} onChange={(e) => setPassword(e.target.value)} />
-      <PasswordField label="Confirm new password" name="confirm-password" autoComplete="new-password" error={fieldError.confirm} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <PasswordField label="New password" name="new-password" autoComplete="new-password" hint={PASSWORD_HINT} dropStaleError error={fieldError.password} value={password} onChange={(e) => setPassword(e.target.value)} />
+      <PasswordField label="Confirm new password" name="confirm-password" autoComplete="new-password" dropStaleError error={fieldError.confirm} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
       <FormError message={error} />
       <button type="submit" className={submitClass()} disabled={busy}>
         {busy ? busyLabel : submitLabel}

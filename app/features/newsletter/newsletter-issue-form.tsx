@@ -9,7 +9,8 @@ import {
   type NewsletterIssueContent,
 } from '../../../common/schemas/newsletter.ts';
 import { buttonClass } from '../../components/button-class.ts';
-import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { firstInvalid, schemaErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
+import { InputField, TextAreaField } from '../../components/forms/fields.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
@@ -20,6 +21,8 @@ import { useSendNewsletterIssue, useSendNewsletterTest } from './newsletter-api.
 const toasts = scopedToasts('newsletter-issue');
 
 type Field = keyof NewsletterIssueContent;
+/** The fields in the order the form shows them (focus goes to the first invalid one). */
+const FIELDS: readonly Field[] = ['subject', 'body'];
 const EMPTY: NewsletterIssueContent = { subject: '', body: '' };
 
 /**
@@ -30,7 +33,7 @@ const EMPTY: NewsletterIssueContent = { subject: '', body: '' };
 export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscribers: number | undefined }) {
   const id = useId();
   const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [confirming, setConfirming] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const subjectRef = useRef<HTMLInputElement>(null);
@@ -46,10 +49,9 @@ export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscri
       setErrors({});
       return parsed.data;
     }
-    const next: Partial<Record<Field, string>> = {};
-    for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+    const next = schemaErrors<Field>(newsletterIssueContentSchema, form);
     setErrors(next);
-    (next.subject ? subjectRef : bodyRef).current?.focus();
+    (firstInvalid(FIELDS, next) === 'subject' ? subjectRef : bodyRef).current?.focus();
     toasts.show({ title: 'Please fill in required fields', description: next.subject ?? next.body, variant: 'destructive' });
     return null;
   }
@@ -93,13 +95,10 @@ export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscri
     }
   }
 
-  const describedBy = (field: Field) => [`${id}-${field}-hint`, errors[field] ? `${id}-${field}-error` : ''].filter(Boolean).join(' ');
-  const error = (field: Field) =>
-    errors[field] ? (
-      <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-        {errors[field]}
-      </p>
-    ) : null;
+  // A field's message goes as soon as that field is edited: it described the value before.
+  const edit = (field: Field) => (e: { target: { value: string } }) => (
+    setForm((f) => ({ ...f, [field]: e.target.value })), setErrors((er) => ({ ...er, [field]: undefined }))
+  );
 
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
@@ -110,49 +109,30 @@ export function NewsletterIssueForm({ confirmedSubscribers }: { confirmedSubscri
         It goes to subscribers who confirmed their address. Each copy carries that subscriber&apos;s own one-click unsubscribe link.
       </p>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <div>
-          <label htmlFor={`${id}-subject`} className={labelClass}>
-            Subject
-          </label>
-          <input
-            ref={subjectRef}
-            id={`${id}-subject`}
-            className={inputClass}
-            value={form.subject}
-            onChange={(e) => (setForm((f) => ({ ...f, subject: e.target.value })), setErrors((er) => ({ ...er, subject: undefined })))}
-            maxLength={NEWSLETTER_SUBJECT_MAX_CHARS}
-            autoComplete="off"
-            required
-            aria-invalid={errors.subject ? true : undefined}
-            aria-describedby={describedBy('subject')}
-          />
-          <p id={`${id}-subject-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Required, at most {NEWSLETTER_SUBJECT_MAX_CHARS} characters ({form.subject.length} used).
-          </p>
-          {error('subject')}
-        </div>
-        <div>
-          <label htmlFor={`${id}-body`} className={labelClass}>
-            Newsletter text
-          </label>
-          <textarea
-            ref={bodyRef}
-            id={`${id}-body`}
-            rows={12}
-            className={inputClass}
-            value={form.body}
-            onChange={(e) => (setForm((f) => ({ ...f, body: e.target.value })), setErrors((er) => ({ ...er, body: undefined })))}
-            maxLength={NEWSLETTER_BODY_MAX_CHARS}
-            required
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={describedBy('body')}
-          />
-          <p id={`${id}-body-hint`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Plain text: leave a blank line between paragraphs. At most {NEWSLETTER_BODY_MAX_CHARS.toLocaleString('en-GB')} characters (
-            {form.body.length.toLocaleString('en-GB')} used).
-          </p>
-          {error('body')}
-        </div>
+        <InputField
+          inputRef={subjectRef}
+          id={`${id}-subject`}
+          label="Subject"
+          required
+          value={form.subject}
+          onChange={edit('subject')}
+          maxLength={NEWSLETTER_SUBJECT_MAX_CHARS}
+          autoComplete="off"
+          hint={`Required, at most ${NEWSLETTER_SUBJECT_MAX_CHARS} characters (${form.subject.length} used).`}
+          error={errors.subject}
+        />
+        <TextAreaField
+          inputRef={bodyRef}
+          id={`${id}-body`}
+          label="Newsletter text"
+          required
+          rows={12}
+          value={form.body}
+          onChange={edit('body')}
+          maxLength={NEWSLETTER_BODY_MAX_CHARS}
+          hint={`Plain text: leave a blank line between paragraphs. At most ${NEWSLETTER_BODY_MAX_CHARS.toLocaleString('en-GB')} characters (${form.body.length.toLocaleString('en-GB')} used).`}
+          error={errors.body}
+        />
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-end">
           {confirmedSubscribers === 0 ? (
             <p className="text-sm text-slate-600 sm:mr-auto dark:text-slate-300">Nobody has confirmed a subscription yet, so there is no one to send to.</p>

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Download, Mail } from 'lucide-react';
 import {
   VENDOR_FIELD_LABELS,
+  VENDOR_NOTE_MAX_CHARS,
   VENDOR_STATUS_LABELS,
   type VendorApplicationDetail,
   type VendorApplicationFields,
@@ -10,7 +11,8 @@ import {
 } from '../../../common/schemas/vendors.ts';
 import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { buttonClass } from '../../components/button-class.ts';
-import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { TextAreaField } from '../../components/forms/fields.tsx';
+import { RadioGroupField } from '../../components/forms/radio-group-field.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { PATHS } from '../../../common/paths.ts';
@@ -48,8 +50,6 @@ function StatusForm({ application }: { application: VendorApplicationDetail }) {
   const [status, setStatus] = useState<VendorStatus | ''>('');
   const [note, setNote] = useState('');
   const change = useChangeVendorStatus(application._id);
-  const noteId = useId();
-  const groupId = useId();
   if (!application.nextStatuses.length) return null;
 
   async function onSubmit(e: FormEvent) {
@@ -71,28 +71,14 @@ function StatusForm({ application }: { application: VendorApplicationDetail }) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <fieldset>
-        <legend id={groupId} className={labelClass}>
-          Move to
-        </legend>
-        <div className="flex flex-wrap gap-3">
-          {application.nextStatuses.map((s) => (
-            <label
-              key={s}
-              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-400 px-4 has-checked:border-brand-700 has-checked:bg-brand-50 dark:border-slate-500 dark:has-checked:border-sky-300 dark:has-checked:bg-slate-800"
-            >
-              <input type="radio" name="status" value={s} checked={status === s} onChange={() => setStatus(s)} className="size-4 accent-brand-700" />
-              {VENDOR_STATUS_LABELS[s]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div>
-        <label htmlFor={noteId} className={labelClass}>
-          Staff note
-        </label>
-        <textarea id={noteId} value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={2000} className={`${inputClass} resize-y`} />
-      </div>
+      <RadioGroupField
+        legend="Move to"
+        name="status"
+        options={application.nextStatuses.map((s) => ({ value: s, label: VENDOR_STATUS_LABELS[s] }))}
+        value={status}
+        onChange={setStatus}
+      />
+      <TextAreaField label="Staff note" value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={VENDOR_NOTE_MAX_CHARS} />
       <button type="submit" className={buttonClass('primary')} disabled={change.isPending}>
         {change.isPending ? 'Updating...' : 'Update status'}
       </button>

@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { AuthCard, linkClass } from '../../features/auth/auth-fields.tsx';
+import { AuthCard, linkClass } from '../../features/auth/auth-card.tsx';
 import { ForgotPasswordForm } from '../../features/auth/forgot-password-form.tsx';
 import { PATHS } from '../../../common/paths.ts';
 

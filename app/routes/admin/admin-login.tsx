@@ -1,6 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { AdminLoginForm } from '../../features/auth/admin-login-form.tsx';
-import { AuthCard } from '../../features/auth/auth-fields.tsx';
+import { AuthCard } from '../../features/auth/auth-card.tsx';
 import { RequireSignedOut } from '../../features/auth/require-role.tsx';
 import { AdminAccessNote, FirstRunHint, useSetupStatus } from '../../features/auth/first-run-hint.tsx';
 

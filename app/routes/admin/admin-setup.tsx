@@ -6,7 +6,10 @@ import { newPasswordSchema, type LoginResponse } from '../../../common/schemas/a
 import { SETUP_CLOSED, SETUP_CONTEXT_KEY, type SetupReader } from '../../../common/schemas/setup.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
-import { AuthCard, FormError, linkClass, PasswordField, submitClass, TextField } from '../../features/auth/auth-fields.tsx';
+import { AuthCard, linkClass, submitClass } from '../../features/auth/auth-card.tsx';
+import { FormError } from '../../components/forms/form-error.tsx';
+import { InputField } from '../../components/forms/fields.tsx';
+import { PasswordField } from '../../components/forms/password-field.tsx';
 import { MfaEnrolment } from '../../features/auth/mfa-steps.tsx';
 import { PASSWORD_HINT } from '../../features/auth/new-password-form.tsx';
 import { createFirstAdmin, inspectSetupLink } from '../../features/auth/setup-api.ts';
@@ -140,10 +143,10 @@ function FirstAdminForm({ token, onCreated, onClosed }: { token: string; onCreat
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-busy={busy}>
-      <TextField label="Your name" name="name" autoComplete="name" required error={errors.name} value={name} onChange={(e) => setName(e.target.value)} />
-      <TextField label="Email" name="email" type="email" autoComplete="username" required error={errors.email} value={email} onChange={(e) => setEmail(e.target.value)} />
-      <PasswordField label="Password" name="new-password" autoComplete="new-password" hint={PASSWORD_HINT} error={errors.password} value={password} onChange={(e) => setPassword(e.target.value)} />
-      <PasswordField label="Confirm password" name="confirm-password" autoComplete="new-password" error={errors.confirm} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+      <InputField label="Your name" name="name" autoComplete="name" aria-required dropStaleError error={errors.name} value={name} onChange={(e) => setName(e.target.value)} />
+      <InputField label="Email" name="email" type="email" autoComplete="username" aria-required dropStaleError error={errors.email} value={email} onChange={(e) => setEmail(e.target.value)} />
+      <PasswordField label="Password" name="new-password" autoComplete="new-password" hint={PASSWORD_HINT} dropStaleError error={errors.password} value={password} onChange={(e) => setPassword(e.target.value)} />
+      <PasswordField label="Confirm password" name="confirm-password" autoComplete="new-password" dropStaleError error={errors.confirm} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
       <FormError message={error} />
       <button type="submit" className={submitClass()} disabled={busy}>
         {busy ? 'Creating...' : 'Create Admin Account'}

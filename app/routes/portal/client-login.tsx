@@ -1,5 +1,5 @@
 import { UserRound } from 'lucide-react';
-import { AuthCard } from '../../features/auth/auth-fields.tsx';
+import { AuthCard } from '../../features/auth/auth-card.tsx';
 import { ClientLoginForm } from '../../features/auth/client-login-form.tsx';
 import { RequireSignedOut } from '../../features/auth/require-role.tsx';
 
