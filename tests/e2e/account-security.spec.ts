@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { PATHS } from '../../common/paths.ts';
 import { base32Decode, hotp, timeStep } from '../../server/modules/auth/totp.ts';
-import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, test, useTheme as withTheme, type E2EAccount } from './fixtures.ts';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, openAccountDialog, test, useTheme as withTheme, type E2EAccount } from './fixtures.ts';
 
 // Managing an active second factor from the Account dialog (docs/decisions/081-managing-the-second-factor.md).
 
@@ -43,10 +43,7 @@ async function signInWithCode(page: Page, admin: E2EAccount, code: string) {
 }
 
 async function openAccount(page: Page) {
-  await page.getByRole('button', { name: 'Account' }).focus();
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Account' });
-  await expect(dialog).toBeVisible();
+  const dialog = await openAccountDialog(page);
   return dialog.getByRole('region', { name: 'Two-step verification' });
 }
 

@@ -1,24 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { PATHS } from '../../common/paths.ts';
 import { base32Decode, totp } from '../../server/modules/auth/totp.ts';
-import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as withTheme } from './fixtures.ts';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, openAccountDialog, signInAs, test, useTheme as withTheme } from './fixtures.ts';
 
 const SHOTS = 'test-results/accounts-screens';
 mkdirSync(SHOTS, { recursive: true });
-
-async function openAccount(page: Page) {
-  // On a phone the admin screens keep Account in the navigation's menu (issue 22).
-  const menu = page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: /^Menu/ });
-  if (await menu.isVisible()) await menu.click();
-  const opener = page.getByRole('button', { name: 'Account' });
-  await opener.focus();
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Account' });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 test.describe('changing the password from a dashboard', () => {
   test('a client changes the password in the Account dialog; its other session ends, this one stays', async ({ page, browser }) => {
@@ -34,7 +21,7 @@ test.describe('changing the password from a dashboard', () => {
 
       await signInAs(page, { role: 'client', account: client });
       await page.goto(PATHS.clientDashboard);
-      const dialog = await openAccount(page);
+      const dialog = await openAccountDialog(page);
       await expect(dialog.getByRole('heading', { name: 'Change password' })).toBeVisible();
       // Staff-only settings are not offered to clients.
       await expect(dialog.getByRole('heading', { name: 'Two-step verification' })).toHaveCount(0);
@@ -75,7 +62,7 @@ test.describe('changing the password from a dashboard', () => {
   test('the Account dialog opens and closes from the keyboard on the admin dashboard too', async ({ page }) => {
     await signInAs(page, { role: 'admin' });
     await page.goto(PATHS.adminDashboard);
-    const dialog = await openAccount(page);
+    const dialog = await openAccountDialog(page);
     await expect(dialog.getByRole('heading', { name: 'Change password' })).toBeVisible();
     await expect(dialog.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
     await page.keyboard.press('Escape');
@@ -88,7 +75,7 @@ test('an admin turns on two-step verification by QR code from the Account dialog
   const admin = await createUserViaApi(page.request, { role: 'admin', name: 'Ifeoma Staff' });
   await signInAs(page, { role: 'admin', account: admin });
   await page.goto(PATHS.adminDashboard);
-  const dialog = await openAccount(page);
+  const dialog = await openAccountDialog(page);
   const section = dialog.getByRole('region', { name: 'Two-step verification' });
   await expect(section).toContainText('Off.');
   await section.getByRole('button', { name: 'Turn on two-step verification' }).click();
@@ -140,7 +127,7 @@ test('an admin turns on two-step verification by QR code from the Account dialog
   await page.getByLabel('Authentication code').fill(totp(base32Decode(key), Date.now() + 30_000));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(PATHS.adminDashboard);
-  const again = await openAccount(page);
+  const again = await openAccountDialog(page);
   await expect(again.getByRole('region', { name: 'Two-step verification' })).toContainText('On.');
 });
 
@@ -152,7 +139,7 @@ test('the Account dialog is axe-clean and fits phone and desktop screens, light 
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
       await page.goto(PATHS.adminDashboard);
-      const dialog = await openAccount(page);
+      const dialog = await openAccountDialog(page);
       await expect(dialog.getByRole('region', { name: 'Two-step verification' })).toContainText('Off.');
       await dialog.getByRole('button', { name: 'Change Password' }).click();
       await expect(dialog.getByText('Enter your current password.')).toBeVisible();
@@ -168,7 +155,7 @@ test('the Account dialog is axe-clean and fits phone and desktop screens, light 
   await withTheme(page, 'dark');
   await page.setViewportSize(PHONE);
   await page.goto(PATHS.clientDashboard);
-  await openAccount(page);
+  await openAccountDialog(page);
   await expectNoAxeViolations(page, 'client account dialog dark 390');
   await page.screenshot({ path: `${SHOTS}/account-dialog-client-dark-390.png`, fullPage: false });
 });

@@ -65,14 +65,14 @@ test('staff read the login audit from the dashboard: time, address, account and 
   await expect(pager).toContainText(/Page 1 of/);
 
   // Filter by result: only that result, back to page 1; one that never happened here shows the empty state.
-  await page.getByLabel('Result').selectOption({ label: 'Unknown account' });
+  await page.getByLabel('Result', { exact: true }).selectOption({ label: 'Unknown account' });
   await expect(page).toHaveURL(`${PATHS.adminSecurity}?result=unknown-account`);
   await expect(ghostRow).toHaveCount(1);
   // The previous page stays on screen until the filtered one arrives: wait for the swap.
   await expect
     .poll(async () => new Set(await table.locator('tbody tr td:last-child').allTextContents()))
     .toEqual(new Set(['Unknown account']));
-  await page.getByLabel('Result').selectOption({ label: 'Address not allowed' });
+  await page.getByLabel('Result', { exact: true }).selectOption({ label: 'Address not allowed' });
   await expect(page.getByText('No sign-in attempts with this result')).toBeVisible();
   await expect(table).toBeHidden();
 });

@@ -45,6 +45,22 @@ export interface E2EAccount {
 }
 
 /** Creates a user through the test-only hook and answers its credentials. */
+/**
+ * Opens the Account dialog by keyboard. On a phone the admin screens keep Account in the
+ * navigation's menu (issue 22), so the header is awaited first: the Menu button, or Account itself.
+ */
+export async function openAccountDialog(page: Page) {
+  const opener = page.getByRole('button', { name: 'Account' });
+  const menu = page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: /^Menu/ });
+  await expect(opener.or(menu).first()).toBeVisible();
+  if (!(await opener.isVisible())) await menu.click();
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Account' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
 export async function createUserViaApi(
   request: APIRequestContext,
   input: { role: 'admin' | 'client'; name?: string; password?: string; mfa?: boolean; invited?: boolean },
