@@ -207,7 +207,8 @@ test('leaving through the list link after confirming goes to the list', async ({
   await page.goto(PATHS.blogNew);
   await editorReady(page);
   await page.getByRole('textbox', { name: 'Author' }).fill('Somebody');
-  await page.getByRole('link', { name: 'Blog', exact: true }).click();
+  // The admin navigation's link (issue 22: one navigation; it was 'Blog' in the old review menu).
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Blog management' }).click();
   await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page).toHaveURL(PATHS.blogList);
 });
