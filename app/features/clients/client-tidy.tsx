@@ -70,14 +70,20 @@ export function ClientTidyActions({ client }: { client: Client }) {
 
   return (
     <div className="flex flex-wrap gap-2">
-      <button type="button" className={buttonClass('secondary')} onClick={toggleArchive} disabled={archive.isPending}>
+      {/* The client's name is in the accessible name, not in hidden text: the list's text stays the name once. */}
+      <button
+        type="button"
+        className={buttonClass('secondary')}
+        onClick={toggleArchive}
+        disabled={archive.isPending}
+        aria-label={`${archived ? 'Restore' : 'Archive'} ${client.name}`}
+      >
         {archived ? <ArchiveRestore className="size-4" aria-hidden="true" /> : <Archive className="size-4" aria-hidden="true" />}
         {archived ? 'Restore' : 'Archive'}
-        <span className="sr-only"> {client.name}</span>
       </button>
-      <button type="button" className={buttonClass('secondary')} onClick={() => setConfirming(true)}>
+      <button type="button" className={buttonClass('secondary')} onClick={() => setConfirming(true)} aria-label={`Delete ${client.name}`}>
         <Trash2 className="size-4" aria-hidden="true" />
-        Delete<span className="sr-only"> {client.name}</span>
+        Delete
       </button>
       <DeleteClientDialog client={client} open={confirming} onClose={() => setConfirming(false)} />
     </div>
