@@ -20,32 +20,33 @@ export function AdminHeader({
   userName?: string;
   onLogout: () => void;
   loggingOut?: boolean;
-  /** The admin search box (issue 22, app/features/search): beside the menu on phones, in the top row wider. */
+  /** The admin search box (issue 22, app/features/search): under the menu on phones, in the top row wider. */
   search?: ReactNode;
   nav: ReactNode;
 }) {
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-      <div className="mx-auto grid max-w-screen-2xl gap-2 px-4 py-3">
-        <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <p className="truncate text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-sky-300">{company.shortName}</p>
-            <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
-            {userName ? <p className="text-sm text-slate-600 dark:text-slate-300">Signed in as {userName}</p> : null}
-          </div>
-          {search ? <div className="hidden min-w-0 flex-1 justify-end self-center lg:flex">{search}</div> : null}
-          <div className="flex shrink-0 items-center gap-2">
-            <ThemeToggle />
-            <button type="button" onClick={onLogout} disabled={loggingOut} className={buttonClass('secondary')}>
-              <LogOut className="size-4" aria-hidden="true" />
-              Logout
-            </button>
-          </div>
+      {/*
+        One search box, placed by order: on phones it takes the row under the navigation's Menu
+        button; from lg it sits in the top row between the title and the actions, and the navigation
+        takes a row of its own; the reading order follows the wide layout. (Two copies, one hidden per
+        width, would both answer '/'.)
+      */}
+      <div className="mx-auto flex max-w-screen-2xl flex-wrap items-start gap-x-3 gap-y-2 px-4 py-3">
+        <div className="order-1 min-w-0 flex-1 lg:flex-none">
+          <p className="truncate text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-sky-300">{company.shortName}</p>
+          <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
+          {userName ? <p className="text-sm text-slate-600 dark:text-slate-300">Signed in as {userName}</p> : null}
         </div>
-        <div className="flex min-w-0 items-start gap-2">
-          <div className="min-w-0 flex-1">{nav}</div>
-          {search ? <div className="min-w-0 flex-1 lg:hidden">{search}</div> : null}
+        {search ? <div className="order-4 min-w-0 basis-full lg:order-2 lg:flex lg:flex-1 lg:basis-auto lg:justify-end lg:self-center">{search}</div> : null}
+        <div className="order-2 flex shrink-0 items-center gap-2 lg:order-3">
+          <ThemeToggle />
+          <button type="button" onClick={onLogout} disabled={loggingOut} className={buttonClass('secondary')}>
+            <LogOut className="size-4" aria-hidden="true" />
+            Logout
+          </button>
         </div>
+        <div className="order-3 min-w-0 basis-full lg:order-4">{nav}</div>
       </div>
     </header>
   );
