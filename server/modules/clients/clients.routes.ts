@@ -13,7 +13,6 @@ import {
   usernameCheckQuerySchema,
   usernameCheckResponseSchema,
 } from '../../../common/schemas/clients.ts';
-import { paginationQuerySchema } from '../../../common/schemas/pagination.ts';
 import { deleteBodySchema, deleteResponseSchema } from '../../../common/schemas/archive.ts';
 import { deleteClient, setClientArchived } from './client-archive.service.ts';
 import { checkUsername, createClient, listClients, updateClient, updateClientStatus } from './clients.service.ts';
