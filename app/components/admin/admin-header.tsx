@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
-import { LogOut } from 'lucide-react';
-import { company } from '../../../common/content/company.ts';
-import { ThemeToggle } from '../layout/theme-toggle.tsx';
-import { buttonClass } from '../button-class.ts';
+import { SignedInActions, SignedInTitle } from '../layout/signed-in-header.tsx';
 
 /**
  * The top bar of every admin screen: the place's title and who is signed in, the search box, theme
@@ -33,19 +30,9 @@ export function AdminHeader({
         width, would both answer '/'.)
       */}
       <div className="mx-auto flex max-w-screen-2xl flex-wrap items-start gap-x-3 gap-y-2 px-4 py-3">
-        <div className="order-1 min-w-0 flex-1 lg:flex-none">
-          <p className="truncate text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-sky-300">{company.shortName}</p>
-          <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
-          {userName ? <p className="text-sm text-slate-600 dark:text-slate-300">Signed in as {userName}</p> : null}
-        </div>
+        <SignedInTitle title={title} userName={userName} className="order-1 flex-1 lg:flex-none" />
         {search ? <div className="order-4 min-w-0 basis-full lg:order-2 lg:flex lg:flex-1 lg:basis-auto lg:justify-end lg:self-center">{search}</div> : null}
-        <div className="order-2 flex shrink-0 items-center gap-2 lg:order-3">
-          <ThemeToggle />
-          <button type="button" onClick={onLogout} disabled={loggingOut} className={buttonClass('secondary')}>
-            <LogOut className="size-4" aria-hidden="true" />
-            Logout
-          </button>
-        </div>
+        <SignedInActions onLogout={onLogout} loggingOut={loggingOut} className="order-2 lg:order-3" />
         <div className="order-3 min-w-0 basis-full lg:order-4">{nav}</div>
       </div>
     </header>

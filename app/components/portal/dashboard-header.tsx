@@ -1,8 +1,5 @@
 import type { ReactNode } from 'react';
-import { LogOut } from 'lucide-react';
-import { company } from '../../../common/content/company.ts';
-import { ThemeToggle } from '../layout/theme-toggle.tsx';
-import { buttonClass } from '../button-class.ts';
+import { SignedInActions, SignedInTitle } from '../layout/signed-in-header.tsx';
 
 /** The top bar of the client dashboard (the site header is hidden there; admin screens have AdminHeader). */
 export function DashboardHeader({
@@ -25,18 +22,8 @@ export function DashboardHeader({
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto max-w-screen-2xl px-4 py-3">
         <div className="flex items-start justify-between gap-3">
-          <div className="min-w-0">
-            <p className="truncate text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-sky-300">{company.shortName}</p>
-            <h1 className="text-xl font-bold sm:text-2xl">{title}</h1>
-            {userName ? <p className="text-sm text-slate-600 dark:text-slate-300">Signed in as {userName}</p> : null}
-          </div>
-          <div className="flex shrink-0 items-center gap-2">
-            <ThemeToggle />
-            <button type="button" onClick={onLogout} disabled={loggingOut} className={buttonClass('secondary')}>
-              <LogOut className="size-4" aria-hidden="true" />
-              Logout
-            </button>
-          </div>
+          <SignedInTitle title={title} userName={userName} />
+          <SignedInActions onLogout={onLogout} loggingOut={loggingOut} />
         </div>
         {search ? <div className="mt-3">{search}</div> : null}
         {children ? (

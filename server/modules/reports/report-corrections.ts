@@ -13,7 +13,7 @@ import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
 import type { Viewer } from '../projects/projects.service.ts';
-import { deleteStoredReportImages, type StoredReportImage } from './report-images.ts';
+import { deleteStoredReportImages, reportImageRow, type StoredReportImage } from './report-images.ts';
 import { reportNotificationMail } from './report-mail.ts';
 import { receiveReport, toReport, type ImageRow } from './reports.service.ts';
 
@@ -82,18 +82,7 @@ async function applyCorrection(
     const nextPosition = images.reduce((max, img) => Math.max(max, img.position + 1), 0);
     if (added.length > 0) {
       await tx.insert(reportImages).values(
-        added.map((img, i) => ({
-          id: img.id,
-          reportId,
-          position: nextPosition + i,
-          storageKey: img.storageKey,
-          thumbnailKey: img.thumbnailKey,
-          mimeType: img.mimeType,
-          originalName: img.originalName,
-          size: img.size,
-          width: img.width,
-          height: img.height,
-        })),
+        added.map((img, i) => reportImageRow(reportId, img, nextPosition + i)),
       );
     }
     await publishChange(tx, { type: 'report.updated', clientId: locked.clientId, projectId: before.projectId, id: reportId });

@@ -19,6 +19,22 @@ export interface StoredReportImage {
   height: number;
 }
 
+/** A stored image as its row at a place in a report: a new report and a correction both add them. */
+export function reportImageRow(reportId: string, img: StoredReportImage, position: number) {
+  return {
+    id: img.id,
+    reportId,
+    position,
+    storageKey: img.storageKey,
+    thumbnailKey: img.thumbnailKey,
+    mimeType: img.mimeType,
+    originalName: img.originalName,
+    size: img.size,
+    width: img.width,
+    height: img.height,
+  };
+}
+
 // Thumbnails fit this box: sharp enough for a phone's two-column grid, small on a metered network.
 const THUMBNAIL_BOX_PX = 480;
 

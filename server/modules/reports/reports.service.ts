@@ -19,7 +19,7 @@ import { reportMailRecipient, reportNotificationMail } from './report-mail.ts';
 import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
 import { cleanFileName } from '../../lib/file-names.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
-import { deleteStoredReportImages, imageForPdf, storeReportImage, type StoredReportImage } from './report-images.ts';
+import { deleteStoredReportImages, imageForPdf, reportImageRow, storeReportImage, type StoredReportImage } from './report-images.ts';
 import { renderReportPdf, type PdfImage } from './report-pdf.ts';
 
 interface NewReport {
@@ -113,18 +113,7 @@ async function createReport(
         : await tx
             .insert(reportImages)
             .values(
-              images.map((img, position) => ({
-                id: img.id,
-                reportId,
-                position,
-                storageKey: img.storageKey,
-                thumbnailKey: img.thumbnailKey,
-                mimeType: img.mimeType,
-                originalName: img.originalName,
-                size: img.size,
-                width: img.width,
-                height: img.height,
-              })),
+              images.map((img, position) => reportImageRow(reportId, img, position)),
             )
             .returning();
     await publishChange(tx, { type: 'report.created', clientId: project.clientId._id, projectId: project._id, id: reportId });
