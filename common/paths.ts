@@ -58,14 +58,11 @@ export const HEADER_LINKS = [
   { label: 'Contact', to: PATHS.contact },
 ] as const;
 
-/** The footer's quick links. */
-export const FOOTER_LINKS = [
-  { label: 'Services', to: PATHS.services },
-  { label: 'About Us', to: PATHS.about },
-  { label: 'How We Work', to: PATHS.howWeWork },
-  { label: 'Gallery', to: PATHS.gallery },
-  { label: 'Contact', to: PATHS.contact },
-] as const;
+/** The footer's quick links: pages of the header, in its words, but for 'About Us'. */
+export const FOOTER_LINKS = [PATHS.services, PATHS.about, PATHS.howWeWork, PATHS.gallery, PATHS.contact].map((to) => ({
+  label: to === PATHS.about ? 'About Us' : HEADER_LINKS.find((link) => link.to === to)!.label,
+  to,
+}));
 
 /** Public pages rendered to HTML at build time. */
 export const PRERENDERED_PATHS = [

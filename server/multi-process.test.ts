@@ -19,10 +19,11 @@ import { ACCOUNT_FAILURE_LIMIT } from './modules/auth/login-attempts.service.ts'
 
 const PASSWORD = 'correct horse battery staple';
 const BUCKET = 'portal-two';
+// A blank database of its own (not the migrated template): the two processes migrate it.
+const dbName = `two_${randomBytes(5).toString('hex')}`;
 let s3: S3rver;
 let s3Dir: string;
 let s3Port: number;
-let dbName: string;
 let dbUrl: string;
 let root: string;
 const servers: ServerProcess[] = [];
@@ -64,8 +65,6 @@ beforeAll(async () => {
   s3Port = await freePort();
   s3 = new S3rver({ address: '127.0.0.1', port: s3Port, directory: s3Dir, silent: true, vhostBuckets: false, configureBuckets: [{ name: BUCKET, configs: [] }] });
   await s3.run();
-  // A blank database (not the migrated template): the two processes migrate it.
-  dbName = `two_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);

@@ -81,16 +81,10 @@ export const serviceSchema = z.object({
 });
 export type Service = z.infer<typeof serviceSchema>;
 
-export const teamMemberSchema = z.object({
-  name: text,
-  position: text,
-  image: imageKey,
-  bio: text,
-  website: optionalUrl,
-  linkedin: optionalUrl,
-  twitter: optionalUrl,
-  whatsapp: optionalUrl,
-});
+/** A team member's profile links, each one optional. */
+const profileLinks = { website: optionalUrl, linkedin: optionalUrl, twitter: optionalUrl, whatsapp: optionalUrl };
+
+export const teamMemberSchema = z.object({ name: text, position: text, image: imageKey, bio: text, ...profileLinks });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const showcaseProjectSchema = z.object({

@@ -27,6 +27,13 @@ const unique = <T>(items: T[], key: (item: T) => string, what: string) => {
   }
 };
 
+/** A list of `item`s: exactly `count` of them, or from `count[0]` up to `count[1]` (no limit when left out). */
+const listOf = (item: z.ZodType, count: number | [min: number, max?: number]) => {
+  if (typeof count === 'number') return z.array(item).length(count);
+  const atLeast = z.array(item).min(count[0]);
+  return count[1] === undefined ? atLeast : atLeast.max(count[1]);
+};
+
 /**
  * Parses every content module with its schema and checks what the screens rely on (counts, order,
  * unique ids, pictures that exist). Runs at build time and in the unit tests; throws on the first
@@ -36,23 +43,23 @@ export function validateContent(publicDir = path.resolve('public')) {
   const checks: [string, z.ZodType, unknown][] = [
     ['company', schemas.companySchema, company],
     ['companyFacts', schemas.companyFactsSchema, companyFacts],
-    ['headlineFacts', z.array(schemas.factSchema).min(1), headlineFacts],
-    ['projectStatistics', z.array(schemas.factSchema).length(4), projectStatistics],
-    ['equipmentStatistics', z.array(schemas.factSchema).length(4), equipmentStatistics],
-    ['whyChooseUs', z.array(schemas.pointSchema).length(4), whyChooseUs],
-    ['services', z.array(schemas.serviceSchema).length(6), services],
-    ['team', z.array(schemas.teamMemberSchema).length(5), team],
-    ['showcaseProjects', z.array(schemas.showcaseProjectSchema).min(17).max(21), showcaseProjects],
-    ['projectCategories', z.array(schemas.pointSchema).length(3), projectCategories],
-    ['equipment', z.array(schemas.equipmentItemSchema).min(3).refine((a) => a.length % 3 === 0, 'a multiple of three'), equipment],
-    ['gallery', z.array(schemas.galleryItemSchema).min(4), gallery],
-    ['testimonials', z.array(schemas.testimonialSchema).min(2), testimonials],
-    ['certificates', z.array(schemas.certificateSchema).length(3), certificates],
-    ['regulatoryCompliance', z.array(schemas.pointSchema).length(3), regulatoryCompliance],
-    ['partners', z.array(schemas.partnerSchema).min(4), partners],
-    ['processSteps', z.array(schemas.processStepSchema).length(5), processSteps],
-    ['processBenefits', z.array(schemas.pointSchema).length(4), processBenefits],
-    ['slides', z.array(schemas.slideSchema).length(6), slides],
+    ['headlineFacts', listOf(schemas.factSchema, [1]), headlineFacts],
+    ['projectStatistics', listOf(schemas.factSchema, 4), projectStatistics],
+    ['equipmentStatistics', listOf(schemas.factSchema, 4), equipmentStatistics],
+    ['whyChooseUs', listOf(schemas.pointSchema, 4), whyChooseUs],
+    ['services', listOf(schemas.serviceSchema, 6), services],
+    ['team', listOf(schemas.teamMemberSchema, 5), team],
+    ['showcaseProjects', listOf(schemas.showcaseProjectSchema, [17, 21]), showcaseProjects],
+    ['projectCategories', listOf(schemas.pointSchema, 3), projectCategories],
+    ['equipment', listOf(schemas.equipmentItemSchema, [3]).refine((a) => a.length % 3 === 0, 'a multiple of three'), equipment],
+    ['gallery', listOf(schemas.galleryItemSchema, [4]), gallery],
+    ['testimonials', listOf(schemas.testimonialSchema, [2]), testimonials],
+    ['certificates', listOf(schemas.certificateSchema, 3), certificates],
+    ['regulatoryCompliance', listOf(schemas.pointSchema, 3), regulatoryCompliance],
+    ['partners', listOf(schemas.partnerSchema, [4]), partners],
+    ['processSteps', listOf(schemas.processStepSchema, 5), processSteps],
+    ['processBenefits', listOf(schemas.pointSchema, 4), processBenefits],
+    ['slides', listOf(schemas.slideSchema, 6), slides],
     ['about', schemas.aboutSchema, about],
   ];
   for (const [name, schema, value] of checks) {

@@ -1,69 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PATHS } from '../../common/paths.ts';
 import { base32Decode, totp } from '../../server/modules/auth/totp.ts';
-import { DESKTOP, expect, expectNoAxeViolations, PHONE, test } from './fixtures.ts';
+import { DESKTOP, expect, expectNoAxeViolations, LOOKS, test } from './fixtures.ts';
+import { ownServer } from './own-server.ts';
 
 // First-run set-up (decision 160), on a server of its own: the shared browser-test server has admins
 // made by other specs, and "no admin yet" is the whole point here. The link is read from the line the
 // server prints, as an operator would.
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 7;
-const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54410) + 7;
-const BASE = `http://127.0.0.1:${PORT}`;
-const LOOKS = (['light', 'dark'] as const).flatMap((theme) => [PHONE, DESKTOP].map((viewport) => ({ theme, viewport })));
+const server = ownServer('portal-first-run', 7);
+const BASE = server.base;
 
-let server: ChildProcess;
-let dataDir: string;
 let setupLink: string;
-let output = '';
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  // Not mkdtemp: its 0700 folder would shut out the postgres user the embedded database runs as under root.
-  dataDir = path.join(os.tmpdir(), `portal-first-run-${PORT}`);
-  rmSync(dataDir, { recursive: true, force: true });
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(PG_PORT),
-      PUBLIC_URL: BASE,
-      ADMIN_ALLOWED_CIDRS: '127.0.0.0/8',
-      ADMIN_MFA_REQUIRED: 'true',
-      LOG_LEVEL: 'warn',
-      BUILD_DIR: process.env.BUILD_DIR ?? 'build',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (d) => (output += d));
-  server.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 150_000;
-  while (!/No admin account yet.*#token=\S+/.test(output)) {
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`no set-up link printed:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  setupLink = /(http\S+#token=\S+)/.exec(output)![1];
+  server.start({ ADMIN_ALLOWED_CIDRS: '127.0.0.0/8', ADMIN_MFA_REQUIRED: 'true' });
+  await server.waitUntil(() => /No admin account yet.*#token=\S+/.test(server.output()), 'no set-up link printed');
+  setupLink = /(http\S+#token=\S+)/.exec(server.output())![1];
 });
 
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => server.stop());
 
 test('the server prints one line with the set-up link, and the admin login says where it is', async ({ page }) => {
-  const lines = output.split('\n').filter((l) => l.includes('No admin account yet'));
+  const lines = server.output().split('\n').filter((l) => l.includes('No admin account yet'));
   expect(lines).toHaveLength(1);
   expect(setupLink.startsWith(`${BASE}${PATHS.adminSetup}#token=`)).toBe(true);
   // What a newcomer sees first after `npm start` on a fresh clone: the company's home page.

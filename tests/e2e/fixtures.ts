@@ -162,12 +162,32 @@ export async function checkEveryLook(
   outputPath: (file: string) => string,
   ready: () => Promise<void>,
 ) {
-  for (const { theme, viewport } of LOOKS) {
-    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-    await page.setViewportSize(viewport);
+  await screenshotEveryLook(page, name, outputPath, async ({ theme, viewport }) => {
     await page.reload();
     await ready();
     await expectNoAxeViolations(page, `${name} ${theme} ${viewport.width}`);
+  });
+}
+
+/**
+ * A full-page screenshot of the current page in each theme at phone and desktop width (named
+ * `{name}-{theme}-{width}.png`), the theme switched in place: no reload, so what the test opened
+ * stays open. `ready` is awaited before each. Leaves the light theme stored, at desktop width.
+ */
+export async function screenshotEveryLook(
+  page: Page,
+  name: string,
+  outputPath: (file: string) => string,
+  ready: (look: (typeof LOOKS)[number]) => Promise<void> = async () => {},
+) {
+  for (const look of LOOKS) {
+    const { theme, viewport } = look;
+    await page.evaluate((t) => {
+      localStorage.setItem('theme', t);
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+    await page.setViewportSize(viewport);
+    await ready(look);
     await page.screenshot({ path: outputPath(`${name}-${theme}-${viewport.width}.png`), fullPage: true });
   }
   await page.evaluate(() => localStorage.setItem('theme', 'light'));

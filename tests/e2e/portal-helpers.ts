@@ -11,6 +11,19 @@ export async function api<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT
   return { status: res.status(), body: (await res.json().catch(() => null)) as T };
 }
 
+/** A progress report on `project` posted by the signed-in staff member, as the report form sends it. */
+export function postReport(
+  page: Page,
+  project: { _id: string; code: string; name: string },
+  date: string,
+  fields: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
+) {
+  return page.request.post('/api/reports', {
+    headers: ORIGIN,
+    multipart: { date, projectId: project._id, projectCode: project.code, project: project.name, ...fields },
+  });
+}
+
 /** A real image for uploads. */
 export async function testImage(format: 'jpeg' | 'png' | 'webp', color: string, size = { width: 640, height: 480 }): Promise<Buffer> {
   const image = sharp({ create: { width: size.width, height: size.height, channels: 3, background: color } });

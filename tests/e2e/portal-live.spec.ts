@@ -13,7 +13,7 @@ import {
   test,
   type E2EAccount,
 } from './fixtures.ts';
-import { api, ORIGIN } from './portal-helpers.ts';
+import { api, postReport } from './portal-helpers.ts';
 
 // Screenshots for people to look at (not compared by the test).
 const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/portal-live-shots';
@@ -112,17 +112,7 @@ test('every change staff make reaches the open client dashboard live, and the st
   });
 
   await test.step('a progress report added', async () => {
-    const res = await page.request.post('/api/reports', {
-      headers: ORIGIN,
-      multipart: {
-        date: '2026-03-09',
-        projectId: project._id,
-        projectCode: project.code,
-        project: project.name,
-        tasks: 'Poured the ring beam',
-        progress: 'Sixty percent',
-      },
-    });
+    const res = await postReport(page, project, '2026-03-09', { tasks: 'Poured the ring beam', progress: 'Sixty percent' });
     expect(res.status()).toBe(201);
     await expect(client.getByRole('article', { name: 'Report of 9 Mar 2026' })).toBeVisible(LIVE);
     await expect(page.getByRole('article', { name: 'Report of 9 Mar 2026' })).toBeVisible(LIVE);
@@ -260,17 +250,7 @@ test('a new report e-mails the client with a link to it; the client turns these 
   const account = await createUserViaApi(page.request, { role: 'client', name: `Calabar Ports ${id}` });
   const first = await createProject(page, account._id, `Quay wall ${id}`);
   const addReport = async (project: { _id: string; code: string; name: string }, date: string) => {
-    const res = await page.request.post('/api/reports', {
-      headers: ORIGIN,
-      multipart: {
-        date,
-        projectId: project._id,
-        projectCode: project.code,
-        project: project.name,
-        tasks: 'Sheet piling',
-        progress: 'On plan',
-      },
-    });
+    const res = await postReport(page, project, date, { tasks: 'Sheet piling', progress: 'On plan' });
     expect(res.status()).toBe(201);
     return (await res.json()).report._id as string;
   };

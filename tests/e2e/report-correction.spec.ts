@@ -5,7 +5,7 @@ import { PATHS } from '../../common/paths.ts';
 import { E2E_BASE_URL, E2E_MAIL_DIR } from '../../playwright.config.ts';
 import { readMailDir, waitForMailInDir } from '../helpers/smtp-server.ts';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test } from './fixtures.ts';
-import { api, ORIGIN, testImage } from './portal-helpers.ts';
+import { api, postReport, testImage } from './portal-helpers.ts';
 
 // Issue 22: staff correct a report the client has open. The client sees the new text and
 // 'Corrected on' live, is not mailed unless staff tick 'Tell the client', and staff open the history.
@@ -29,17 +29,10 @@ test('staff correct a report the client has open; the client reads the correctio
   });
   expect(created.status).toBe(201);
   const project = created.body.project;
-  const posted = await page.request.post('/api/reports', {
-    headers: ORIGIN,
-    multipart: {
-      date: '2026-03-09',
-      projectId: project._id,
-      projectCode: project.code,
-      project: project.name,
-      tasks: 'Poured the ring beam',
-      progress: 'Sixty percnet complete',
-      images: { name: 'ring-beam.png', mimeType: 'image/png', buffer: await testImage('png', '#0b5cab') },
-    },
+  const posted = await postReport(page, project, '2026-03-09', {
+    tasks: 'Poured the ring beam',
+    progress: 'Sixty percnet complete',
+    images: { name: 'ring-beam.png', mimeType: 'image/png', buffer: await testImage('png', '#0b5cab') },
   });
   expect(posted.status()).toBe(201);
   const correctedMails = () => readMailDir(E2E_MAIL_DIR).filter((m) => m.envelopeTo.includes(account.email) && m.subject === `Progress report corrected for ${project.name}`);

@@ -1,68 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { FORM_MIN_FILL_MS } from '../../common/form-guard.ts';
 import { PATHS } from '../../common/paths.ts';
-import { checkEveryLook, DESKTOP, expect, expectNoAxeViolations, LOOKS, test } from './fixtures.ts';
+import { checkEveryLook, DESKTOP, expect, expectNoAxeViolations, screenshotEveryLook, test } from './fixtures.ts';
+import { ownServer } from './own-server.ts';
 import { recordSecret } from './secret-recorder.ts';
 
 // Issue 21 ("Right in every detail"), staff screens, on a server of its own started as a fresh
 // install is: no SMTP_URL (the shared browser-test server has one) and no ADMIN_ALLOWED_CIDRS.
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 9;
-const PG_PORT = Number(process.env.E2E_PG_PORT ?? 54410) + 9;
-const BASE = `http://127.0.0.1:${PORT}`;
+const server = ownServer('portal-no-mail', 9);
+const BASE = server.base;
 const ORIGIN = { origin: BASE };
-
-let server: ChildProcess;
-let dataDir: string;
-let output = '';
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  // Not mkdtemp: its 0700 folder would shut out the postgres user the embedded database runs as under root.
-  dataDir = path.join(os.tmpdir(), `portal-no-mail-${PORT}`);
-  rmSync(dataDir, { recursive: true, force: true });
   // A fresh install: no mail transport, no admin address list (whatever this shell has set).
   const { SMTP_URL: _smtp, ADMIN_ALLOWED_CIDRS: _cidrs, ...inherited } = process.env;
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...inherited,
-      NODE_ENV: 'test',
-      E2E_TEST_HOOKS: '1',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(PG_PORT),
-      PUBLIC_URL: BASE,
-      LOG_LEVEL: 'warn',
-      BUILD_DIR: process.env.BUILD_DIR ?? 'build',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (d) => (output += d));
-  server.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    const ok = await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  server.start({ E2E_TEST_HOOKS: '1' }, inherited);
+  await server.waitUntil(() => fetch(`${BASE}/api/health`).then((r) => r.ok, () => false), 'server did not start');
 });
 
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => server.stop());
 
 /** A signed-in admin in a context of its own on this server. */
 async function adminPage(context: BrowserContext): Promise<{ page: Page; name: string }> {
@@ -78,7 +38,8 @@ async function adminPage(context: BrowserContext): Promise<{ page: Page; name: s
 }
 
 /** Each look of the page: light and dark, phone and desktop; axe-clean; a screenshot to look at. */
-const everyLook = (page: Page, name: string, ready: () => Promise<void>) => checkEveryLook(page, name, (file) => test.info().outputPath(file), ready);
+const shot = (file: string) => test.info().outputPath(file);
+const everyLook = (page: Page, name: string, ready: () => Promise<void>) => checkEveryLook(page, name, shot, ready);
 
 test('the admin login says that any address may sign in while no address list is set', async ({ page }) => {
   await page.goto(`${BASE}${PATHS.adminLogin}`);
@@ -123,16 +84,7 @@ test('without SMTP: the dashboard banner, the invitation panel, and a username f
     await expect(username).toHaveValue('rivers.marine.ltd2');
     await expect(form.getByText('rivers.marine.ltd2 is free.')).toBeVisible();
     await expectNoAxeViolations(page, 'dashboard with the mail banner and the invitation panel');
-    for (const { theme, viewport } of LOOKS) {
-      await page.evaluate((t) => {
-        localStorage.setItem('theme', t);
-        document.documentElement.classList.toggle('dark', t === 'dark');
-      }, theme);
-      await page.setViewportSize(viewport);
-      await page.screenshot({ path: test.info().outputPath(`dashboard-no-mail-${theme}-${viewport.width}.png`), fullPage: true });
-    }
-    await page.evaluate(() => localStorage.setItem('theme', 'light'));
-    await page.setViewportSize(DESKTOP);
+    await screenshotEveryLook(page, 'dashboard-no-mail', shot);
 
     // Resending says the same: nothing was e-mailed.
     const row = page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: 'Rivers Marine Ltd' });
@@ -178,17 +130,7 @@ test("the 'Unread' inbox keeps an opened message, with its e-mail, phone and rep
     await expect(item.getByRole('link', { name: 'Reply by e-mail' })).toHaveAttribute('href', /^mailto:bisi@example\.test/);
     await expect(item.getByRole('button', { name: 'Mark as unread' })).toBeVisible();
     await expectNoAxeViolations(page, 'unread inbox with a message opened');
-    for (const { theme, viewport } of LOOKS) {
-      await page.evaluate((t) => {
-        localStorage.setItem('theme', t);
-        document.documentElement.classList.toggle('dark', t === 'dark');
-      }, theme);
-      await page.setViewportSize(viewport);
-      await expect(item).toContainText('bisi@example.test');
-      await page.screenshot({ path: test.info().outputPath(`inbox-unread-opened-${theme}-${viewport.width}.png`), fullPage: true });
-    }
-    await page.evaluate(() => localStorage.setItem('theme', 'light'));
-    await page.setViewportSize(DESKTOP);
+    await screenshotEveryLook(page, 'inbox-unread-opened', shot, () => expect(item).toContainText('bisi@example.test'));
 
     // Moving on (another view and back) shows the 'Unread' list as it is now.
     await page.getByRole('button', { name: 'Read', exact: true }).click();
@@ -237,12 +179,5 @@ test('visitors are promised no mail that cannot leave: the newsletter box and "F
   await expect(answer).toBeVisible();
   await expect(page.getByText('we have sent an e-mail')).toHaveCount(0);
   await expectNoAxeViolations(page, 'forgot password without mail');
-  for (const { theme, viewport } of LOOKS) {
-    await page.evaluate((t) => {
-      localStorage.setItem('theme', t);
-      document.documentElement.classList.toggle('dark', t === 'dark');
-    }, theme);
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`forgot-password-no-mail-${theme}-${viewport.width}.png`), fullPage: true });
-  }
+  await screenshotEveryLook(page, 'forgot-password-no-mail', shot);
 });

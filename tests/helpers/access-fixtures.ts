@@ -34,3 +34,9 @@ export async function timelineOn(ctx: AccessFixtureContext, projectId: string) {
   if (res.statusCode !== 201) throw new Error(`timeline not created: ${res.statusCode} ${res.body}`);
   return res.json().timeline._id as string;
 }
+
+/** Client A's own account and client B's, as the path parameter `param`. */
+export const eachClient = (param: string) => async (ctx: AccessFixtureContext) => ({
+  own: { [param]: ctx.clientA.id },
+  other: { [param]: ctx.clientB.id },
+});

@@ -71,3 +71,8 @@ export interface AccessExpectation {
 export function defineAccess(entries: AccessExpectation[]): AccessExpectation[] {
   return entries;
 }
+
+/** One entry for each address, alike but for it (a group of routes with one method and one access). */
+export function sameAccess(method: AccessExpectation['method'], access: Access, urls: string[]): AccessExpectation[] {
+  return urls.map((url) => ({ method, url, access }));
+}

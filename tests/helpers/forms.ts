@@ -62,6 +62,17 @@ export const sampleFiles = {
   },
 };
 
+/**
+ * The fields a zip entry's local and central headers share, in the same order from `at`: CRC-32,
+ * compressed and uncompressed size (equal: the entries are stored), and the name's length.
+ */
+function writeEntryFields(header: Buffer, at: number, crc: number, size: number, nameLength: number) {
+  header.writeUInt32LE(crc, at);
+  header.writeUInt32LE(size, at + 4);
+  header.writeUInt32LE(size, at + 8);
+  header.writeUInt16LE(nameLength, at + 12);
+}
+
 /** A zip archive of stored (uncompressed) entries. */
 function zip(entries: [name: string, content: string][]): Buffer {
   const locals: Buffer[] = [];
@@ -74,18 +85,12 @@ function zip(entries: [name: string, content: string][]): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
+    writeEntryFields(local, 14, crc, data.length, fileName.length);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
+    writeEntryFields(central, 16, crc, data.length, fileName.length);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, data);
     centrals.push(central, fileName);

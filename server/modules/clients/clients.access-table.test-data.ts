@@ -1,3 +1,4 @@
+import { eachClient } from '../../../tests/helpers/access-fixtures.ts';
 import { defineAccess } from '../../../tests/helpers/access-table.ts';
 import { createUser } from '../../../tests/helpers/test-app.ts';
 
@@ -9,20 +10,8 @@ export default defineAccess([
   { method: 'GET', url: '/api/users/clients', access: 'admin' },
   { method: 'POST', url: '/api/users/clients', access: 'admin' },
   { method: 'GET', url: '/api/users/clients/username-check', access: 'admin' },
-  {
-    method: 'PUT',
-    url: '/api/users/clients/:id/status',
-    access: 'admin',
-    body: { status: 'in-progress' },
-    fixture: async ({ clientA, clientB }) => ({ own: { id: clientA.id }, other: { id: clientB.id } }),
-  },
-  {
-    method: 'PATCH',
-    url: '/api/users/clients/:id',
-    access: 'admin',
-    body: { name: 'Corrected Name' },
-    fixture: async ({ clientA, clientB }) => ({ own: { id: clientA.id }, other: { id: clientB.id } }),
-  },
+  { method: 'PUT', url: '/api/users/clients/:id/status', access: 'admin', body: { status: 'in-progress' }, fixture: eachClient('id') },
+  { method: 'PATCH', url: '/api/users/clients/:id', access: 'admin', body: { name: 'Corrected Name' }, fixture: eachClient('id') },
   { method: 'POST', url: '/api/users/clients/:id/archive', access: 'admin', fixture: freshClient },
   { method: 'POST', url: '/api/users/clients/:id/restore', access: 'admin', fixture: freshClient },
   { method: 'DELETE', url: '/api/users/clients/:id', access: 'admin', fixture: freshClient },
