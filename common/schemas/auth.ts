@@ -181,15 +181,19 @@ export const invitationStatusResponseSchema = z.object({
 });
 
 // Login audit.
+/** What a sign-in attempt came to: the audit's filter and the `login_attempts.result` column (server/db/schema/auth.ts). */
 export const LOGIN_RESULT_VALUES = [
   'success',
+  /** Password right; the session waits for the second factor. */
   'mfa-pending',
   'wrong-password',
   'unknown-account',
+  /** The account exists but its invitation was never used; answered exactly like a wrong password. */
   'password-not-set',
   'blocked-address',
   'rate-limited',
   'wrong-second-factor',
+  /** Password right, but staff archived the client (decision 247). */
   'archived-account',
 ] as const;
 const AUDIT_PAGE_SIZE = 50;

@@ -56,11 +56,10 @@ const reportImageSchema = z.object({
   thumbnailUrl: z.string(),
 });
 
-const reportSchema = z.object({
-  _id: z.string(),
+/** A report's text as stored and sent: the same fields in the report and in each earlier version of it. */
+const reportTextShape = {
   date: z.string(),
   projectCode: z.string(),
-  projectId: z.string(),
   project: z.string(),
   team: z.string(),
   tasks: z.string(),
@@ -71,6 +70,12 @@ const reportSchema = z.object({
   nextSteps: z.string(),
   feedback: z.string(),
   conclusion: z.string(),
+};
+
+const reportSchema = z.object({
+  _id: z.string(),
+  projectId: z.string(),
+  ...reportTextShape,
   images: z.array(reportImageSchema),
   pdfUrl: z.string(),
   createdAt: z.string(),
@@ -130,18 +135,7 @@ const reportVersionSchema = z.object({
   /** Who wrote this version (created or corrected it) and when; null once that account is gone. */
   writtenBy: z.string().nullable(),
   writtenAt: z.string(),
-  date: z.string(),
-  projectCode: z.string(),
-  project: z.string(),
-  team: z.string(),
-  tasks: z.string(),
-  progress: z.string(),
-  challenges: z.string(),
-  actionTaken: z.string(),
-  helpNeeded: z.string(),
-  nextSteps: z.string(),
-  feedback: z.string(),
-  conclusion: z.string(),
+  ...reportTextShape,
   /** The names of the images this version had (the files of removed images are not kept). */
   imageNames: z.array(z.string()),
 });

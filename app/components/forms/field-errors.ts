@@ -15,6 +15,11 @@ export function schemaErrors<F extends string>(schema: z.ZodType, value: unknown
   return errors;
 }
 
+/** The messages of the required fields left blank; each form words its own (the specification's texts). */
+export function blankErrors<K extends string>(values: Record<K, string>, messages: Partial<Record<K, string>>): FieldErrors<K> {
+  return Object.fromEntries(Object.entries(messages).filter(([key]) => !values[key as K].trim())) as FieldErrors<K>;
+}
+
 /**
  * The field messages of a refused request (its `details`), for the fields the form has; a 409 clash
  * (a taken username, address or project code) goes on the field `clashField` names from its message.

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
+import { buttonClass } from '../button-class.ts';
 
 /**
  * A modal dialog on the native <dialog> element: showModal() makes the rest of the page inert and
@@ -73,5 +74,19 @@ export function ModalDialog({
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/** The foot of a dialog's form: 'Cancel' closes it, the submit button says while the save runs. */
+export function DialogFormActions({ onCancel, busy, submitLabel, busyLabel }: { onCancel: () => void; busy: boolean; submitLabel: string; busyLabel: string }) {
+  return (
+    <div className="mt-2 flex flex-wrap justify-end gap-2">
+      <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className={buttonClass('primary')} disabled={busy}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </div>
   );
 }

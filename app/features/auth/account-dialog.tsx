@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound, ShieldCheck, ShieldOff, Smartphone, UserCog } from 'lucide-react';
 import type { MfaEnrolmentResponse } from '../../../common/schemas/auth.ts';
@@ -51,6 +51,40 @@ export function AccountButton({ role, children }: { role: 'admin' | 'client'; /*
   );
 }
 
+/**
+ * The words of the steps that ask for the password and a code again; what each sends and where it
+ * leads stands beside its form.
+ */
+const OWNER_CHECKS: Record<'renew-codes' | 'replace' | 'turn-off', Pick<ComponentProps<typeof ConfirmOwnerForm>, 'title' | 'intro' | 'codes' | 'danger' | 'submitLabel' | 'busyLabel'>> = {
+  'renew-codes': {
+    title: 'New recovery codes',
+    intro: <p>Enter your password and the current code from your authenticator app. You get 10 new recovery codes; the old ones stop working.</p>,
+    codes: 'authenticator',
+    submitLabel: 'Get New Codes',
+    busyLabel: 'Checking...',
+  },
+  replace: {
+    title: 'Set up a new authenticator',
+    intro: (
+      <>
+        <p>For a new or replaced phone. Your current app keeps working until the new one is confirmed.</p>
+        <p>Enter your password and a code from your current app. Lost your phone? Use one of your recovery codes instead.</p>
+      </>
+    ),
+    codes: 'any',
+    submitLabel: 'Continue',
+    busyLabel: 'Checking...',
+  },
+  'turn-off': {
+    title: 'Turn off two-step verification',
+    intro: <p>Signing in will ask only for your password. Enter your password and a code from your authenticator app, or a recovery code.</p>,
+    codes: 'any',
+    danger: true,
+    submitLabel: 'Turn Off',
+    busyLabel: 'Turning off...',
+  },
+};
+
 type Step =
   | { name: 'status' }
   | { name: 'password' }
@@ -84,6 +118,10 @@ function SecondFactorSection() {
   }
 
   const refreshStatus = () => void queryClient.invalidateQueries({ queryKey: MFA_STATUS_KEY });
+  const refreshThen = (next: Step) => {
+    refreshStatus();
+    setStep(next);
+  };
 
   return (
     <section aria-labelledby="account-mfa-heading" className={sectionClass}>
@@ -105,19 +143,7 @@ function SecondFactorSection() {
       ) : step.name === 'password' ? (
         <ConfirmPasswordForm onCancel={backToStatus} onStarted={(setup) => setStep({ name: 'enrol', setup })} />
       ) : step.name === 'renew-codes' ? (
-        <ConfirmOwnerForm
-          title="New recovery codes"
-          intro={<p>Enter your password and the current code from your authenticator app. You get 10 new recovery codes; the old ones stop working.</p>}
-          codes="authenticator"
-          submitLabel="Get New Codes"
-          busyLabel="Checking..."
-          send={renewRecoveryCodes}
-          onDone={(res) => {
-            refreshStatus();
-            setStep({ name: 'new-codes', codes: res.recoveryCodes });
-          }}
-          onCancel={backToStatus}
-        />
+        <ConfirmOwnerForm {...OWNER_CHECKS[step.name]} send={renewRecoveryCodes} onDone={(res) => refreshThen({ name: 'new-codes', codes: res.recoveryCodes })} onCancel={backToStatus} />
       ) : step.name === 'new-codes' ? (
         <RecoveryCodes
           codes={step.codes}
@@ -128,25 +154,8 @@ function SecondFactorSection() {
           }}
         />
       ) : step.name === 'replace' ? (
-        <ConfirmOwnerForm
-          title="Set up a new authenticator"
-          intro={
-            <>
-              <p>For a new or replaced phone. Your current app keeps working until the new one is confirmed.</p>
-              <p>Enter your password and a code from your current app. Lost your phone? Use one of your recovery codes instead.</p>
-            </>
-          }
-          codes="any"
-          submitLabel="Continue"
-          busyLabel="Checking..."
-          send={startMfaReplacement}
-          onDone={(setup) => {
-            // A recovery code may have been spent.
-            refreshStatus();
-            setStep({ name: 'replace-scan', setup });
-          }}
-          onCancel={backToStatus}
-        />
+        // A recovery code may have been spent: the status is fetched again.
+        <ConfirmOwnerForm {...OWNER_CHECKS[step.name]} send={startMfaReplacement} onDone={(setup) => refreshThen({ name: 'replace-scan', setup })} onCancel={backToStatus} />
       ) : step.name === 'replace-scan' ? (
         <MfaEnrolment
           setup={step.setup}
@@ -166,12 +175,7 @@ function SecondFactorSection() {
         />
       ) : step.name === 'turn-off' ? (
         <ConfirmOwnerForm
-          title="Turn off two-step verification"
-          intro={<p>Signing in will ask only for your password. Enter your password and a code from your authenticator app, or a recovery code.</p>}
-          codes="any"
-          danger
-          submitLabel="Turn Off"
-          busyLabel="Turning off..."
+          {...OWNER_CHECKS[step.name]}
           send={turnOffMfa}
           onDone={(res) => {
             refreshStatus();

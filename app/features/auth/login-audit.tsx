@@ -34,6 +34,9 @@ const TONES = {
   bad: 'border-red-700 bg-red-50 text-red-900 dark:border-red-300 dark:bg-red-950 dark:text-red-100',
 } as const;
 
+/** The wide table's columns; the last has no gap after it. */
+const COLUMNS = ['Time', 'Address', 'Account', 'Result'] as const;
+
 export const isLoginResult = (value: string | null): value is LoginResultValue => !!value && (LOGIN_RESULT_VALUES as readonly string[]).includes(value);
 
 function ResultBadge({ result }: { result: LoginResultValue }) {
@@ -126,18 +129,11 @@ export function LoginAudit({ page, result, onChange }: { page: number; result: L
             <caption className="sr-only">Sign-in attempts, newest first</caption>
             <thead>
               <tr className="border-b border-slate-300 dark:border-slate-600">
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Time
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Address
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Account
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  Result
-                </th>
+                {COLUMNS.map((column, i) => (
+                  <th key={column} scope="col" className={i < COLUMNS.length - 1 ? 'py-2 pr-3 font-semibold' : 'py-2 font-semibold'}>
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

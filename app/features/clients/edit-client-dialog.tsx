@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Pencil } from 'lucide-react';
-import { CLIENT_STATUSES, updateClientBodySchema, type Client, type ClientStatus, type UpdateClientBody } from '../../../common/schemas/clients.ts';
+import { CLIENT_STATUSES, updateClientBodySchema, type Client, type ClientStatus } from '../../../common/schemas/clients.ts';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import { buttonClass } from '../../components/button-class.ts';
 import { InputField, SelectField } from '../../components/forms/fields.tsx';
-import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
-import { toastFailure } from '../../components/portal/notify.ts';
+import { useEditForm } from '../../components/forms/use-edit-form.ts';
+import { DialogFormActions, ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { scopedToasts } from '../../components/ui/toast.tsx';
-import { detailErrors, schemaErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
 import { useUpdateClient } from './clients-api.ts';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
@@ -17,6 +16,8 @@ const STATUS_LABELS: Record<ClientStatus, string> = { new: 'New', 'in-progress':
 const STATUS_OPTIONS = CLIENT_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
 type Fields = { name: string; email: string; username: string; status: ClientStatus };
+/** The specification's messages for a blank name or address (before the schema's own). */
+const REQUIRED = { name: 'Name is required', email: 'Enter a valid e-mail address' };
 const fieldsOf = (client: Client): Fields => ({ name: client.name, email: client.email, username: client.username ?? '', status: client.status });
 
 /**
@@ -25,43 +26,13 @@ const fieldsOf = (client: Client): Fields => ({ name: client.name, email: client
  * it (decision 241): the new link is handed to the client row, to copy.
  */
 export function EditClientDialog({ client, onInvitation }: { client: Client; onInvitation: (link: { url: string; mail: MailOutcome }) => void }) {
-  const [open, setOpen] = useState(false);
-  const [form, setForm] = useState<Fields>(() => fieldsOf(client));
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors<keyof Fields>>({});
+  const { open, close, openDialog, form, fieldErrors, set, changesToSend, failed } = useEditForm(() => fieldsOf(client), toasts);
   const update = useUpdateClient();
-
-  function openDialog() {
-    setForm(fieldsOf(client));
-    setFieldErrors({});
-    setOpen(true);
-  }
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => {
-    const value = e.target.value;
-    setForm((f) => ({ ...f, [key]: value }));
-    setFieldErrors(({ [key]: _gone, ...rest }) => rest);
-  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    toasts.clear();
-    if (!form.name.trim() || !form.email.trim()) {
-      setFieldErrors({ ...(form.name.trim() ? {} : { name: 'Name is required' }), ...(form.email.trim() ? {} : { email: 'Enter a valid e-mail address' }) });
-      toasts.show({ title: 'Please fill in all fields', variant: 'destructive' });
-      return;
-    }
-    const initial = fieldsOf(client);
-    const changes: UpdateClientBody = Object.fromEntries(Object.entries(form).filter(([key, value]) => value !== initial[key as keyof Fields]));
-    if (Object.keys(changes).length === 0) {
-      setOpen(false);
-      return;
-    }
-    const errors = schemaErrors<keyof Fields>(updateClientBodySchema, changes);
-    const first = Object.values(errors)[0];
-    if (first) {
-      setFieldErrors(errors);
-      toasts.show({ title: 'Failed to update client', description: first, variant: 'destructive' });
-      return;
-    }
+    const changes = changesToSend({ required: REQUIRED, requiredTitle: 'Please fill in all fields', schema: updateClientBodySchema, failedTitle: 'Failed to update client' });
+    if (!changes) return;
     try {
       const res = await update.mutateAsync({ id: client._id, changes });
       if (res.invitation) onInvitation({ url: res.invitation.url, mail: res.invitation.mail });
@@ -73,10 +44,9 @@ export function EditClientDialog({ client, onInvitation }: { client: Client; onI
             : 'The earlier invitation link no longer works: copy the new one below the client and send it yourself.'
           : undefined,
       });
-      setOpen(false);
+      close();
     } catch (err) {
-      setFieldErrors(detailErrors<keyof Fields>(err, (message) => (message.startsWith('The username') ? 'username' : message.includes('e-mail') ? 'email' : null)));
-      toastFailure('Failed to update client', err);
+      failed('Failed to update client', err, (message) => (message.startsWith('The username') ? 'username' : message.includes('e-mail') ? 'email' : null));
     }
   }
 
@@ -87,7 +57,7 @@ export function EditClientDialog({ client, onInvitation }: { client: Client; onI
         <Pencil className="size-4" aria-hidden="true" />
         Edit
       </button>
-      <ModalDialog open={open} onClose={() => setOpen(false)} title={`Edit client ${client.name}`}>
+      <ModalDialog open={open} onClose={close} title={`Edit client ${client.name}`}>
         <form onSubmit={onSubmit} noValidate className="grid gap-3" aria-label={`Edit client ${client.name}`}>
           <InputField label="Client name" value={form.name} onChange={set('name')} error={fieldErrors.name} autoComplete="off" />
           <InputField
@@ -102,14 +72,7 @@ export function EditClientDialog({ client, onInvitation }: { client: Client; onI
           />
           <InputField label="Username" value={form.username} onChange={set('username')} error={fieldErrors.username} autoComplete="off" autoCapitalize="none" spellCheck={false} />
           <SelectField label="Status" options={STATUS_OPTIONS} value={form.status} onChange={set('status')} />
-          <div className="mt-2 flex flex-wrap justify-end gap-2">
-            <button type="button" className={buttonClass('secondary')} onClick={() => setOpen(false)}>
-              Cancel
-            </button>
-            <button type="submit" className={buttonClass('primary')} disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save changes'}
-            </button>
-          </div>
+          <DialogFormActions onCancel={close} busy={update.isPending} submitLabel="Save changes" busyLabel="Saving..." />
         </form>
       </ModalDialog>
     </>

@@ -1,19 +1,19 @@
-import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { createProjectBodySchema } from '../../../common/schemas/projects.ts';
 import { buttonClass } from '../../components/button-class.ts';
-import { schemaErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
-import { InputField, TextAreaField } from '../../components/forms/fields.tsx';
-import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
+import { blankErrors, schemaErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
+import { DialogFormActions, ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
+import { ProjectTextFields, REQUIRED_PROJECT_FIELDS, type ProjectTextKey } from './project-form-fields.tsx';
 import { useCreateProject } from './projects-api.ts';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
 const toasts = scopedToasts('create-project');
 
 /** The form's fields, as the shared schema (common/schemas/projects.ts) names them. */
-const EMPTY = { name: '', code: '', description: '', startDate: '', endDate: '', budget: '' };
+const EMPTY: Record<ProjectTextKey, string> = { name: '', code: '', description: '', startDate: '', endDate: '', budget: '' };
 
 /** 'Create New Project for {client}': name and code required; budget parsed to a number, default 0. */
 export function CreateProjectDialog({ client }: { client: { _id: string; name: string } | null }) {
@@ -22,7 +22,7 @@ export function CreateProjectDialog({ client }: { client: { _id: string; name: s
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<string>>({});
   const createProject = useCreateProject();
   // A field's message goes as soon as the field is filled in (a 'required' message must not linger over a valid field).
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
+  const set = (key: ProjectTextKey) => (e: { target: { value: string } }) => {
     const value = e.target.value;
     setForm((f) => ({ ...f, [key]: value }));
     if (value.trim()) setFieldErrors(({ [key]: _gone, ...rest }) => rest);
@@ -31,8 +31,9 @@ export function CreateProjectDialog({ client }: { client: { _id: string; name: s
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     toasts.clear(); // the last attempt's messages are no longer true
-    if (!client || !form.name.trim() || !form.code.trim()) {
-      setFieldErrors({ ...(form.name.trim() ? {} : { name: 'Name is required' }), ...(form.code.trim() ? {} : { code: 'Code is required' }) });
+    const blank = blankErrors(form, REQUIRED_PROJECT_FIELDS);
+    if (!client || Object.keys(blank).length > 0) {
+      setFieldErrors(blank);
       toasts.show({ title: 'Please fill in required fields', variant: 'destructive' });
       return;
     }
@@ -53,10 +54,6 @@ export function CreateProjectDialog({ client }: { client: { _id: string; name: s
     }
   }
 
-  const field = (key: keyof typeof EMPTY, label: string, props: InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <InputField label={label} value={form[key]} onChange={set(key)} error={fieldErrors[key]} {...props} />
-  );
-
   return (
     <>
       <button type="button" className={buttonClass('primary')} onClick={() => setOpen(true)} disabled={!client}>
@@ -65,25 +62,8 @@ export function CreateProjectDialog({ client }: { client: { _id: string; name: s
       </button>
       <ModalDialog open={open} onClose={() => setOpen(false)} title={`Create New Project for ${client?.name ?? ''}`}>
         <form onSubmit={onSubmit} noValidate className="grid gap-3">
-          <p className="text-sm text-slate-600 dark:text-slate-300">Fields marked * are required.</p>
-          <div className="grid gap-3 sm:grid-cols-2">
-            {field('name', 'Project name *', { autoComplete: 'off' })}
-            {field('code', 'Project code *', { autoComplete: 'off', autoCapitalize: 'characters' })}
-          </div>
-          <TextAreaField label="Description" rows={3} value={form.description} onChange={set('description')} error={fieldErrors.description} />
-          <div className="grid gap-3 sm:grid-cols-3">
-            {field('startDate', 'Start date', { type: 'date' })}
-            {field('endDate', 'End date', { type: 'date' })}
-            {field('budget', 'Budget (NGN)', { inputMode: 'decimal', placeholder: '0' })}
-          </div>
-          <div className="mt-2 flex flex-wrap justify-end gap-2">
-            <button type="button" className={buttonClass('secondary')} onClick={() => setOpen(false)}>
-              Cancel
-            </button>
-            <button type="submit" className={buttonClass('primary')} disabled={createProject.isPending}>
-              {createProject.isPending ? 'Creating...' : 'Create Project'}
-            </button>
-          </div>
+          <ProjectTextFields values={form} errors={fieldErrors} onChange={set} />
+          <DialogFormActions onCancel={() => setOpen(false)} busy={createProject.isPending} submitLabel="Create Project" busyLabel="Creating..." />
         </form>
       </ModalDialog>
     </>

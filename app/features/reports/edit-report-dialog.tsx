@@ -1,24 +1,20 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Pencil, Undo2, X } from 'lucide-react';
-import { REPORT_IMAGE_TYPES, REPORT_IMAGES_MAX, updateReportFieldsSchema, type Report } from '../../../common/schemas/reports.ts';
+import { REPORT_IMAGES_MAX, updateReportFieldsSchema, type Report } from '../../../common/schemas/reports.ts';
 import { buttonClass } from '../../components/button-class.ts';
-import { FilePicker } from '../../components/forms/file-picker.tsx';
 import { labelClass } from '../../components/forms/field-classes.ts';
-import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
+import { DialogFormActions, ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { formatDay } from '../../../common/dates.ts';
 import { detailErrors, schemaErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
-import { checkImages, IMAGE_MAX_MB, ReportTextFields, TEXT_KEYS, type TextKey } from './report-form-fields.tsx';
+import { iconButton, IMAGE_MAX_MB, ReportImagePicker, ReportTextFields, TEXT_KEYS, useChosenImages, type TextKey } from './report-form-fields.tsx';
 import { useCorrectReport } from './reports-api.ts';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
 const toasts = scopedToasts('edit-report');
 
 const fieldsOf = (report: Report) => Object.fromEntries(TEXT_KEYS.map((key) => [key, report[key]])) as Record<TextKey, string>;
-
-const iconButton =
-  'inline-flex size-11 shrink-0 items-center justify-center rounded text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 
 /**
  * 'Edit report': every text field of creation with its rules and messages, images removed and
@@ -30,29 +26,19 @@ export function EditReportDialog({ report }: { report: Report }) {
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState(() => fieldsOf(report));
   const [removed, setRemoved] = useState<string[]>([]);
-  const [added, setAdded] = useState<File[]>([]);
-  const [imageProblems, setImageProblems] = useState<string[]>([]);
+  const added = useChosenImages();
   const [notifyClient, setNotifyClient] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<TextKey>>({});
-  const fileInput = useRef<HTMLInputElement>(null);
   const correct = useCorrectReport();
   const title = `Edit report of ${formatDay(report.date)}`;
 
   function openDialog() {
     setFields(fieldsOf(report));
     setRemoved([]);
-    setAdded([]);
-    setImageProblems([]);
+    added.reset();
     setNotifyClient(false);
     setFieldErrors({});
     setOpen(true);
-  }
-
-  function addImages(list: FileList | null) {
-    const { accepted, problems } = checkImages(list, REPORT_IMAGES_MAX - (report.images.length - removed.length) - added.length);
-    setAdded((current) => [...current, ...accepted]);
-    setImageProblems(problems);
-    if (fileInput.current) fileInput.current.value = '';
   }
 
   const set = (key: TextKey, value: string) => {
@@ -65,7 +51,7 @@ export function EditReportDialog({ report }: { report: Report }) {
     toasts.clear();
     const initial = fieldsOf(report);
     const changed = Object.fromEntries(Object.entries(fields).filter(([key, value]) => value !== initial[key as TextKey]));
-    if (Object.keys(changed).length === 0 && removed.length === 0 && added.length === 0) {
+    if (Object.keys(changed).length === 0 && removed.length === 0 && added.files.length === 0) {
       setOpen(false);
       return;
     }
@@ -77,7 +63,7 @@ export function EditReportDialog({ report }: { report: Report }) {
       return;
     }
     try {
-      const res = await correct.mutateAsync({ id: report._id, fields: changed, images: added, removeImages: removed, notifyClient });
+      const res = await correct.mutateAsync({ id: report._id, fields: changed, images: added.files, removeImages: removed, notifyClient });
       toasts.show({ title: 'Report updated successfully', description: res.clientMailed ? 'The client was e-mailed about the correction.' : undefined });
       setOpen(false);
     } catch (err) {
@@ -123,40 +109,15 @@ export function EditReportDialog({ report }: { report: Report }) {
               </ul>
             </fieldset>
           ) : null}
-          <div>
-            <label htmlFor={`${id}-images`} id={`${id}-images-label`} className={labelClass}>
-              Add images (JPEG, PNG or WebP; up to {REPORT_IMAGES_MAX} in all, {IMAGE_MAX_MB} MB each)
-            </label>
-            <FilePicker
-              id={`${id}-images`}
-              labelledBy={`${id}-images-label`}
-              inputRef={fileInput}
-              buttonText={added.length ? 'Add more images' : 'Choose images'}
-              count={added.length}
-              multiple
-              accept={REPORT_IMAGE_TYPES.join(',')}
-              onChange={(e) => addImages(e.target.files)}
-            />
-            {imageProblems.length > 0 ? (
-              <ul role="alert" className="mt-2 list-disc pl-5 text-sm text-red-700 dark:text-red-300">
-                {imageProblems.map((p) => (
-                  <li key={p}>{p}</li>
-                ))}
-              </ul>
-            ) : null}
-            {added.length > 0 ? (
-              <ul className="mt-2 grid gap-1 text-sm" aria-label="Images to add">
-                {added.map((file, index) => (
-                  <li key={`${file.name}-${index}`} className="flex items-center justify-between gap-2 rounded border border-slate-200 px-2 dark:border-slate-700">
-                    <span className="truncate">{file.name}</span>
-                    <button type="button" className={iconButton} aria-label={`Do not add ${file.name}`} onClick={() => setAdded((list) => list.filter((_, i) => i !== index))}>
-                      <X className="size-4" aria-hidden="true" />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
+          <ReportImagePicker
+            id={id}
+            label={`Add images (JPEG, PNG or WebP; up to ${REPORT_IMAGES_MAX} in all, ${IMAGE_MAX_MB} MB each)`}
+            buttonText={added.files.length ? 'Add more images' : 'Choose images'}
+            listLabel="Images to add"
+            removeLabel="Do not add"
+            images={added}
+            room={REPORT_IMAGES_MAX - (report.images.length - removed.length) - added.files.length}
+          />
           <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
             <input id={`${id}-notify`} type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" checked={notifyClient} onChange={(e) => setNotifyClient(e.target.checked)} aria-describedby={`${id}-notify-help`} />
             <div>
@@ -168,14 +129,7 @@ export function EditReportDialog({ report }: { report: Report }) {
               </p>
             </div>
           </div>
-          <div className="mt-2 flex flex-wrap justify-end gap-2">
-            <button type="button" className={buttonClass('secondary')} onClick={() => setOpen(false)}>
-              Cancel
-            </button>
-            <button type="submit" className={buttonClass('primary')} disabled={correct.isPending}>
-              {correct.isPending ? 'Saving...' : 'Save changes'}
-            </button>
-          </div>
+          <DialogFormActions onCancel={() => setOpen(false)} busy={correct.isPending} submitLabel="Save changes" busyLabel="Saving..." />
         </form>
       </ModalDialog>
     </>

@@ -41,37 +41,39 @@ export default function ResetPasswordPage() {
           Loading…
         </p>
       ) : token === null ? (
-        <div className="space-y-4">
-          <FormError message="This link is incomplete. Open the link from the e-mail again, or ask for a new one." />
-          <p className="text-center text-sm">
-            <Link to={PATHS.forgotPassword} className={linkClass}>
-              Ask for a new link
-            </Link>
-          </p>
-        </div>
+        <LinkProblem message="This link is incomplete. Open the link from the e-mail again, or ask for a new one." />
       ) : !linkState.checked ? (
         <p role="status" className="py-6 text-center text-sm text-slate-700 dark:text-slate-300">
           Checking your link…
         </p>
       ) : linkState.error ? (
-        <div className="space-y-4">
-          <FormError message={linkState.error} />
-          <p className="text-center text-sm">
-            <Link to={PATHS.forgotPassword} className={linkClass}>
-              Ask for a new link
-            </Link>
-          </p>
-        </div>
+        <LinkProblem message={linkState.error} />
       ) : (
         <>
           <NewPasswordForm submitLabel="Reset Password" busyLabel="Saving..." save={save} />
           <p className="mt-6 text-center text-sm">
-            <Link to={PATHS.forgotPassword} className={linkClass}>
-              Ask for a new link
-            </Link>
+            <NewLinkLink />
           </p>
         </>
       )}
     </AuthCard>
+  );
+}
+
+const NewLinkLink = () => (
+  <Link to={PATHS.forgotPassword} className={linkClass}>
+    Ask for a new link
+  </Link>
+);
+
+/** A link that cannot be used: why, and the way to a new one. */
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <div className="space-y-4">
+      <FormError message={message} />
+      <p className="text-center text-sm">
+        <NewLinkLink />
+      </p>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LOGIN_RESULT_VALUES } from '../../../common/schemas/auth.ts';
 import { users } from './users.ts';
 
 export const AUTH_TOKEN_PURPOSES = ['invitation', 'password-reset'] as const;
@@ -26,20 +27,8 @@ export const authTokens = pgTable(
 export const LOGIN_PORTALS = ['client', 'admin'] as const;
 export type LoginPortal = (typeof LOGIN_PORTALS)[number];
 
-export const LOGIN_RESULTS = [
-  'success',
-  /** Password right; the session waits for the second factor. */
-  'mfa-pending',
-  'wrong-password',
-  'unknown-account',
-  /** The account exists but its invitation was never used; answered exactly like a wrong password. */
-  'password-not-set',
-  'blocked-address',
-  'rate-limited',
-  'wrong-second-factor',
-  /** Password right, but staff archived the client (decision 247). */
-  'archived-account',
-] as const;
+// The list is written once, in common/, where the audit's filter reads it too.
+export const LOGIN_RESULTS = LOGIN_RESULT_VALUES;
 export type LoginResult = (typeof LOGIN_RESULTS)[number];
 
 /**
