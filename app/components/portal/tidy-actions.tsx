@@ -26,6 +26,7 @@ export function ListViewControls<S extends string>({
   onChange,
   statusLabels,
   currentLabel,
+  noun = '',
 }: {
   view: ListView<S>;
   onChange: (view: ListView<S>) => void;
@@ -33,13 +34,16 @@ export function ListViewControls<S extends string>({
   statusLabels: Record<S, string>;
   /** The default option: everything not archived ("Current clients"). */
   currentLabel: string;
+  /** Named in the labels ('Show projects') where a page has two lists with these controls. */
+  noun?: string;
 }) {
+  const of = noun ? ` ${noun}` : '';
   const labels: Record<string, string> = { ...statusLabels, archived: 'Archived', all: 'All, archived too' };
   const values = Object.keys(labels) as ListView<S>['status'][];
   return (
     <div className="mb-3 grid grid-cols-1 gap-2">
       <FilterSelect
-        label="Show"
+        label={`Show${of}`}
         allLabel={currentLabel}
         value={view.status || null}
         values={values}
@@ -47,7 +51,7 @@ export function ListViewControls<S extends string>({
         onChange={(v) => onChange({ ...view, status: v as ListView<S>['status'] })}
       />
       <FilterSelect
-        label="Order"
+        label={`Order${of}`}
         allLabel="Newest first"
         value={view.sort === 'date' ? null : view.sort || null}
         values={LIST_SORTS.filter((s) => s !== 'date')}

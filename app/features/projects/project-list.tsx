@@ -67,7 +67,7 @@ export function ProjectList({
 
   const busy = (project: Project) => updateStatus.isPending && updateStatus.variables?.id === project._id;
 
-  const controls = <ListViewControls view={view} onChange={onViewChange} statusLabels={PROJECT_STATUS_LABELS} currentLabel="Current projects" />;
+  const controls = <ListViewControls view={view} onChange={onViewChange} statusLabels={PROJECT_STATUS_LABELS} currentLabel="Current projects" noun="projects" />;
   if (projects.isPending) return <>{controls}<InlineLoading label="Loading projects..." /></>;
   if (projects.isError) return <>{controls}<ErrorState title="Failed to load projects" error={projects.error} onRetry={() => projects.refetch()} /></>;
   if (list.length === 0) {
@@ -155,13 +155,22 @@ export function ProjectList({
   );
 }
 
-/** The selected project from the loaded list of its client in the view shown, if loaded. */
+/**
+ * The selected project from the loaded list of its client in the view shown, if loaded. One not in
+ * that view (archived while open, or opened by a link or a search result) is looked up among the
+ * client's archived projects, so it stays on screen, read-only.
+ */
 export function useSelectedProject(
   clientId: string | null | undefined,
   projectId: string | null,
   view: ProjectListView = DEFAULT_PROJECT_VIEW,
 ): { project: Project | null; loading: boolean } {
   const projects = useClientProjects(clientId, view);
-  const project = projectsOf(projects.data).find((p) => p._id === projectId) ?? null;
-  return { project, loading: projects.isPending && Boolean(clientId) };
+  const inView = projectsOf(projects.data).find((p) => p._id === projectId) ?? null;
+  const lookElsewhere = Boolean(projectId) && !inView && projects.isSuccess && view.status !== 'archived' && view.status !== 'all';
+  const archived = useClientProjects(lookElsewhere ? clientId : null, ARCHIVED_VIEW);
+  const project = inView ?? (lookElsewhere ? (projectsOf(archived.data).find((p) => p._id === projectId) ?? null) : null);
+  return { project, loading: Boolean(clientId) && (projects.isPending || (lookElsewhere && archived.isPending)) };
 }
+
+const ARCHIVED_VIEW: ProjectListView = { status: 'archived', sort: '' };
