@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { PATHS } from '../../common/paths.ts';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme as withTheme, type E2EAccount } from './fixtures.ts';
-import { api } from './portal-helpers.ts';
+import { api, deleteWithTypedName } from './portal-helpers.ts';
 
 // Issue 22, Tidy, for projects: staff archive a project (the client's default list loses it, its
 // 'Archived' filter shows it read-only), restore it (back in the list), delete an empty one at once
@@ -101,13 +101,7 @@ test('archive a project: the client loses it from its list and finds it read-onl
     await openInAdmin(page, client, depot._id);
     await details(page).getByRole('button', { name: `Delete ${depot.name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Delete ${depot.name}?` });
-    await dialog.getByRole('button', { name: `Delete ${depot.name}` }).click();
-    await expect(dialog.getByRole('alert')).toContainText('archive the project, or type its name');
-    const withEverything = dialog.getByRole('button', { name: 'Delete with everything' });
-    await expect(withEverything).toBeDisabled();
-    await dialog.getByLabel(/^Type .* to delete it/).fill(depot.name);
-    await withEverything.click();
-    await expect(page.getByRole('status').filter({ hasText: `Deleted ${depot.name}: 1 project, 0 reports, 1 message and 0 stored files removed.` })).toBeVisible();
+    await deleteWithTypedName(page, dialog, depot.name, 'archive the project, or type its name', `Deleted ${depot.name}: 1 project, 0 reports, 1 message and 0 stored files removed.`);
     await expect(row(page, `Projects of ${client.name}`, depot.name)).toHaveCount(0);
     await expect(page.getByText('Select a Project')).toBeVisible();
     await expect(row(clientPage, 'My projects', depot.name)).toHaveCount(0);
