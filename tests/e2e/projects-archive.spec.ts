@@ -57,7 +57,9 @@ test('archive a project: the client loses it from its list and finds it read-onl
 
   const clientPage = await clientBeside(browser, client);
   try {
-    await expect(row(clientPage, 'My projects', depot.name)).toBeVisible();
+    // The client has the project open while staff archive it.
+    await row(clientPage, 'My projects', depot.name).getByRole('button').click();
+    await expect(clientPage.getByRole('form', { name: 'Write a message' })).toBeVisible();
 
     // Staff archive it from the project's detail: the list follows it under 'Archived', read-only.
     await openInAdmin(page, client, depot._id);
@@ -69,14 +71,16 @@ test('archive a project: the client loses it from its list and finds it read-onl
     await expectReadOnly(page, depot.name);
     await expect(details(page).getByRole('button', { name: `Restore ${depot.name}` })).toBeVisible();
 
-    // The client's open dashboard loses it live; 'Archived' shows it, read-only, with its message.
+    // The client's open dashboard loses it from its list live; the open project turns read-only in
+    // place; 'Archived' lists it, with its message.
     await expect(row(clientPage, 'My projects', depot.name)).toHaveCount(0);
     await expect(row(clientPage, 'My projects', yard.name)).toBeVisible();
-    await clientPage.getByLabel('Show projects').selectOption('archived');
-    await row(clientPage, 'My projects', depot.name).getByRole('button').click();
     await expect(details(clientPage)).toContainText('Archived on');
-    await expect(clientPage.getByRole('region', { name: 'Message thread' })).toContainText('Crane booked for Monday');
     await expectReadOnly(clientPage, depot.name);
+    await clientPage.getByLabel('Show projects').selectOption('archived');
+    await expect(row(clientPage, 'My projects', depot.name)).toContainText('Archived');
+    await expect(row(clientPage, 'My projects', yard.name)).toHaveCount(0);
+    await expect(clientPage.getByRole('region', { name: 'Message thread' })).toContainText('Crane booked for Monday');
 
     // Restore: back in both default lists, writable again.
     await details(page).getByRole('button', { name: `Restore ${depot.name}` }).click();
