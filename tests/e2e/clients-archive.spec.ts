@@ -4,7 +4,7 @@ import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { PATHS } from '../../common/paths.ts';
 import { ACCOUNT_ARCHIVED } from '../../common/schemas/auth.ts';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme, type E2EAccount } from './fixtures.ts';
-import { api } from './portal-helpers.ts';
+import { api, deleteWithTypedName } from './portal-helpers.ts';
 
 // Issue 22, Tidy: staff archive a client (its open session ends, its sign-in is refused), restore it
 // (sign-in works again), and delete one with history by typing its name (the count is shown).
@@ -50,7 +50,7 @@ test('archive a client: its session ends and sign-in is refused; restore: sign-i
     await expect(page.getByRole('status').filter({ hasText: `${client.name} archived` })).toBeVisible();
     // Out of the default list, under Archived.
     await expect(clientRow(page, client.name)).toHaveCount(0);
-    await page.getByLabel('Show').selectOption('archived');
+    await page.getByLabel('Show', { exact: true }).selectOption('archived');
     await expect(clientRow(page, client.name)).toContainText('Archived');
 
     // The client's open session ended at once; signing in again is refused with the clear text.
@@ -71,18 +71,11 @@ test('archive a client: its session ends and sign-in is refused; restore: sign-i
   }
 
   // Delete: the dialog names the client; with history the server asks for the typed name.
-  await page.getByLabel('Show').selectOption('');
+  await page.getByLabel('Show', { exact: true }).selectOption('');
   await clientRow(page, client.name).getByRole('button', { name: `Delete ${client.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Delete ${client.name}?` });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: `Delete ${client.name}` }).click();
-  await expect(dialog.getByRole('alert')).toContainText('type its name to delete it with everything');
-  const withEverything = dialog.getByRole('button', { name: 'Delete with everything' });
-  await expect(withEverything).toBeDisabled();
-  await dialog.getByLabel(/^Type .* to delete it/).fill(client.name);
-  await withEverything.click();
-  await expect(page.getByRole('status').filter({ hasText: `Deleted ${client.name}: 1 project, 0 reports, 1 message and 0 stored files removed.` })).toBeVisible();
-  await expect(dialog).toBeHidden();
+  await deleteWithTypedName(page, dialog, client.name, 'type its name to delete it with everything', `Deleted ${client.name}: 1 project, 0 reports, 1 message and 0 stored files removed.`);
   await expect(clientRow(page, client.name)).toHaveCount(0);
 });
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 
 // Cookie-carrying writes must come from our own origin (the CSRF check); the browser adds it, API calls say it.
@@ -31,3 +31,19 @@ export async function testImage(format: 'jpeg' | 'png' | 'webp', color: string, 
 }
 
 export { ORIGIN };
+
+/**
+ * In the open delete dialog of a client or project with history (issue 22): the first Delete is
+ * refused with `refusal`, 'Delete with everything' waits for the typed name, then the toast counts
+ * what went (`summary`) and the dialog closes.
+ */
+export async function deleteWithTypedName(page: Page, dialog: Locator, name: string, refusal: string, summary: string) {
+  await dialog.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(dialog.getByRole('alert')).toContainText(refusal);
+  const withEverything = dialog.getByRole('button', { name: 'Delete with everything' });
+  await expect(withEverything).toBeDisabled();
+  await dialog.getByLabel(/^Type .* to delete it/).fill(name);
+  await withEverything.click();
+  await expect(page.getByRole('status').filter({ hasText: summary })).toBeVisible();
+  await expect(dialog).toBeHidden();
+}

@@ -12,6 +12,7 @@ import { ClientStatusBadge } from './client-status-badge.tsx';
 import { EditClientDialog } from './edit-client-dialog.tsx';
 import { clientsOf, useClients, useUpdateClientStatus, type ClientListView } from './clients-api.ts';
 import { ClientListControls, ClientTidyActions } from './client-tidy.tsx';
+import { ArchivedBadge } from '../../components/portal/tidy-actions.tsx';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 
 /** An e-mail address that may wrap after its dots and before its @, where a reader expects a break. */
@@ -108,7 +109,7 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
                         {/* Whole names and addresses, wrapped at word boundaries (an address at its @ and dots), never cut off. */}
                         <span className="block font-semibold break-words">
                           {client.name}
-                          {client.archivedAt ? <span className="ml-2 rounded-full border border-slate-500 px-2 text-xs font-medium">Archived</span> : null}
+                          {client.archivedAt ? <ArchivedBadge /> : null}
                         </span>
                         <span className="block text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-300">
                           <EmailText email={client.email} />

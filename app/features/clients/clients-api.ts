@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type {
   Client,
-  ClientListQuery,
   ClientListResponse,
   ClientResponse,
   ClientStatus,
@@ -14,6 +13,7 @@ import type {
 } from '../../../common/schemas/clients.ts';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import type { DeleteResponse } from '../../../common/schemas/archive.ts';
+import type { ListView } from '../../components/portal/tidy-actions.tsx';
 import { pageQuery } from '../../../common/schemas/pagination.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { CLIENTS_KEY, MAIL_STATUS_KEY } from '../../lib/portal-query-keys.ts';
@@ -21,10 +21,7 @@ import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
 
 /** The staff list's filter and order (decision 248); both empty: the specification's default list. */
-export interface ClientListView {
-  status: ClientListQuery['status'] | '';
-  sort: ClientListQuery['sort'] | '';
-}
+export type ClientListView = ListView<ClientStatus>;
 
 /** Every client, a page at a time (GET /users/clients), filtered and ordered as asked. */
 export function useClients(view: ClientListView = { status: '', sort: '' }) {

@@ -23,6 +23,7 @@ export function MessageThread({
   viewer,
   onMarkRead,
   onReply,
+  readOnly = false,
 }: {
   messages: Message[];
   /** Whether messages older than the first one shown exist. */
@@ -33,6 +34,8 @@ export function MessageThread({
   onMarkRead: (message: Message) => void;
   /** Starts a reply to the other side's message in the composer. */
   onReply?: (message: Message) => void;
+  /** An archived project's thread: its own messages are no longer editable. */
+  readOnly?: boolean;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [preview, setPreview] = useState<{ attachments: Message['attachments']; index: number } | null>(null);
@@ -132,7 +135,7 @@ export function MessageThread({
                       {formatDateTime(m.createdAt)}
                     </time>
                   </header>
-                  <MessageContent message={m} mine={mine} onReply={onReply} onOpenAttachment={(index) => setPreview({ attachments: m.attachments, index })} />
+                  <MessageContent message={m} mine={mine && !readOnly} onReply={onReply} onOpenAttachment={(index) => setPreview({ attachments: m.attachments, index })} />
                   <footer className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs">
                     {unread ? (
                       <>

@@ -20,7 +20,8 @@ export function ProjectCommunication({
   clientId,
   onActivity,
 }: {
-  project: { _id: string; name: string; clientId: { _id: string; name: string } };
+  /** An archived project's thread is read-only: no composer, no reply, edit or delete. */
+  project: { _id: string; name: string; clientId: { _id: string; name: string }; archivedAt?: string | null };
   viewer: 'admin' | 'client';
   /** The selected client (staff view); the client view writes with the project's client, as the specification has it. */
   clientId?: string | null;
@@ -38,6 +39,7 @@ export function ProjectCommunication({
   // Loaded messages count as the screen shows them (marked read at once); older ones as the server counted them.
   const unread = (messages.data?.messages ?? []).filter((m) => isUnreadFor(m, viewer)).length + (messages.data?.olderUnread ?? 0);
   const receiverId = viewer === 'admin' ? (clientId ?? project.clientId._id) : project.clientId._id;
+  const readOnly = Boolean(project.archivedAt);
 
   return (
     <section aria-labelledby={`${panelId}-heading`} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
@@ -87,10 +89,15 @@ export function ProjectCommunication({
             onShowEarlier={() => earlier.mutate(undefined, { onError: (err) => toastFailure('Failed to load messages', err) })}
             viewer={viewer}
             onMarkRead={(m) => markRead.mutate(m)}
-            onReply={startReply}
+            onReply={readOnly ? undefined : startReply}
+            readOnly={readOnly}
           />
         )}
-        <MessageComposer key={project._id} projectId={project._id} receiverId={receiverId} onSent={onActivity} reply={reply?.projectId === project._id ? reply : null} />
+        {readOnly ? (
+          <p className="mt-3 text-sm text-slate-700 dark:text-slate-200">This project is archived: its messages can be read, not added to.</p>
+        ) : (
+          <MessageComposer key={project._id} projectId={project._id} receiverId={receiverId} onSent={onActivity} reply={reply?.projectId === project._id ? reply : null} />
+        )}
       </div>
     </section>
   );

@@ -1,25 +1,53 @@
 import type { Project } from '../../../common/schemas/projects.ts';
-import { formatDay } from '../../../common/dates.ts';
+import { formatDate, formatDay } from '../../../common/dates.ts';
 import { ProjectStatusLabel } from './project-status.tsx';
 import { EditProjectDialog } from './edit-project-dialog.tsx';
+import { ProjectTidyActions } from './project-tidy.tsx';
+import { ArchivedBadge } from '../../components/portal/tidy-actions.tsx';
 
 const money = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 2 });
 
-/** The selected project: name, description, dates, status and the client's name (budget for staff only; staff may edit it). */
-export function ProjectDetailCard({ project, headingLevel = 2, editable = false }: { project: Project; headingLevel?: 2 | 3; editable?: boolean }) {
+/**
+ * The selected project: name, description, dates, status and the client's name (budget for staff
+ * only). Staff may edit, archive, restore and delete it; an archived one is read-only (no edit) and
+ * says so to both sides.
+ */
+export function ProjectDetailCard({
+  project,
+  headingLevel = 2,
+  editable = false,
+  onArchived,
+  onDeleted,
+}: {
+  project: Project;
+  headingLevel?: 2 | 3;
+  editable?: boolean;
+  onArchived?: (archived: boolean) => void;
+  onDeleted?: () => void;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const archived = project.archivedAt !== null;
   return (
     <section aria-label="Project details" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">{project.code}</p>
-          <Heading className="text-xl font-bold break-words sm:text-2xl">{project.name}</Heading>
+          <Heading className="text-xl font-bold break-words sm:text-2xl">
+            {project.name}
+            {archived ? <ArchivedBadge /> : null}
+          </Heading>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <ProjectStatusLabel status={project.status} />
-          {editable ? <EditProjectDialog key={project._id} project={project} /> : null}
+          {editable && !archived ? <EditProjectDialog key={project._id} project={project} /> : null}
         </div>
       </div>
+      {project.archivedAt ? (
+        <p className="mt-3 rounded-md border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100">
+          Archived on {formatDate(project.archivedAt)}: read-only, with all its reports, timeline and messages.
+          {editable ? ' Restore it to change it.' : null}
+        </p>
+      ) : null}
       {project.description ? (
         <p className="mt-3 whitespace-pre-line text-slate-700 dark:text-slate-200">{project.description}</p>
       ) : (
@@ -45,6 +73,11 @@ export function ProjectDetailCard({ project, headingLevel = 2, editable = false 
           </div>
         ) : null}
       </dl>
+      {editable ? (
+        <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <ProjectTidyActions project={project} onArchived={onArchived} onDeleted={onDeleted} />
+        </div>
+      ) : null}
     </section>
   );
 }

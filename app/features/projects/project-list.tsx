@@ -8,14 +8,16 @@ import { toast } from '../../components/ui/toast.tsx';
 import { formatDay } from '../../../common/dates.ts';
 import { ProjectStatusButton, ProjectStatusLabel } from './project-status.tsx';
 import { ProjectStatusMenu } from './project-status-menu.tsx';
-import { projectsOf, useClientProjects, useUpdateProjectStatus } from './projects-api.ts';
+import { ArchivedBadge, ListViewControls } from '../../components/portal/tidy-actions.tsx';
+import { DEFAULT_PROJECT_VIEW, projectsOf, useClientProjects, useUpdateProjectStatus, type ProjectListView } from './projects-api.ts';
 
 /** How long the confirmation toast offers to undo a status change. */
 const STATUS_UNDO_MS = 10_000;
 
 /**
- * A client's projects: name, dates, status and unread messages. Staff get a status button that
- * cycles and saves the status; clients see the status only. A project with unread messages stands
+ * A client's projects: name, dates, status and unread messages, under a filter ('Show': current,
+ * a status, Archived or all) and an order. Staff get a status button that cycles and saves the
+ * status; clients, and everyone on an archived project (read-only), see the status only. A project with unread messages stands
  * out by a red badge with words and a thick left edge (never colour alone), also on a phone.
  */
 export function ProjectList({
@@ -25,6 +27,8 @@ export function ProjectList({
   canChangeStatus,
   label,
   unreadByProject = {},
+  view,
+  onViewChange,
 }: {
   clientId: string;
   selectedProjectId: string | null;
@@ -33,8 +37,11 @@ export function ProjectList({
   label: string;
   /** Unread messages per project id (one request for all of them, GET /messages/unread). */
   unreadByProject?: Record<string, number>;
+  /** The filter and order shown; the page owns it, so the selected project is looked up in the same view. */
+  view: ProjectListView;
+  onViewChange: (view: ProjectListView) => void;
 }) {
-  const projects = useClientProjects(clientId);
+  const projects = useClientProjects(clientId, view);
   const updateStatus = useUpdateProjectStatus();
   const list = projectsOf(projects.data);
   useFailureToast(projects.error, 'Failed to load projects');
@@ -60,11 +67,24 @@ export function ProjectList({
 
   const busy = (project: Project) => updateStatus.isPending && updateStatus.variables?.id === project._id;
 
-  if (projects.isPending) return <InlineLoading label="Loading projects..." />;
-  if (projects.isError) return <ErrorState title="Failed to load projects" error={projects.error} onRetry={() => projects.refetch()} />;
-  if (list.length === 0) return <EmptyState icon={<FolderOpen className="size-8" aria-hidden="true" />} title="No projects found" />;
+  const controls = <ListViewControls view={view} onChange={onViewChange} statusLabels={PROJECT_STATUS_LABELS} currentLabel="Current projects" noun="projects" />;
+  if (projects.isPending) return <>{controls}<InlineLoading label="Loading projects..." /></>;
+  if (projects.isError) return <>{controls}<ErrorState title="Failed to load projects" error={projects.error} onRetry={() => projects.refetch()} /></>;
+  if (list.length === 0) {
+    return (
+      <>
+        {controls}
+        {view.status ? (
+          <EmptyState icon={<FolderOpen className="size-8" aria-hidden="true" />} title="No projects to show" description="No project matches this filter." />
+        ) : (
+          <EmptyState icon={<FolderOpen className="size-8" aria-hidden="true" />} title="No projects found" />
+        )}
+      </>
+    );
+  }
   return (
     <>
+      {controls}
       <ul className="grid gap-2" aria-label={label}>
         {list.map((project) => {
           const selected = project._id === selectedProjectId;
@@ -90,7 +110,10 @@ export function ProjectList({
                 // of squeezing it until a word breaks in two ('Rehabilitatio/n', issue 21).
                 className="min-h-11 min-w-0 flex-1 basis-48 rounded-md px-2 py-1 text-left"
               >
-                <span className="block font-semibold break-words hyphens-auto">{project.name}</span>
+                <span className="block font-semibold break-words hyphens-auto">
+                  {project.name}
+                  {project.archivedAt ? <ArchivedBadge /> : null}
+                </span>
                 <span className="block text-xs text-slate-600 dark:text-slate-300">
                   {formatDay(project.startDate)} – {formatDay(project.endDate)}
                 </span>
@@ -101,7 +124,7 @@ export function ProjectList({
                   </span>
                 ) : null}
               </button>
-              {canChangeStatus ? (
+              {canChangeStatus && !project.archivedAt ? (
                 <div className="flex shrink-0 items-center gap-1">
                   <ProjectStatusButton
                     status={project.status}
@@ -132,9 +155,22 @@ export function ProjectList({
   );
 }
 
-/** The selected project from the loaded list of its client, if loaded. */
-export function useSelectedProject(clientId: string | null | undefined, projectId: string | null): { project: Project | null; loading: boolean } {
-  const projects = useClientProjects(clientId);
-  const project = projectsOf(projects.data).find((p) => p._id === projectId) ?? null;
-  return { project, loading: projects.isPending && Boolean(clientId) };
+/**
+ * The selected project from the loaded list of its client in the view shown, if loaded. One not in
+ * that view (archived while open, or opened by a link or a search result) is looked up among the
+ * client's archived projects, so it stays on screen, read-only.
+ */
+export function useSelectedProject(
+  clientId: string | null | undefined,
+  projectId: string | null,
+  view: ProjectListView = DEFAULT_PROJECT_VIEW,
+): { project: Project | null; loading: boolean } {
+  const projects = useClientProjects(clientId, view);
+  const inView = projectsOf(projects.data).find((p) => p._id === projectId) ?? null;
+  const lookElsewhere = Boolean(projectId) && !inView && projects.isSuccess && view.status !== 'archived' && view.status !== 'all';
+  const archived = useClientProjects(lookElsewhere ? clientId : null, ARCHIVED_VIEW);
+  const project = inView ?? (lookElsewhere ? (projectsOf(archived.data).find((p) => p._id === projectId) ?? null) : null);
+  return { project, loading: Boolean(clientId) && (projects.isPending || (lookElsewhere && archived.isPending)) };
 }
+
+const ARCHIVED_VIEW: ProjectListView = { status: 'archived', sort: '' };

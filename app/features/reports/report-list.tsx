@@ -8,7 +8,7 @@ import { EditReportDialog } from './edit-report-dialog.tsx';
 import { ReportHistoryDialog } from './report-history-dialog.tsx';
 import { reportsOf, useProjectReports } from './reports-api.ts';
 
-function ReportCard({ report, staff }: { report: Report; staff: boolean }) {
+function ReportCard({ report, staff, readOnly }: { report: Report; staff: boolean; readOnly: boolean }) {
   const sections = REPORT_SECTIONS.filter((s) => report[s.key]);
   return (
     <article aria-labelledby={`report-${report._id}`} className="rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-700">
@@ -29,7 +29,7 @@ function ReportCard({ report, staff }: { report: Report; staff: boolean }) {
             <Download className="size-4" aria-hidden="true" />
             Download PDF
           </a>
-          {staff ? <EditReportDialog report={report} /> : null}
+          {staff && !readOnly ? <EditReportDialog report={report} /> : null}
           {staff && report.version > 1 ? <ReportHistoryDialog report={report} /> : null}
         </div>
       </div>
@@ -88,8 +88,11 @@ function ReportCard({ report, staff }: { report: Report; staff: boolean }) {
   );
 }
 
-/** A project's progress reports with their thumbnails and PDF downloads; staff also edit them and open their history. */
-export function ReportList({ projectId, staff = false }: { projectId: string; staff?: boolean }) {
+/**
+ * A project's progress reports with their thumbnails and PDF downloads; staff also edit them (not
+ * on an archived project, `readOnly`) and open their history.
+ */
+export function ReportList({ projectId, staff = false, readOnly = false }: { projectId: string; staff?: boolean; readOnly?: boolean }) {
   const reports = useProjectReports(projectId);
   const list = reportsOf(reports.data);
   // The report mail links to '#report-<id>': the report is shown once it has loaded (the page renders in the browser).
@@ -108,7 +111,7 @@ export function ReportList({ projectId, staff = false }: { projectId: string; st
   return (
     <div className="grid grid-cols-1 gap-3">
       {list.map((report) => (
-        <ReportCard key={report._id} report={report} staff={staff} />
+        <ReportCard key={report._id} report={report} staff={staff} readOnly={readOnly} />
       ))}
       {reports.hasNextPage ? (
         <button type="button" className={buttonClass('secondary')} onClick={() => reports.fetchNextPage()} disabled={reports.isFetchingNextPage}>

@@ -1,10 +1,11 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderKanban, MousePointerClick, Users } from 'lucide-react';
 import type { Client } from '../../../common/schemas/clients.ts';
 import type { Project } from '../../../common/schemas/projects.ts';
-import { EmptyState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { EmptyState } from '../../components/portal/empty-state.tsx';
+import { panelClass, revealOnPhone, SelectedProjectPanel } from '../../components/portal/selected-project-panel.tsx';
 import { useFailureToast } from '../../components/portal/notify.ts';
 import { RequireRole } from '../../features/auth/require-role.tsx';
 import { SubmissionCounts } from '../../features/submissions/submission-counts.tsx';
@@ -19,18 +20,15 @@ import { useMessageStream } from '../../features/messages/use-message-stream.ts'
 import { CreateProjectDialog } from '../../features/projects/create-project-dialog.tsx';
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
+import { DEFAULT_PROJECT_VIEW, type ProjectListView } from '../../features/projects/projects-api.ts';
 import { CreateReportDialog } from '../../features/reports/create-report-dialog.tsx';
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
-import { useTimelinesError } from '../../features/timelines/project-timeline.tsx';
+import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
 import { TimelineEditor } from '../../features/timelines/timeline-editor.tsx';
 import { useCountInTitle } from '../../lib/use-count-in-title.ts';
 import { AdminFrameHeader } from './admin-frame.tsx';
 
 export const meta = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
-
-const panelClass = 'rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
-/** Below this width the panels stack, so choosing something scrolls to what it opened. */
-const STACKED_MAX_PX = 1023;
 
 function AdminDashboard() {
   const queryClient = useQueryClient();
@@ -42,7 +40,9 @@ function AdminDashboard() {
   const projectId = params.get('project');
   const clients = useClients();
   const selectedClient = clientsOf(clients.data).find((c) => c._id === clientId) ?? null;
-  const { project, loading: projectLoading } = useSelectedProject(clientId, projectId);
+  // 'Show': current projects by default; archived ones (read-only) under 'Archived' (issue 22).
+  const [view, setView] = useState<ProjectListView>(DEFAULT_PROJECT_VIEW);
+  const { project, loading: projectLoading } = useSelectedProject(clientId, projectId, view);
   const unread = useUnreadCounts().data;
   useCountInTitle('Admin Dashboard', unread?.total ?? 0);
   const client = selectedClient ?? (project ? project.clientId : null);
@@ -53,15 +53,6 @@ function AdminDashboard() {
   const messagesError = useMessagesLoadError(project?._id);
   useFailureToast(reportsError ?? timelinesError ?? messagesError, 'Failed to load project data');
 
-  const revealOnPhone = (target: HTMLElement | null) => {
-    if (target && window.matchMedia(`(max-width: ${STACKED_MAX_PX}px)`).matches) {
-      requestAnimationFrame(() => {
-        target.scrollIntoView({ behavior: 'smooth', block: 'start' });
-        target.focus({ preventScroll: true });
-      });
-    }
-  };
-
   // Choosing a client forgets the chosen project (and so its reports and timeline), then loads the client's projects.
   function selectClient(next: Client) {
     setParams({ client: next._id });
@@ -70,6 +61,10 @@ function AdminDashboard() {
   function selectProject(next: Project) {
     setParams({ client: next.clientId._id, project: next._id });
     revealOnPhone(detailHeading.current);
+  }
+  // The list follows the project staff archived or restored, so it stays selected and in view.
+  function followArchive(archived: boolean) {
+    setView((v) => ({ ...v, status: v.status === 'all' ? 'all' : archived ? 'archived' : '' }));
   }
   function openThread(thread: { projectId: string; clientId: string }) {
     setParams({ client: thread.clientId, project: thread.projectId });
@@ -97,10 +92,15 @@ function AdminDashboard() {
             {client ? <CreateProjectDialog client={client} /> : null}
           </div>
           {clientId ? (
-            <ProjectList clientId={clientId} selectedProjectId={projectId} onSelectProject={selectProject}
+            <ProjectList
+              clientId={clientId}
+              selectedProjectId={projectId}
+              onSelectProject={selectProject}
               canChangeStatus
               label={`Projects of ${client?.name ?? 'the client'}`}
               unreadByProject={unread?.byProject}
+              view={view}
+              onViewChange={setView}
             />
           ) : (
             <EmptyState
@@ -111,36 +111,36 @@ function AdminDashboard() {
           )}
         </section>
 
-        <section aria-labelledby="project-detail-heading" className="grid min-w-0 grid-cols-1 content-start gap-4 lg:col-start-2 xl:col-start-3 xl:row-start-1">
-          <h2 id="project-detail-heading" ref={detailHeading} tabIndex={-1} className="sr-only">
-            Selected project
-          </h2>
-          {project ? (
+        <SelectedProjectPanel
+          headingRef={detailHeading}
+          project={project}
+          loading={Boolean(projectId) && projectLoading}
+          className="lg:col-start-2 xl:col-start-3 xl:row-start-1"
+          empty={
+            <EmptyState
+              icon={projectId ? <FolderKanban className="size-8" aria-hidden="true" /> : <MousePointerClick className="size-8" aria-hidden="true" />}
+              title="Select a Project"
+              description="Choose a project from the list to view details and manage communications"
+            />
+          }
+        >
+          {(shown) => (
             <>
-              <ProjectDetailCard project={project} headingLevel={3} editable />
-              <ProjectCommunication project={project} viewer="admin" clientId={client?._id} onActivity={refreshUnread} />
+              <ProjectDetailCard project={shown} headingLevel={3} editable onArchived={followArchive} onDeleted={() => setParams({ client: shown.clientId._id })} />
+              <ProjectCommunication project={shown} viewer="admin" clientId={client?._id} onActivity={refreshUnread} />
               <section aria-labelledby="reports-heading" className={panelClass}>
                 <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
                   <h3 id="reports-heading" className="text-lg font-semibold">
                     Progress Reports
                   </h3>
-                  <CreateReportDialog key={project._id} project={project} />
+                  {/* An archived project is read-only (issue 22): no new report, no correction. */}
+                  {shown.archivedAt ? null : <CreateReportDialog key={shown._id} project={shown} />}
                 </div>
-                <ReportList projectId={project._id} staff />
+                <ReportList projectId={shown._id} staff readOnly={Boolean(shown.archivedAt)} />
               </section>
             </>
-          ) : projectId && projectLoading ? (
-            <InlineLoading label="Loading project..." />
-          ) : (
-            <div className={panelClass}>
-              <EmptyState
-                icon={projectId ? <FolderKanban className="size-8" aria-hidden="true" /> : <MousePointerClick className="size-8" aria-hidden="true" />}
-                title="Select a Project"
-                description="Choose a project from the list to view details and manage communications"
-              />
-            </div>
           )}
-        </section>
+        </SelectedProjectPanel>
 
         {/* The timeline's editor and the client's chart side by side need more than the detail
             column: wide, the panel spans the projects and detail columns (issue 22). */}
@@ -149,7 +149,7 @@ function AdminDashboard() {
             <h3 id="timeline-heading" className="mb-3 text-lg font-semibold">
               Timeline
             </h3>
-            <TimelineEditor project={project} />
+            {project.archivedAt ? <ProjectTimeline projectId={project._id} /> : <TimelineEditor project={project} />}
           </section>
         ) : null}
       </div>

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MousePointerClick } from 'lucide-react';
 import type { Project } from '../../../common/schemas/projects.ts';
 import { DashboardHeader } from '../../components/portal/dashboard-header.tsx';
-import { EmptyState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { EmptyState } from '../../components/portal/empty-state.tsx';
+import { panelClass, revealOnPhone, SelectedProjectPanel } from '../../components/portal/selected-project-panel.tsx';
 import { useFailureToast } from '../../components/portal/notify.ts';
 import { AccountButton } from '../../features/auth/account-dialog.tsx';
 import { RequireRole } from '../../features/auth/require-role.tsx';
@@ -14,7 +15,7 @@ import { useMessagesLoadError, useUnreadCounts } from '../../features/messages/m
 import { useMessageStream } from '../../features/messages/use-message-stream.ts';
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
-import { projectsOf, useClientProjects } from '../../features/projects/projects-api.ts';
+import { DEFAULT_PROJECT_VIEW, projectsOf, useClientProjects, type ProjectListView } from '../../features/projects/projects-api.ts';
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
 import { ReportMailSetting } from '../../features/reports/report-mail-setting.tsx';
 import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
@@ -23,10 +24,6 @@ import { SearchBox } from '../../features/search/search-box.tsx';
 
 export const meta = () => [{ title: 'Client Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 
-const panelClass = 'rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
-/** Below this width the panels stack, so choosing a project scrolls to it. */
-const STACKED_MAX_PX = 1023;
-
 function ClientDashboard({ clientId }: { clientId: string }) {
   const { data: user } = useCurrentUser();
   const { logout, pending } = useLogout();
@@ -34,7 +31,9 @@ function ClientDashboard({ clientId }: { clientId: string }) {
   useMessageStream();
   const [params, setParams] = useSearchParams();
   const projectId = params.get('project');
-  const { project, loading } = useSelectedProject(clientId, projectId);
+  // 'Show': current projects by default; archived ones (read-only) under 'Archived' (issue 22).
+  const [view, setView] = useState<ProjectListView>(DEFAULT_PROJECT_VIEW);
+  const { project, loading } = useSelectedProject(clientId, projectId, view);
   const unread = useUnreadCounts().data;
   useCountInTitle('Client Dashboard', unread?.total ?? 0);
   // A client with exactly one project has nothing to choose: it opens at once.
@@ -51,13 +50,7 @@ function ClientDashboard({ clientId }: { clientId: string }) {
 
   function selectProject(next: Project) {
     setParams({ project: next._id });
-    const target = detailHeading.current;
-    if (target && window.matchMedia(`(max-width: ${STACKED_MAX_PX}px)`).matches) {
-      requestAnimationFrame(() => {
-        target.scrollIntoView({ behavior: 'smooth', block: 'start' });
-        target.focus({ preventScroll: true });
-      });
-    }
+    revealOnPhone(detailHeading.current);
   }
 
   return (
@@ -72,42 +65,49 @@ function ClientDashboard({ clientId }: { clientId: string }) {
           <h2 id="my-projects-heading" className="mb-3 text-lg font-semibold">
             My Projects
           </h2>
-          <ProjectList clientId={clientId} selectedProjectId={projectId} onSelectProject={selectProject} canChangeStatus={false} label="My projects" unreadByProject={unread?.byProject} />
+          <ProjectList
+            clientId={clientId}
+            selectedProjectId={projectId}
+            onSelectProject={selectProject}
+            canChangeStatus={false}
+            label="My projects"
+            unreadByProject={unread?.byProject}
+            view={view}
+            onViewChange={setView}
+          />
         </section>
 
-        <section aria-labelledby="project-detail-heading" className="grid min-w-0 grid-cols-1 content-start gap-4">
-          <h2 id="project-detail-heading" ref={detailHeading} tabIndex={-1} className="sr-only">
-            Selected project
-          </h2>
-          {project ? (
+        <SelectedProjectPanel
+          headingRef={detailHeading}
+          project={project}
+          loading={Boolean(projectId) && loading}
+          empty={
+            <EmptyState
+              icon={<MousePointerClick className="size-8" aria-hidden="true" />}
+              title="Select a Project"
+              description="Choose a project from the list to see its timeline, progress reports and messages"
+            />
+          }
+        >
+          {(shown) => (
             <>
-              <ProjectDetailCard project={project} headingLevel={3} />
+              <ProjectDetailCard project={shown} headingLevel={3} />
               <section aria-labelledby="timeline-heading" className={panelClass}>
                 <h3 id="timeline-heading" className="mb-3 text-lg font-semibold">
                   Timeline
                 </h3>
-                <ProjectTimeline projectId={project._id} />
+                <ProjectTimeline projectId={shown._id} />
               </section>
               <section aria-labelledby="reports-heading" className={panelClass}>
                 <h3 id="reports-heading" className="mb-3 text-lg font-semibold">
                   Progress Reports
                 </h3>
-                <ReportList projectId={project._id} />
+                <ReportList projectId={shown._id} />
               </section>
-              <ProjectCommunication project={project} viewer="client" />
+              <ProjectCommunication project={shown} viewer="client" />
             </>
-          ) : projectId && loading ? (
-            <InlineLoading label="Loading project..." />
-          ) : (
-            <div className={panelClass}>
-              <EmptyState
-                icon={<MousePointerClick className="size-8" aria-hidden="true" />}
-                title="Select a Project"
-                description="Choose a project from the list to see its timeline, progress reports and messages"
-              />
-            </div>
           )}
-        </section>
+        </SelectedProjectPanel>
       </div>
     </div>
   );

@@ -108,6 +108,29 @@ describe('archive and restore a project', () => {
     expect((await get(`/api/projects/client/${client.id}`, client)).json().projects).toHaveLength(1);
   });
 
+  it("the Archived and All filters show a client only its own projects: another client's are a 404, as without a filter", async () => {
+    const mine = await newClient();
+    const other = await newClient();
+    const own = await createProjectVia(t, admin, mine.id);
+    const theirs = await createProjectVia(t, admin, other.id);
+    const theirsLive = await createProjectVia(t, admin, other.id);
+    for (const p of [own, theirs]) expect((await post(`/api/projects/${p._id}/archive`)).statusCode).toBe(200);
+
+    for (const query of ['', '?status=archived', '?status=all', '?status=archived&sort=name', '?sort=activity']) {
+      const res = await get(`/api/projects/client/${other.id}${query}`, mine);
+      expect(res.statusCode, query).toBe(404);
+      expect(res.body).not.toContain(theirs._id);
+      expect(res.body).not.toContain(theirsLive._id);
+    }
+    const ownArchived = (await get(`/api/projects/client/${mine.id}?status=archived`, mine)).json();
+    expect(ownArchived.projects.map((p: { _id: string }) => p._id)).toEqual([own._id]);
+    expect((await get(`/api/projects/client/${mine.id}?status=all`, mine)).json().projects.map((p: { _id: string }) => p._id)).toEqual([own._id]);
+    // Staff see each client's archived list, and only that client's.
+    const staffView = (await get(`/api/projects/client/${other.id}?status=archived`)).json();
+    expect(staffView.projects.map((p: { _id: string }) => p._id)).toEqual([theirs._id]);
+    expect((await get(`/api/projects/client/${mine.id}?status=bogus`, mine)).statusCode).toBe(400);
+  });
+
   it('answers 404 for a missing project, 403 to a client, 400 for a bad id', async () => {
     const client = await newClient();
     const project = await createProjectVia(t, admin, client.id);
