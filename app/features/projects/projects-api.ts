@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { pageQuery } from '../../../common/schemas/pagination.ts';
 import type { CreateProjectBody, Project, ProjectListResponse, ProjectResponse, ProjectStatus, UpdateProjectBody } from '../../../common/schemas/projects.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { FIRST_LIST_PAGE, listPageQuery, nextListPage } from '../../lib/list-pages.ts';
 import { CLIENTS_KEY, clientProjectsKey } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
@@ -11,9 +11,10 @@ export function useClientProjects(clientId: string | null | undefined) {
   return useInfiniteQuery({
     queryKey: clientProjectsKey(clientId ?? 'none'),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<ProjectListResponse>(`/projects/client/${clientId}${pageQuery(pageParam)}`, { signal, fallbackMessage: 'Failed to load projects' }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.page + 1 : undefined),
+      apiFetch<ProjectListResponse>(`/projects/client/${clientId}${listPageQuery(pageParam)}`, { signal, fallbackMessage: 'Failed to load projects' }),
+    initialPageParam: FIRST_LIST_PAGE,
+    // 'Show more projects' goes on after the last project shown, by cursor (decision 257).
+    getNextPageParam: nextListPage,
     enabled: Boolean(clientId),
     retry: retryUnlessClientError,
   });

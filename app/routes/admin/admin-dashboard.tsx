@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderKanban, MousePointerClick, Users } from 'lucide-react';
@@ -41,7 +41,9 @@ function AdminDashboard() {
   const clientId = params.get('client');
   const projectId = params.get('project');
   const clients = useClients();
-  const selectedClient = clientsOf(clients.data).find((c) => c._id === clientId) ?? null;
+  // The client chosen stays chosen when the list moves to another page (Next / Previous).
+  const [picked, setPicked] = useState<Client | null>(null);
+  const selectedClient = clientsOf(clients.data).find((c) => c._id === clientId) ?? (picked?._id === clientId ? picked : null);
   const { project, loading: projectLoading } = useSelectedProject(clientId, projectId);
   const unread = useUnreadCounts().data;
   useCountInTitle('Admin Dashboard', unread?.total ?? 0);
@@ -64,6 +66,7 @@ function AdminDashboard() {
 
   // Choosing a client forgets the chosen project (and so its reports and timeline), then loads the client's projects.
   function selectClient(next: Client) {
+    setPicked(next);
     setParams({ client: next._id });
     revealOnPhone(projectsHeading.current);
   }
