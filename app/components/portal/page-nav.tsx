@@ -26,7 +26,7 @@ export function PageNav({
         <ChevronLeft className="size-4" aria-hidden="true" />
         Previous
       </button>
-      <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+      <p className="text-center text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
         {pagination && pages ? `Page ${Math.min(pagination.page, pages)} of ${pages}` : null}
       </p>
       <button type="button" className={buttonClass('secondary')} onClick={onNext ?? undefined} disabled={!onNext || busy}>
