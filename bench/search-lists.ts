@@ -14,16 +14,12 @@ const PAGE_SIZE = 50;
 const fmt = (n: number) => n.toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
-/** The cursor that opens page `page` of an order, walked there by `next` one page at a time. */
+/** The cursor that opens page `page` of an order: the next cursor of the page before it (a page-number answer carries it). */
 async function cursorOf(base: string, token: string, sort: string, page: number): Promise<string> {
-  let cursor: string | null = null;
-  for (let p = 1; p < page; p++) {
-    const url: string = `${base}/api/users/clients?sort=${sort}&pageSize=${PAGE_SIZE}${cursor ? `&after=${cursor}` : ''}`;
-    const body = (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as { cursors: { next: string | null } };
-    cursor = body.cursors.next;
-    if (!cursor) throw new Error(`${sort}: the list ended before page ${page}`);
-  }
-  return cursor!;
+  const url = `${base}/api/users/clients?sort=${sort}&pageSize=${PAGE_SIZE}&page=${page - 1}`;
+  const body = (await (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json()) as { cursors: { next: string | null } };
+  if (!body.cursors.next) throw new Error(`${sort}: the list ended before page ${page}`);
+  return body.cursors.next;
 }
 
 export async function listRows(base: string, token: string, clients: number, measure: Measure): Promise<BenchRow[]> {
