@@ -129,7 +129,7 @@ export async function listClients(
   const where = clientFilter(query.status);
   const walk = keyset(CLIENT_ORDERS[query.sort ?? 'date'], query);
   const read = await app.db
-    .select({ ...clientColumnsAt(app.clock.now()), cursorKey: walk.cursorKey, total: walk.total })
+    .select({ ...clientColumnsAt(app.clock.now()), cursorKey: walk.cursorKey })
     .from(users)
     .where(and(where, walk.where))
     .orderBy(...walk.orderBy)

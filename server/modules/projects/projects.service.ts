@@ -242,7 +242,7 @@ async function listClientProjectsFiltered(
   );
   const walk = keyset(PROJECT_ORDERS[query.sort ?? 'date'], query);
   const read = await app.db
-    .select({ ...projectColumns, cursorKey: walk.cursorKey, total: walk.total })
+    .select({ ...projectColumns, cursorKey: walk.cursorKey })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.clientId))
     .where(and(where, walk.where))
