@@ -25,7 +25,7 @@ export interface KeysetQuery {
   before?: ListCursor;
 }
 
-export const encodeCursor = (order: string, key: string, id: string): string => Buffer.from(JSON.stringify([order, key, id])).toString('base64url');
+const encodeCursor = (order: string, key: string, id: string): string => Buffer.from(JSON.stringify([order, key, id])).toString('base64url');
 
 /**
  * The pieces of one page's query: the condition past the cursor, the order to walk in, how many
