@@ -38,5 +38,8 @@ export const listCursorSchema = z
     }
   });
 
-/** A timestamp key: whole microseconds since 1970 (what the server writes into a cursor). */
-export const MICROSECONDS_KEY = /^-?\d{1,18}$/;
+/**
+ * A timestamp key: whole microseconds since 1970 (what the server writes into a cursor), at most 17
+ * digits (the year 5138), so PostgreSQL can always turn it back into a time.
+ */
+export const MICROSECONDS_KEY = /^\d{1,17}$/;

@@ -131,6 +131,8 @@ describe('bad cursors', () => {
     ['not the tuple', b64({ order: 'date', key: '1', id })],
     ['an id that is no uuid', b64(['date', '1', 'x'])],
     ['a time key that is no number', b64(['date', '2026-11-26', id])],
+    ['a time key outside what PostgreSQL holds', b64(['date', '-999999999999999999', id])],
+    ['a time key past the year 5138', b64(['date', '999999999999999999', id])],
     ['a cursor of another order', b64(['name', 'ade', id])],
     ['a name key PostgreSQL cannot hold', b64(['name', 'a\u0000b', id]) + '&sort=name'],
     ['too long', 'a'.repeat(3000)],
