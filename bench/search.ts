@@ -1,11 +1,13 @@
 // Search and list figures for npm run bench (BENCH_ONLY=search.ts runs only these): fills the running
 // production server's database with 10,000 clients, 50,000 projects, 50,000 reports and 1,000,000
 // messages in a few set-based statements (generate_series, never a row at a time), then measures
-// staff and client search over many terms, and the staff client list at its first and its last page.
+// staff and client search over many terms, and the staff client list's first page against a deep page
+// by cursor and by page number in each order (bench/search-lists.ts).
 // Accounts and sessions go straight into the database (BENCH_DATABASE_URL, set by bench/run.ts).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { hashToken } from '../server/modules/auth/sessions.service.ts';
+import { listRows } from './search-lists.ts';
 
 interface BenchRow {
   name: string;
@@ -156,7 +158,7 @@ async function measure(urls: string[], token: string, runs = RUNS_PER_TERM) {
     .sort((a, b) => b.median - a.median)
     .slice(0, 5);
   for (const s of slowest) console.log(`  slowest: ${s.url} ${fmt(s.median)} ms`);
-  return { median: percentile(times, 0.5), p95: percentile(times, 0.95), n: times.length };
+  return { median: percentile(times, 0.5), p95: percentile(times, 0.95), n: times.length, byUrl };
 }
 
 export default async function searchBench(base: string): Promise<BenchRow[]> {
@@ -174,18 +176,13 @@ export default async function searchBench(base: string): Promise<BenchRow[]> {
   const q = (path: string, term: string) => `${base}${path}?q=${encodeURIComponent(term)}`;
   const staff = await measure(terms.map((t) => q('/api/search', t)), s.adminToken);
   const client = await measure(terms.map((t) => q('/api/search/mine', t)), s.clientToken);
-  const pages = Math.ceil(CLIENTS / 50);
-  const first = await measure([`${base}/api/users/clients?page=1&pageSize=50`], s.adminToken, 20);
-  const middle = await measure([`${base}/api/users/clients?page=${Math.ceil(pages / 2)}&pageSize=50`], s.adminToken, 20);
-  const last = await measure([`${base}/api/users/clients?page=${pages}&pageSize=50`], s.adminToken, 20);
+  const lists = await listRows(base, s.adminToken, CLIENTS, measure);
   return [
     { name: `search data made (${CLIENTS} clients, ${PROJECTS} projects and reports, ${MESSAGES} messages)`, value: `${fmt(s.seconds, 0)} s, database ${s.size}` },
     { name: `GET /api/search median ms (${terms.length} terms x ${RUNS_PER_TERM})`, value: fmt(staff.median) },
     { name: 'GET /api/search p95 ms', value: fmt(staff.p95) },
     { name: `GET /api/search/mine median ms (one client's projects)`, value: fmt(client.median) },
     { name: 'GET /api/search/mine p95 ms', value: fmt(client.p95) },
-    { name: 'GET /api/users/clients page 1 median ms', value: fmt(first.median) },
-    { name: `GET /api/users/clients page ${Math.ceil(pages / 2)} median ms`, value: fmt(middle.median) },
-    { name: `GET /api/users/clients page ${pages} (last) median ms`, value: fmt(last.median) },
+    ...lists,
   ];
 }

@@ -1,7 +1,8 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
-import { storableText } from './text.ts';
+import { storableText, unstorableTextMessage } from './text.ts';
 import { paginationQuerySchema } from './pagination.ts';
+import { listCursorSchema, MICROSECONDS_KEY, type ListCursor } from './list-cursor.ts';
 
 // Archive, delete and the list filters of clients and projects (issue 22, decisions 247-249).
 
@@ -31,10 +32,28 @@ export type ListSort = (typeof LIST_SORTS)[number];
 /**
  * A list's query: the page, a status filter (a status of the kind, `archived`, or `all`; absent:
  * everything not archived, as the specification's list answered) and an order (absent: newest first).
+ * `after` / `before` (decision 257): a cursor the list answered, for the page after or before that
+ * row at the cost of a first page; `page` then only labels the answer. A cursor of another order, or
+ * both at once, is a 400.
  */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(statuses: S) {
-  return paginationQuerySchema.extend({
-    status: z.enum([...statuses, 'archived', 'all'] as [S[number] | 'archived' | 'all', ...(S[number] | 'archived' | 'all')[]]).optional(),
-    sort: z.enum(LIST_SORTS).optional(),
-  });
+  return paginationQuerySchema
+    .extend({
+      status: z.enum([...statuses, 'archived', 'all'] as [S[number] | 'archived' | 'all', ...(S[number] | 'archived' | 'all')[]]).optional(),
+      sort: z.enum(LIST_SORTS).optional(),
+      after: listCursorSchema.optional(),
+      before: listCursorSchema.optional(),
+    })
+    .superRefine((query, ctx) => {
+      if (query.after && query.before) ctx.addIssue({ code: 'custom', path: ['before'], message: 'Give either after or before, not both' });
+      for (const field of ['after', 'before'] as const) {
+        const cursor = query[field];
+        if (cursor && !cursorFitsOrder(cursor, query.sort ?? 'date')) ctx.addIssue({ code: 'custom', path: [field], message: 'Invalid cursor' });
+      }
+    });
+}
+
+/** A cursor is for one order; a time order's key is whole microseconds, a name one text PostgreSQL can hold. */
+function cursorFitsOrder(cursor: ListCursor, sort: ListSort): boolean {
+  return cursor.order === sort && (sort === 'name' ? unstorableTextMessage(cursor.key) === null : MICROSECONDS_KEY.test(cursor.key));
 }

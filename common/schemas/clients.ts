@@ -2,7 +2,7 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { singleLineText, storableText } from './text.ts';
 import { USERNAME_RULE } from './auth.ts';
-import { paginationSchema } from './pagination.ts';
+import { listCursorsSchema, paginationSchema } from './pagination.ts';
 import { listQuerySchema } from './archive.ts';
 import { mailOutcomeSchema } from './mail.ts';
 import { NOTHING_TO_CHANGE, namesAField, withoutDefaults } from './patch.ts';
@@ -47,6 +47,7 @@ export const clientListResponseSchema = z.object({
   success: z.literal(true),
   clients: z.array(clientSchema),
   pagination: paginationSchema,
+  cursors: listCursorsSchema,
 });
 export type ClientListResponse = z.infer<typeof clientListResponseSchema>;
 

@@ -25,6 +25,13 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/**
+ * Beside `pagination` in a sorted list's answer (decision 257): the cursor for the page after this
+ * one (`after=`, null on the last) and before it (`before=`, null on the first).
+ */
+export const listCursorsSchema = z.object({ next: z.string().nullable(), previous: z.string().nullable() });
+export type ListCursors = z.infer<typeof listCursorsSchema>;
+
 /** The pagination block of a list answer. */
 export function paginationOf(query: PaginationQuery, total: number): Pagination {
   return { page: query.page, pageSize: query.pageSize, total, hasMore: query.page * query.pageSize < total };

@@ -2,7 +2,7 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { singleLineText, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
-import { paginationSchema } from './pagination.ts';
+import { listCursorsSchema, paginationSchema } from './pagination.ts';
 import { NOTHING_TO_CHANGE, namesAField, withoutDefaults } from './patch.ts';
 import { listQuerySchema } from './archive.ts';
 
@@ -83,6 +83,7 @@ export const projectListResponseSchema = z.object({
   success: z.literal(true),
   projects: z.array(projectSchema),
   pagination: paginationSchema,
+  cursors: listCursorsSchema,
 });
 export type ProjectListResponse = z.infer<typeof projectListResponseSchema>;
 

@@ -100,3 +100,42 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+// Issue 22, Find: the staff client list shows a page at a time; Next and Previous follow its cursors.
+test('the client list pages by Next and Previous, ordered by name', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, { role: 'admin' });
+  // 51 clients whose names sort before every other: the 51st is alone on page 2 of the name order.
+  const tag = `Aaa ${Date.now().toString(36)}`;
+  const names = Array.from({ length: 51 }, (_, i) => `${tag} ${String(i + 1).padStart(2, '0')}`);
+  for (let i = 0; i < names.length; i += 10) {
+    await Promise.all(names.slice(i, i + 10).map((name) => createUserViaApi(page.request, { role: 'client', name, invited: true })));
+  }
+  await page.goto(PATHS.adminDashboard);
+  await page.getByLabel('Order').selectOption('name');
+  const nav = page.getByRole('navigation', { name: 'Client pages' });
+  await expect(clientRow(page, names[0])).toBeVisible();
+  await expect(clientRow(page, names[50])).toHaveCount(0);
+  await expect(nav.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await expectNoAxeViolations(page, 'client list pages, first', 'nav[aria-label="Client pages"]');
+
+  await nav.getByRole('button', { name: 'Next' }).click();
+  await expect(clientRow(page, names[50])).toBeVisible();
+  await expect(clientRow(page, names[0])).toHaveCount(0);
+  await expect(nav.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await nav.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/client-pages-1280-light.png` });
+
+  await nav.getByRole('button', { name: 'Previous' }).click();
+  await expect(clientRow(page, names[0])).toBeVisible();
+  await expect(clientRow(page, names[50])).toHaveCount(0);
+  await expect(nav.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await useTheme(page, 'dark');
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await page.getByLabel('Order').selectOption('name');
+  await nav.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(page, 'client list pages, phone dark', 'nav[aria-label="Client pages"]');
+  await page.screenshot({ path: `${SHOTS}/client-pages-390-dark.png` });
+});

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { ChevronDown, Mail, Users } from 'lucide-react';
 import { nextClientStatus, type Client } from '../../../common/schemas/clients.ts';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
-import { buttonClass } from '../../components/button-class.ts';
+import { PageNav } from '../../components/portal/page-nav.tsx';
 import { toastFailure, useFailureToast } from '../../components/portal/notify.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { AddClientForm } from './add-client-form.tsx';
@@ -151,10 +151,14 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
               })}
             </ul>
           )}
-          {clients.hasNextPage ? (
-            <button type="button" className={`${buttonClass('secondary')} mt-3 w-full`} onClick={() => clients.fetchNextPage()} disabled={clients.isFetchingNextPage}>
-              {clients.isFetchingNextPage ? 'Loading more clients...' : 'Show more clients'}
-            </button>
+          {clients.hasNextPage || clients.hasPreviousPage ? (
+            <PageNav
+              label="Client pages"
+              pagination={clients.data?.pages[0]?.pagination}
+              busy={clients.isFetchingNextPage || clients.isFetchingPreviousPage}
+              onPrevious={clients.hasPreviousPage ? () => void clients.fetchPreviousPage() : null}
+              onNext={clients.hasNextPage ? () => void clients.fetchNextPage() : null}
+            />
           ) : null}
         </div>
       </div>

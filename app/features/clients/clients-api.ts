@@ -14,8 +14,8 @@ import type {
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import type { DeleteResponse } from '../../../common/schemas/archive.ts';
 import type { ListView } from '../../components/portal/tidy-actions.tsx';
-import { pageQuery } from '../../../common/schemas/pagination.ts';
 import { apiFetch } from '../../lib/api.ts';
+import { FIRST_LIST_PAGE, listPageQuery, nextListPage, previousListPage } from '../../lib/list-pages.ts';
 import { CLIENTS_KEY, MAIL_STATUS_KEY } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
@@ -23,14 +23,20 @@ import { retryUnlessClientError } from '../../lib/query-retry.ts';
 /** The staff list's filter and order (decision 248); both empty: the specification's default list. */
 export type ClientListView = ListView<ClientStatus>;
 
-/** Every client, a page at a time (GET /users/clients), filtered and ordered as asked. */
+/**
+ * The clients, one page at a time (GET /users/clients), filtered and ordered as asked. Next and
+ * Previous follow the list's cursors (decision 257) and replace the page shown (`maxPages: 1`), so
+ * the hundredth page costs what the first does and a refresh reads the page on screen again.
+ */
 export function useClients(view: ClientListView = { status: '', sort: '' }) {
   const extra = `${view.status ? `&status=${view.status}` : ''}${view.sort ? `&sort=${view.sort}` : ''}`;
   return useInfiniteQuery({
     queryKey: [...CLIENTS_KEY, view.status, view.sort],
-    queryFn: ({ pageParam, signal }) => apiFetch<ClientListResponse>(`/users/clients${pageQuery(pageParam)}${extra}`, { signal, fallbackMessage: 'Failed to load clients' }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.page + 1 : undefined),
+    queryFn: ({ pageParam, signal }) => apiFetch<ClientListResponse>(`/users/clients${listPageQuery(pageParam)}${extra}`, { signal, fallbackMessage: 'Failed to load clients' }),
+    initialPageParam: FIRST_LIST_PAGE,
+    maxPages: 1,
+    getNextPageParam: nextListPage,
+    getPreviousPageParam: previousListPage,
     retry: retryUnlessClientError,
   });
 }

@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { pageQuery } from '../../../common/schemas/pagination.ts';
 import type { CreateProjectBody, Project, ProjectListResponse, ProjectResponse, ProjectStatus, UpdateProjectBody } from '../../../common/schemas/projects.ts';
 import type { DeleteResponse } from '../../../common/schemas/archive.ts';
 import type { ListView } from '../../components/portal/tidy-actions.tsx';
 import { apiFetch } from '../../lib/api.ts';
+import { FIRST_LIST_PAGE, listPageQuery, nextListPage } from '../../lib/list-pages.ts';
 import { CLIENTS_KEY, clientProjectsKey } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
@@ -23,9 +23,10 @@ export function useClientProjects(clientId: string | null | undefined, view: Pro
   return useInfiniteQuery({
     queryKey: [...clientProjectsKey(clientId ?? 'none'), view.status, view.sort],
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<ProjectListResponse>(`/projects/client/${clientId}${pageQuery(pageParam)}${extra}`, { signal, fallbackMessage: 'Failed to load projects' }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.page + 1 : undefined),
+      apiFetch<ProjectListResponse>(`/projects/client/${clientId}${listPageQuery(pageParam)}${extra}`, { signal, fallbackMessage: 'Failed to load projects' }),
+    initialPageParam: FIRST_LIST_PAGE,
+    // 'Show more projects' goes on after the last project shown, by cursor (decision 257).
+    getNextPageParam: nextListPage,
     enabled: Boolean(clientId),
     retry: retryUnlessClientError,
   });

@@ -39,7 +39,9 @@ function AdminDashboard() {
   const clientId = params.get('client');
   const projectId = params.get('project');
   const clients = useClients();
-  const selectedClient = clientsOf(clients.data).find((c) => c._id === clientId) ?? null;
+  // The client chosen stays chosen when the list moves to another page (Next / Previous).
+  const [picked, setPicked] = useState<Client | null>(null);
+  const selectedClient = clientsOf(clients.data).find((c) => c._id === clientId) ?? (picked?._id === clientId ? picked : null);
   // 'Show': current projects by default; archived ones (read-only) under 'Archived' (issue 22).
   const [view, setView] = useState<ProjectListView>(DEFAULT_PROJECT_VIEW);
   const { project, loading: projectLoading } = useSelectedProject(clientId, projectId, view);
@@ -55,6 +57,7 @@ function AdminDashboard() {
 
   // Choosing a client forgets the chosen project (and so its reports and timeline), then loads the client's projects.
   function selectClient(next: Client) {
+    setPicked(next);
     setParams({ client: next._id });
     revealOnPhone(projectsHeading.current);
   }

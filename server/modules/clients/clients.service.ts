@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql, type Column, type SQL, type Table } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../../common/errors.ts';
 import type { Client, ClientListQuery, ClientStatus, UpdateClientResponse } from '../../../common/schemas/clients.ts';
-import { paginationOf, type Pagination, type PaginationQuery } from '../../../common/schemas/pagination.ts';
+import type { ListCursors, Pagination, PaginationQuery } from '../../../common/schemas/pagination.ts';
+import type { ListSort } from '../../../common/schemas/archive.ts';
+import { keyset, type KeysetOrder } from '../../db/keyset.ts';
 import { authTokens } from '../../db/schema/auth.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { projects } from '../../db/schema/projects.ts';
@@ -92,12 +94,12 @@ function toClient(row: ClientRow): Client {
 
 /**
  * When anything last happened for a client: a change to it or to one of its projects, or the
- * newest message in them. Correlated subqueries of the one list query (indexes on client_id and
- * on messages' project_id, created_at).
+ * newest message in them. One correlated subquery of the one list query over the client's projects
+ * (index on client_id), each project's newest message read from the top of the (project_id,
+ * created_at) index: joining projects to messages read every message of the client instead.
  */
 const CLIENT_ACTIVITY: SQL<Date> = sql<Date>`greatest(${qualified(users, users.updatedAt)},
-  (select max(p.updated_at) from projects p where p.client_id = ${qualified(users, users.id)}),
-  (select max(m.created_at) from projects p join messages m on m.project_id = p.id where p.client_id = ${qualified(users, users.id)}))`;
+  (select max(greatest(p.updated_at, (select max(m.created_at) from messages m where m.project_id = p.id))) from projects p where p.client_id = ${qualified(users, users.id)}))`;
 
 /** Which clients a list shows: not archived unless asked (decision 248), of one status if asked. */
 function clientFilter(status: ClientListQuery['status']): SQL | undefined {
@@ -108,33 +110,33 @@ function clientFilter(status: ClientListQuery['status']): SQL | undefined {
   );
 }
 
+/** The client list's orders (decision 248), each walked by keyset (decision 257). */
+const CLIENT_ORDERS: Record<ListSort, KeysetOrder> = {
+  name: { name: 'name', key: sql`lower(${users.name})`, kind: 'text', direction: 'asc', id: users.id },
+  activity: { name: 'activity', key: CLIENT_ACTIVITY, kind: 'time', direction: 'desc', id: users.id },
+  date: { name: 'date', key: users.createdAt, kind: 'time', direction: 'desc', id: users.id },
+};
+
 /**
  * One page of clients with project and unread counts, in one query: newest first unless another
- * order is asked for; archived ones only under their own filter.
+ * order is asked for; archived ones only under their own filter. By page number (the
+ * specification's call) or after or before a cursor (the same cost at any depth).
  */
 export async function listClients(
   app: FastifyInstance,
-  page: PaginationQuery & Partial<Pick<ClientListQuery, 'status' | 'sort'>>,
-): Promise<{ clients: Client[]; pagination: Pagination }> {
-  const where = clientFilter(page.status);
-  const order =
-    page.sort === 'name'
-      ? [asc(sql`lower(${users.name})`), asc(users.id)]
-      : page.sort === 'activity'
-        ? [desc(CLIENT_ACTIVITY), desc(users.id)]
-        : [desc(users.createdAt), desc(users.id)];
-  const rows = await app.db
-    .select({ ...clientColumnsAt(app.clock.now()), total: sql<number>`count(*) over ()`.mapWith(Number) })
+  query: PaginationQuery & Partial<Pick<ClientListQuery, 'status' | 'sort' | 'after' | 'before'>>,
+): Promise<{ clients: Client[]; pagination: Pagination; cursors: ListCursors }> {
+  const where = clientFilter(query.status);
+  const walk = keyset(CLIENT_ORDERS[query.sort ?? 'date'], query);
+  const read = await app.db
+    .select({ ...clientColumnsAt(app.clock.now()), cursorKey: walk.cursorKey })
     .from(users)
-    .where(where)
-    .orderBy(...order)
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  // Past the last page there is no row to carry the window count; only then is it asked separately.
-  const total =
-    rows[0]?.total ??
-    (page.page > 1 ? (await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where))[0].n : 0);
-  return { clients: rows.map(toClient), pagination: paginationOf(page, total) };
+    .where(and(where, walk.where))
+    .orderBy(...walk.orderBy)
+    .limit(walk.limit)
+    .offset(walk.offset);
+  const { rows, pagination, cursors } = await walk.page(read, async () => (await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where))[0].n);
+  return { clients: rows.map(toClient), pagination, cursors };
 }
 
 export async function findClient(app: FastifyInstance, id: string): Promise<Client> {

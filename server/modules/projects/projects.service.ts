@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, notFound } from '../../../common/errors.ts';
 import {
@@ -6,10 +6,13 @@ import {
   LIST_PAGE_SIZE,
   LIST_PAGE_SIZE_MAX,
   paginationOf,
+  type ListCursors,
   type Pagination,
   type PaginationQuery,
 } from '../../../common/schemas/pagination.ts';
 import { DATES_OUT_OF_ORDER, datesInOrder, type Project, type ProjectListQuery, type ProjectStatus } from '../../../common/schemas/projects.ts';
+import type { ListSort } from '../../../common/schemas/archive.ts';
+import { keyset, type KeysetOrder } from '../../db/keyset.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { users, type UserRole } from '../../db/schema/users.ts';
 import { runNamed } from '../../db/named-statement.ts';
@@ -113,7 +116,7 @@ export async function findProjectForViewer(app: FastifyInstance, viewer: Viewer,
 // client), its total and the page, planned once per connection. A page past the last still says
 // the total; no client, no row.
 const CLIENT_PROJECTS_COLUMNS = `p.id, p.name, p.code, p.description, p.start_date::text as "startDate", p.end_date::text as "endDate", p.budget::text as budget,
-    p.status, p.created_at as "createdAt", p.archived_at as "archivedAt"`;
+    p.status, p.created_at as "createdAt", p.archived_at as "archivedAt", (extract(epoch from p.created_at) * 1000000)::bigint::text as "cursorKey"`;
 const CLIENT_PROJECTS = {
   name: 'projects-of-client',
   text: `select u.name as "clientName", (select count(*)::int from projects c where c.client_id = u.id and c.archived_at is null) as total,
@@ -165,7 +168,9 @@ export const clientProjectsJoinedRead: JoinedSessionRead = {
   statement: CLIENT_PROJECTS_WITH_SESSION,
   values(request) {
     const clientId = (request.params as { clientId?: unknown }).clientId;
-    const query = request.query as { page?: unknown; pageSize?: unknown };
+    const query = request.query as { page?: unknown; pageSize?: unknown; after?: unknown; before?: unknown };
+    // A page past a cursor is read by the keyset list, not by this statement.
+    if (query.after !== undefined || query.before !== undefined) return null;
     const page = query.page === undefined ? 1 : Number(query.page);
     const pageSize = query.pageSize === undefined ? LIST_PAGE_SIZE : Number(query.pageSize);
     if (typeof clientId !== 'string' || !UUID.test(clientId)) return null;
@@ -175,7 +180,7 @@ export const clientProjectsJoinedRead: JoinedSessionRead = {
   },
 };
 
-type ClientProjectRow = Omit<ProjectRow, 'id' | 'clientId' | 'clientName'> & { id: string | null; clientName: string | null; total: number | null };
+type ClientProjectRow = Omit<ProjectRow, 'id' | 'clientId' | 'clientName'> & { id: string | null; clientName: string | null; total: number | null; cursorKey: string | null };
 
 const sameValues = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -190,9 +195,9 @@ export async function listClientProjects(
   clientId: string,
   page: ProjectListQuery,
   joined: { values: unknown[]; rows: unknown[] } | null = null,
-): Promise<{ projects: Project[]; pagination: Pagination }> {
+): Promise<{ projects: Project[]; pagination: Pagination; cursors: ListCursors }> {
   if (viewer.role !== 'admin' && viewer._id !== clientId) throw notFound('Client not found');
-  if (page.status !== undefined || page.sort !== undefined) return listClientProjectsFiltered(app, viewer, clientId, page);
+  if (page.status !== undefined || page.sort !== undefined || page.after || page.before) return listClientProjectsFiltered(app, viewer, clientId, page);
   const values = pageValues(clientId, page);
   const rows =
     joined && sameValues(joined.values, values)
@@ -200,8 +205,10 @@ export async function listClientProjects(
       : (await runNamed<ClientProjectRow>(app.pool, CLIENT_PROJECTS, values)).rows;
   const first = rows[0];
   if (!first || first.total === null) throw notFound('Client not found');
-  const list = first.id === null ? [] : rows.map((r) => toProject({ ...r, id: r.id!, clientId, clientName: r.clientName! }, viewer));
-  return { projects: list, pagination: paginationOf(page, first.total) };
+  const read = first.id === null ? [] : rows.map((r) => ({ ...r, id: r.id!, cursorKey: r.cursorKey!, clientId, clientName: r.clientName! }));
+  // The same cursors as the keyset list's newest-first order (decision 257), for the page after this one.
+  const { edges: cursors } = keyset(PROJECT_ORDERS.date, page).edges(read, first.total);
+  return { projects: read.map((r) => toProject(r, viewer)), pagination: paginationOf(page, first.total), cursors };
 }
 
 /** When anything last happened on a project: a change to it, its newest message or report. */
@@ -209,31 +216,41 @@ const PROJECT_ACTIVITY: SQL<Date> = sql<Date>`greatest(${projects.updatedAt},
   (select max(m.created_at) from messages m where m.project_id = ${projects.id}),
   (select max(r.created_at) from progress_reports r where r.project_id = ${projects.id}))`;
 
-/** The filtered and ordered list (decision 248): a status, archived or all; by date, name or last activity. */
+/** The project list's orders (decision 248), each walked by keyset (decision 257). */
+const PROJECT_ORDERS: Record<ListSort, KeysetOrder> = {
+  name: { name: 'name', key: sql`lower(${projects.name})`, kind: 'text', direction: 'asc', id: projects.id },
+  activity: { name: 'activity', key: PROJECT_ACTIVITY, kind: 'time', direction: 'desc', id: projects.id },
+  date: { name: 'date', key: projects.createdAt, kind: 'time', direction: 'desc', id: projects.id },
+};
+
+/**
+ * The filtered and ordered list (decision 248): a status, archived or all; by date, name or last
+ * activity; by page number or after or before a cursor (decision 257).
+ */
 async function listClientProjectsFiltered(
   app: FastifyInstance,
   viewer: Viewer,
   clientId: string,
-  page: ProjectListQuery,
-): Promise<{ projects: Project[]; pagination: Pagination }> {
+  query: ProjectListQuery,
+): Promise<{ projects: Project[]; pagination: Pagination; cursors: ListCursors }> {
   if (!(await clientExists(app, clientId))) throw notFound('Client not found');
-  const status = page.status ?? 'live';
+  const status = query.status ?? 'live';
   const where = and(
     eq(projects.clientId, clientId),
     status === 'archived' ? isNotNull(projects.archivedAt) : status === 'all' ? undefined : isNull(projects.archivedAt),
     status !== 'archived' && status !== 'all' && status !== 'live' ? eq(projects.status, status) : undefined,
   );
-  const order = page.sort === 'name' ? [asc(sql`lower(${projects.name})`), asc(projects.id)] : page.sort === 'activity' ? [desc(PROJECT_ACTIVITY), desc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
-  const rows = await app.db
-    .select({ ...projectColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const walk = keyset(PROJECT_ORDERS[query.sort ?? 'date'], query);
+  const read = await app.db
+    .select({ ...projectColumns, cursorKey: walk.cursorKey })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.clientId))
-    .where(where)
-    .orderBy(...order)
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
-  const total = rows[0]?.total ?? (page.page > 1 ? (await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(projects).where(where))[0].n : 0);
-  return { projects: rows.map((r) => toProject(r, viewer)), pagination: paginationOf(page, total) };
+    .where(and(where, walk.where))
+    .orderBy(...walk.orderBy)
+    .limit(walk.limit)
+    .offset(walk.offset);
+  const { rows, pagination, cursors } = await walk.page(read, async () => (await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(projects).where(where))[0].n);
+  return { projects: rows.map((r) => toProject(r, viewer)), pagination, cursors };
 }
 
 /** Creates a project for a client (the code is unique regardless of letter case) and tells staff and the client. */
