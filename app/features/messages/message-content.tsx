@@ -107,7 +107,8 @@ export function MessageContent({
       <AttachmentGrid attachments={m.attachments} onOpen={onOpenAttachment} />
       {m.editedAt ? (
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-          {staff ? <MessageVersionsButton message={m} /> : <span title={new Date(m.editedAt).toLocaleString('en-NG')}>{MESSAGE_TEXTS.edited}</span>}
+          <span title={new Date(m.editedAt).toLocaleString('en-NG')}>{MESSAGE_TEXTS.edited}</span>
+          {staff ? <MessageVersionsButton message={m} /> : null}
         </p>
       ) : null}
       {(editable && !editing) || (!mine && onReply) ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MESSAGE_TEXTS, type Message } from '../../../common/schemas/messages.ts';
+import type { Message } from '../../../common/schemas/messages.ts';
 import { formatDateTimeWithZone } from '../../../common/dates.ts';
 import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { ModalDialog } from '../../components/portal/modal-dialog.tsx';
@@ -17,7 +17,7 @@ function VersionEntry({ subject, text, when }: { subject: string; text: string; 
 }
 
 /**
- * Staff only (decision 259): the 'Edited' marker opens what the message said before each correction,
+ * Staff only (decision 259): beside the 'Edited' marker, opens what the message said before each correction,
  * under the text it has now. The versions are read when the dialog opens.
  */
 export function MessageVersionsButton({ message }: { message: Message }) {
@@ -50,9 +50,9 @@ export function MessageVersionsButton({ message }: { message: Message }) {
           setOpen(true);
         }}
         aria-haspopup="dialog"
-        className="min-h-6 rounded px-1 font-semibold text-brand-700 underline hover:no-underline dark:text-sky-300"
+        className="ml-2 min-h-6 rounded px-1 font-semibold text-brand-700 underline hover:no-underline dark:text-sky-300"
       >
-        {MESSAGE_TEXTS.edited}: earlier versions
+        Earlier versions
       </button>
       <ModalDialog open={open} onClose={() => setOpen(false)} title={`Earlier versions of the message from ${message.senderId.name}`} size="lg">
         {body}
