@@ -302,3 +302,15 @@ export const messageEventSchema = z.object({
 export const markThreadReadResponseSchema = z.object({ success: z.literal(true), marked: z.number().int().nonnegative() });
 export type MarkThreadReadResponse = z.infer<typeof markThreadReadResponseSchema>;
 export type MessageEvent = z.infer<typeof messageEventSchema>;
+
+/** An earlier version of an edited message: what it said from `writtenAt` until `replacedAt` (decision 259). */
+export const messageVersionSchema = z.object({
+  subject: z.string(),
+  text: z.string(),
+  writtenAt: z.string(),
+  replacedAt: z.string(),
+});
+export type MessageVersion = z.infer<typeof messageVersionSchema>;
+/** GET /messages/{id}/versions (staff): the earlier versions, newest first; empty for a message never edited. */
+export const messageVersionsResponseSchema = z.object({ success: z.literal(true), versions: z.array(messageVersionSchema) });
+export type MessageVersionsResponse = z.infer<typeof messageVersionsResponseSchema>;

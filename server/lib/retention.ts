@@ -73,7 +73,7 @@ export async function pruneOldRecords(app: FastifyInstance): Promise<PruneCounts
     mailOutbox: await count(
       db
         .delete(mailOutbox)
-        .where(and(inArray(mailOutbox.status, ['sent', 'stored', 'failed']), lt(mailOutbox.createdAt, ago(RETENTION.mailOutboxMs))))
+        .where(and(inArray(mailOutbox.status, ['sent', 'stored', 'failed', 'dropped']), lt(mailOutbox.createdAt, ago(RETENTION.mailOutboxMs))))
         .returning({ id: mailOutbox.id }),
     ),
     sessions: await count(

@@ -18,6 +18,8 @@ export interface MailInput {
   /** Extra headers such as List-Unsubscribe; kept with the mail so retries send them too. */
   headers?: Record<string, string>;
   replyTo?: string;
+  /** The message a notification is about: its mail is read again when it is sent (decision 260). */
+  messageId?: string;
 }
 
 /** The database, or a transaction of it: mails can be queued in the same transaction as their cause. */
@@ -94,22 +96,51 @@ export function escapeHtml(value: string): string {
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
+/** A mail's content as it should leave now, or null when its cause is gone and it must not leave. */
+export type MailRefresh = (app: FastifyInstance, row: OutboxRow) => Promise<Pick<MailInput, 'subject' | 'text' | 'html'> | null>;
+const refreshes = new Map<string, MailRefresh>();
+
+/**
+ * Mails of `kind` about a message are read again just before each sending attempt (decision 260):
+ * a notification queued for a message removed since is dropped, one for a message edited since says
+ * what it says now. Registered by the module that writes such mails (a map, so this file imports no
+ * module and no import cycle forms).
+ */
+export function refreshAtSendTime(kind: string, refresh: MailRefresh): void {
+  refreshes.set(kind, refresh);
+}
+
+/** The content to send now; null after marking the row 'dropped'. */
+async function currentContent(app: FastifyInstance, row: OutboxRow): Promise<Pick<MailInput, 'subject' | 'text' | 'html'> | null> {
+  const refresh = row.messageId ? refreshes.get(row.kind) : undefined;
+  if (!refresh) return { subject: row.subject, text: row.text, html: row.html ?? undefined };
+  const content = await refresh(app, row);
+  if (!content) {
+    await app.db.update(mailOutbox).set({ status: 'dropped', nextAttemptAt: null }).where(eq(mailOutbox.id, row.id));
+    app.log.info({ mailId: row.id, kind: row.kind }, 'queued mail dropped: the message it announced was removed');
+  }
+  return content;
+}
+
 async function deliver(app: FastifyInstance, row: OutboxRow): Promise<boolean> {
   const url = app.config.SMTP_URL;
   if (!url) return false;
   try {
+    const content = await currentContent(app, row);
+    if (!content) return false;
     await transporterFor(app, url).sendMail({
       from: app.config.MAIL_FROM,
       to: row.to,
-      subject: row.subject,
-      text: row.text,
-      html: row.html ?? undefined,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
       replyTo: row.replyTo ?? undefined,
       headers: row.headers ?? undefined,
     });
     await app.db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: app.clock.now(), attempts: row.attempts + 1, lastError: null, nextAttemptAt: null })
+      // What left is what the outbox keeps (a refreshed notification says what it said when sent).
+      .set({ ...content, html: content.html ?? null, status: 'sent', sentAt: app.clock.now(), attempts: row.attempts + 1, lastError: null, nextAttemptAt: null })
       .where(eq(mailOutbox.id, row.id));
     return true;
   } catch (err) {
@@ -167,6 +198,7 @@ function outboxValues(app: FastifyInstance, mail: MailInput, now: Date): OutboxI
     kind: mail.kind,
     headers: mail.headers,
     replyTo: mail.replyTo,
+    messageId: mail.messageId,
     status: app.config.SMTP_URL ? 'pending' : 'stored',
     createdAt: now,
     // The first delivery's lease: queued mails are not due for the retries until it has passed.

@@ -1,5 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
+import pg from 'pg';
+import { PATHS } from '../../common/paths.ts';
+import { THREAD_PAGE_SIZE_DEFAULT } from '../../common/schemas/messages.ts';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test } from './fixtures.ts';
 import { adminThreadUrl, clientThreadUrl, setUpThread, type ThreadSetup } from './message-setup.ts';
@@ -227,5 +230,85 @@ test('staff choose any status in one step from a menu, the client sees only the 
       await expect(page.getByRole('menu')).toBeVisible();
     });
     await expect(list).toBeVisible();
+  });
+});
+
+/**
+ * Puts `count` messages from staff after the thread's last one, straight into the browser-test
+ * server's database, so an earlier message is pages back.
+ */
+async function pushBack(projectId: string, adminId: string, clientId: string, count: number) {
+  const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 54410}/app` });
+  await db.connect();
+  try {
+    await db.query(
+      `insert into messages (project_id, sender_id, receiver_id, subject, text, is_read, created_at)
+       select $1, $2, $3, '', 'Later site note ' || n, true, now() + n * interval '1 millisecond' from generate_series(1, $4::int) n`,
+      [projectId, adminId, clientId, count],
+    );
+  } finally {
+    await db.end();
+  }
+}
+
+const searchBox = (page: Page) => page.getByRole('combobox', { name: /^Search/ });
+
+test('a search hit opens the thread at that message, pages back, marked and focused; staff open its earlier version', async ({ browser, page }) => {
+  // Twelve reloads of a 220-message thread, each axe-checked whole: slow on a shared machine.
+  test.setTimeout(600_000);
+  await page.setViewportSize(DESKTOP);
+  const setup = await setUpThread(page, 'found');
+  const client = await clientPage(browser, setup);
+  const word = `crane${Date.now().toString(36)}`;
+  const id = await sendVia(client, setup.project._id, 'Subject: Crane visit', `The ${word} arrives on Monday.`);
+  const edited = await api(client, 'PATCH', `/messages/${id}`, { text: `The ${word} arrives on Tuesday.` });
+  expect(edited.status).toBe(200);
+  await pushBack(setup.project._id, setup.admin._id, setup.client._id, THREAD_PAGE_SIZE_DEFAULT + 20);
+  const found = (p: Page) => p.locator(`#message-${id}`);
+
+  for (const [who, p, home] of [['staff', page, PATHS.adminDashboard], ['client', client, PATHS.clientDashboard]] as const) {
+    await test.step(`${who}: the search finds the message and Enter opens the thread at it`, async () => {
+      await p.goto(home);
+      await searchBox(p).fill(`${word} arriving`);
+      await expect(p.getByRole('listbox', { name: 'Search results' }).getByRole('option')).toHaveCount(1);
+      await searchBox(p).press('Enter');
+      await expect(p).toHaveURL(new RegExp(`project=${setup.project._id}#message-${id}$`));
+      // Two pages back: the thread loads them by itself, then marks the message and gives it the focus.
+      await expect(found(p)).toBeFocused({ timeout: 15_000 });
+      await expect(found(p)).toHaveAttribute('data-found', 'true');
+      await expect(found(p)).toHaveAccessibleName(/found by search/);
+      await expect(found(p)).toBeInViewport();
+      await expect(found(p)).toContainText('arrives on Tuesday');
+    });
+  }
+
+  await test.step('the client sees Edited only; staff open the earlier version from it', async () => {
+    await expect(found(client)).toContainText('Edited');
+    await expect(found(client).getByRole('button', { name: /earlier versions/ })).toHaveCount(0);
+    await found(page).getByRole('button', { name: 'Earlier versions' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Earlier versions of the message from Amaka Client/ });
+    await expect(dialog.getByRole('listitem')).toHaveCount(2);
+    await expect(dialog.getByRole('listitem').first()).toContainText('arrives on Tuesday');
+    await expect(dialog.getByRole('listitem').nth(1)).toContainText('As sent');
+    await expect(dialog.getByRole('listitem').nth(1)).toContainText(`The ${word} arrives on Monday.`);
+    await expect(dialog).toContainText('WAT');
+    await expectNoAxeViolations(page, 'message versions dialog');
+    await dialog.screenshot({ path: `${SHOTS}/message-versions-light-1280.png` });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('the found message, and the versions dialog, at 390 and 1280 px in both themes', async () => {
+    // A reload with the address keeps its #message-: the thread opens at it again.
+    for (const [who, p] of [['staff', page], ['client', client]] as const) {
+      await lookAt(p, `message-found-${who}`, () => p.locator('main'), async () => {
+        await expect(found(p)).toBeFocused({ timeout: 15_000 });
+      });
+    }
+    await lookAt(page, 'message-versions', () => page.getByRole('dialog'), async () => {
+      await expect(found(page)).toBeFocused({ timeout: 15_000 });
+      await found(page).getByRole('button', { name: 'Earlier versions' }).click();
+      await expect(page.getByRole('dialog').getByRole('listitem')).toHaveCount(2);
+    });
   });
 });

@@ -6,7 +6,7 @@ import { E2E_BASE_URL } from '../../playwright.config.ts';
 const ORIGIN = { origin: E2E_BASE_URL };
 
 /** A JSON call with the page's session, as the browser would make it. */
-export async function api<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<{ status: number; body: T }> {
+export async function api<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, data?: unknown): Promise<{ status: number; body: T }> {
   const res = await page.request.fetch(`/api${path}`, { method, data, headers: ORIGIN });
   return { status: res.status(), body: (await res.json().catch(() => null)) as T };
 }

@@ -8,6 +8,7 @@ import { toastFailure } from '../../components/portal/notify.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { AttachmentGrid } from './attachment-grid.tsx';
 import { useDeleteMessage, useEditMessage } from './messages-api.ts';
+import { MessageVersionsButton } from './message-versions-dialog.tsx';
 
 const ACTION_CLASS =
   'inline-flex min-h-11 items-center gap-1 rounded px-2 text-xs font-semibold text-brand-700 underline hover:no-underline sm:min-h-8 dark:text-sky-300';
@@ -35,9 +36,12 @@ export function MessageContent({
   mine,
   onOpenAttachment,
   onReply,
+  staff = false,
 }: {
   message: Message;
   mine: boolean;
+  /** Staff may open an edited message's earlier versions (decision 259). */
+  staff?: boolean;
   onOpenAttachment: (index: number) => void;
   onReply?: (message: Message) => void;
 }) {
@@ -104,6 +108,7 @@ export function MessageContent({
       {m.editedAt ? (
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
           <span title={new Date(m.editedAt).toLocaleString('en-NG')}>{MESSAGE_TEXTS.edited}</span>
+          {staff ? <MessageVersionsButton message={m} /> : null}
         </p>
       ) : null}
       {(editable && !editing) || (!mine && onReply) ? (

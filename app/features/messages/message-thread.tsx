@@ -6,6 +6,7 @@ import { buttonClass } from '../../components/button-class.ts';
 import { MessageContent } from './message-content.tsx';
 import { AttachmentPreviewDialog } from './attachment-preview-dialog.tsx';
 import { formatDateTime } from '../../../common/dates.ts';
+import { messageElementId, useMessageTarget } from './use-message-target.ts';
 
 const SHOW_EARLIER_LABEL = 'Show earlier messages';
 
@@ -76,6 +77,8 @@ export function MessageThread({
     onShowEarlier();
   }
 
+  const marked = useMessageTarget(messages, hasEarlier, loadingEarlier, showEarlier);
+
   if (messages.length === 0) {
     return <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:text-slate-300">{MESSAGE_TEXTS.emptyThread}</p>;
   }
@@ -115,8 +118,12 @@ export function MessageThread({
             return (
               <li key={m._id} className={clsx('flex', mine ? 'justify-end' : 'justify-start')}>
                 <article
-                  aria-label={`Message from ${m.senderId.name}${unread ? ', unread' : ''}`}
+                  id={messageElementId(m._id)}
+                  // Focusable from a search hit (useMessageTarget), not a Tab stop.
+                  tabIndex={-1}
+                  aria-label={`Message from ${m.senderId.name}${unread ? ', unread' : ''}${m._id === marked ? ', found by search' : ''}`}
                   data-unread={unread ? 'true' : undefined}
+                  data-found={m._id === marked ? 'true' : undefined}
                   onClick={unread ? () => onMarkRead(m) : undefined}
                   className={clsx(
                     'w-full max-w-[min(36rem,92%)] rounded-lg border p-3 text-sm shadow-sm',
@@ -124,6 +131,9 @@ export function MessageThread({
                       ? 'border-brand-100 bg-brand-50 dark:border-slate-600 dark:bg-slate-800'
                       : 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900',
                     unread && 'cursor-pointer border-l-4 border-l-red-700 dark:border-l-red-400',
+                    // The message a search hit opened: a ring and a tint that hold in both themes.
+                    m._id === marked && 'bg-amber-50! ring-4 ring-amber-700 dark:bg-amber-950! dark:ring-amber-300',
+                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:focus-visible:outline-sky-300',
                   )}
                 >
                   <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -135,7 +145,7 @@ export function MessageThread({
                       {formatDateTime(m.createdAt)}
                     </time>
                   </header>
-                  <MessageContent message={m} mine={mine && !readOnly} onReply={onReply} onOpenAttachment={(index) => setPreview({ attachments: m.attachments, index })} />
+                  <MessageContent message={m} mine={mine && !readOnly} staff={viewer === 'admin'} onReply={onReply} onOpenAttachment={(index) => setPreview({ attachments: m.attachments, index })} />
                   <footer className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs">
                     {unread ? (
                       <>

@@ -7,6 +7,7 @@ import {
   type MarkThreadReadResponse,
   type MessageListResponse,
   type MessageResponse,
+  type MessageVersionsResponse,
   type SendMessageBody,
   type UnreadCountsResponse,
   type UploadResponse,
@@ -209,5 +210,16 @@ export function useMarkThreadRead(projectId: string, onDone?: () => void) {
       void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
       onDone?.();
     },
+  });
+}
+
+/** An edited message's earlier versions (GET /messages/{id}/versions, staff), read while their dialog is open. */
+export function useMessageVersions(messageId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['messages', 'versions', messageId] as const,
+    queryFn: ({ signal }) => apiFetch<MessageVersionsResponse>(`/messages/${messageId}/versions`, { signal, fallbackMessage: 'Failed to load the earlier versions' }),
+    enabled,
+    staleTime: 0,
+    retry: retryUnlessClientError,
   });
 }

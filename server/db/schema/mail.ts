@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'stored'] as const;
+// 'dropped': not sent because its cause was gone at send time (a removed message, decision 260).
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'stored', 'dropped'] as const;
 
 /** Every e-mail the product sends, with its delivery status; retried while pending. */
 export const mailOutbox = pgTable(
@@ -17,6 +18,8 @@ export const mailOutbox = pgTable(
     replyTo: text('reply_to'),
     /** What the mail is about (invitation, password-reset, message-notification, ...), for finding it again. */
     kind: text('kind').notNull(),
+    /** The message a notification is about: read again at send time, so a removed message is not announced. */
+    messageId: uuid('message_id'),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -90,3 +90,25 @@ export const messageNotifications = pgTable(
   },
   (t) => [primaryKey({ columns: [t.projectId, t.recipient] })],
 );
+
+/**
+ * What an edited message said before each correction (decision 259): one row per edit, written in
+ * the edit's transaction. Removing the message (its author, or a delete with everything) removes
+ * them with it, as its attachments go: a removed text is not kept anywhere.
+ */
+export const messageVersions = pgTable(
+  'message_versions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    /** When this text was written: the message's sending, or the edit before this one. */
+    writtenAt: timestamp('written_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** When the next edit replaced it. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index('message_versions_message_idx').on(t.messageId, t.replacedAt)],
+);

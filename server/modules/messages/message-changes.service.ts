@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import { conflict, forbidden, notFound } from '../../../common/errors.ts';
-import { MESSAGE_EDIT_WINDOW_MS, MESSAGE_TEXTS, type Message, type MessageEvent } from '../../../common/schemas/messages.ts';
-import { messageFiles, messages } from '../../db/schema/messages.ts';
+import { MESSAGE_EDIT_WINDOW_MS, MESSAGE_TEXTS, type Message, type MessageEvent, type MessageVersion } from '../../../common/schemas/messages.ts';
+import { messageFiles, messages, messageVersions } from '../../db/schema/messages.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { notifySql } from '../../events/pg-events.ts';
 import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
@@ -43,18 +43,29 @@ function changeEvent(type: MessageEvent['type'], row: { projectId: string; clien
   return notifySql(MESSAGE_EVENTS_CHANNEL, event);
 }
 
-/** The author corrects the text (and, when given, the subject) of a message sent less than 15 minutes ago. */
+/**
+ * The author corrects the text (and, when given, the subject) of a message sent less than 15 minutes
+ * ago. What it said until now becomes an earlier version in the same transaction (decision 259): the
+ * row is locked first, so two tabs editing at once file two versions in order, never one lost.
+ */
 export async function editMessage(app: FastifyInstance, viewer: Viewer, messageId: string, input: { subject?: string; text: string }): Promise<Message> {
   const now = app.clock.now();
   const row = await app.db.transaction(async (tx) => {
     await lockOwnMessageProject(tx, viewer, messageId);
+    const [before] = await tx
+      .select({ subject: messages.subject, text: messages.text, createdAt: messages.createdAt, editedAt: messages.editedAt })
+      .from(messages)
+      .where(and(eq(messages.id, messageId), eq(messages.senderId, viewer._id), isNull(messages.deletedAt), stillOpen(now)))
+      .for('update');
+    if (!before) return undefined;
     const [updated] = await tx
       .update(messages)
       .set({ text: input.text, ...(input.subject === undefined ? {} : { subject: input.subject }), editedAt: now })
       .from(projects)
-      .where(and(eq(messages.id, messageId), eq(messages.senderId, viewer._id), isNull(messages.deletedAt), stillOpen(now), eq(projects.id, messages.projectId)))
+      .where(and(eq(messages.id, messageId), eq(projects.id, messages.projectId)))
       .returning({ projectId: messages.projectId, clientId: projects.clientId });
-    if (updated) await tx.execute(changeEvent('message.edited', updated, messageId));
+    await tx.insert(messageVersions).values({ messageId, subject: before.subject, text: before.text, writtenAt: before.editedAt ?? before.createdAt, replacedAt: now });
+    await tx.execute(changeEvent('message.edited', updated, messageId));
     return updated;
   });
   if (!row) return refusal(app, viewer, messageId);
@@ -62,9 +73,23 @@ export async function editMessage(app: FastifyInstance, viewer: Viewer, messageI
 }
 
 /**
+ * Staff read what an edited message said before (decision 259): its earlier versions, newest first
+ * (none for a message never edited). A missing message is 404.
+ */
+export async function listMessageVersions(app: FastifyInstance, viewer: Viewer, messageId: string): Promise<MessageVersion[]> {
+  await findMessage(app, viewer, messageId);
+  const rows = await app.db
+    .select({ subject: messageVersions.subject, text: messageVersions.text, writtenAt: messageVersions.writtenAt, replacedAt: messageVersions.replacedAt })
+    .from(messageVersions)
+    .where(eq(messageVersions.messageId, messageId))
+    .orderBy(desc(messageVersions.replacedAt), desc(messageVersions.writtenAt));
+  return rows.map((r) => ({ ...r, writtenAt: r.writtenAt.toISOString(), replacedAt: r.replacedAt.toISOString() }));
+}
+
+/**
  * The author removes a message sent less than 15 minutes ago: the row stays in the thread as 'This
  * message was removed' (the order and the read receipts around it keep their meaning), its subject,
- * text and attachment rows go in the same transaction, and the stored files after the commit (a
+ * text, earlier versions and attachment rows go in the same transaction, and the stored files after the commit (a
  * file whose row is gone is unreachable; a row whose file is gone would be a broken link). A removed
  * message no longer waits for anyone: it counts as read, so every unread count (and its partial
  * index) stays right without knowing about removal.
@@ -81,6 +106,8 @@ export async function deleteMessage(app: FastifyInstance, viewer: Viewer, messag
       .returning({ projectId: messages.projectId, clientId: projects.clientId });
     if (!updated) return null;
     const files = await tx.delete(messageFiles).where(eq(messageFiles.messageId, messageId)).returning({ storageKey: messageFiles.storageKey });
+    // Its earlier texts go with it: a removed message is not kept anywhere (decision 259).
+    await tx.delete(messageVersions).where(eq(messageVersions.messageId, messageId));
     await tx.execute(changeEvent('message.deleted', updated, messageId));
     return { storageKeys: files.map((f) => f.storageKey) };
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { renderMail } from '../../mail/layout.ts';
-import type { DbExecutor, MailInput } from '../../mail/mailer.ts';
+import { refreshAtSendTime, type DbExecutor, type MailInput } from '../../mail/mailer.ts';
 import { messageNotifications } from '../../db/schema/messages.ts';
 
 const MESSAGE_NOTIFICATION_KIND = 'message-notification';
@@ -18,6 +18,8 @@ export interface NotificationFacts {
   clientName: string;
   clientEmail: string;
   subject: string;
+  /** The message announced: the mail is read again when it is sent (decision 260). */
+  messageId?: string;
 }
 
 /**
@@ -36,8 +38,39 @@ export function messageNotificationMail(app: FastifyInstance, facts: Notificatio
     action: { label: 'Read it and reply on your dashboard', url: link },
     footer: [company.name, 'Further messages in this thread within 15 minutes are not mailed separately.'],
   });
-  return { to: facts.toStaff ? app.config.STAFF_EMAIL : facts.clientEmail, ...mail, kind: MESSAGE_NOTIFICATION_KIND };
+  return { to: facts.toStaff ? app.config.STAFF_EMAIL : facts.clientEmail, ...mail, kind: MESSAGE_NOTIFICATION_KIND, messageId: facts.messageId };
 }
+
+interface AnnouncedRow extends Record<string, unknown> {
+  to_staff: boolean;
+  project_name: string;
+  client_name: string;
+  client_email: string;
+  subject: string;
+}
+
+/**
+ * At send time (a retry can come minutes later): a notification for a message removed since (or gone
+ * with its project) is dropped; one for a message edited since carries its current subject. The
+ * address stays the one it was queued for.
+ */
+refreshAtSendTime(MESSAGE_NOTIFICATION_KIND, async (app, row) => {
+  const result = await app.db.execute<AnnouncedRow>(sql`
+    select m.receiver_id is null as to_staff, p.name as project_name, u.name as client_name, u.email as client_email, m.subject
+    from messages m join projects p on p.id = m.project_id join users u on u.id = p.client_id
+    where m.id = ${row.messageId} and m.deleted_at is null`);
+  const found = result.rows[0];
+  if (!found) return null;
+  const mail = messageNotificationMail(app, {
+    toStaff: found.to_staff,
+    projectName: found.project_name,
+    clientName: found.client_name,
+    clientEmail: found.client_email,
+    subject: found.subject,
+    messageId: row.messageId ?? undefined,
+  });
+  return { subject: mail.subject, text: mail.text, html: mail.html };
+});
 
 /**
  * Claims the right to mail a recipient about a thread: true at most once per quiet period, even

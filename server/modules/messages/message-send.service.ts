@@ -152,6 +152,7 @@ export async function sendMessage(
         clientName: row.client_name,
         clientEmail: row.client_email,
         subject: input.subject,
+        messageId: row.id,
       });
       mailId = await queueMailOnClient(client, app, mail);
     }

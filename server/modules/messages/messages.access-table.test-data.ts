@@ -89,6 +89,8 @@ export default defineAccess([
     adminOwnStatus: 403,
     fixture: authorMessages,
   },
+  // Earlier versions are for staff (decision 259): every client, the author included, gets 403.
+  { method: 'GET', url: '/api/messages/:id/versions', access: 'admin', fixture: authorMessages },
   {
     method: 'PUT',
     url: '/api/messages/project/:projectId/read',

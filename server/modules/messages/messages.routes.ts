@@ -7,6 +7,7 @@ import {
   jsonUploadBodySchema,
   markThreadReadResponseSchema,
   messageIdParamsSchema,
+  messageVersionsResponseSchema,
   messageListQuerySchema,
   messageListResponseSchema,
   messageProjectParamsSchema,
@@ -25,7 +26,7 @@ import { streamSessionValid } from '../auth/sessions.service.ts';
 import { sendMessage } from './message-send.service.ts';
 import { listProjectMessages } from './message-thread.service.ts';
 import { markMessageRead, unreadCounts } from './messages.service.ts';
-import { deleteMessage, editMessage, markThreadRead } from './message-changes.service.ts';
+import { deleteMessage, editMessage, listMessageVersions, markThreadRead } from './message-changes.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -208,6 +209,20 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const message = await editMessage(app, request.user!, request.params.id, request.body);
       return { success: true as const, message };
     },
+  );
+
+  app.get(
+    '/messages/:id/versions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['messages'],
+        summary: "An edited message's earlier versions, newest first (staff; decision 259)",
+        params: messageIdParamsSchema,
+        response: { 200: messageVersionsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, versions: await listMessageVersions(app, request.user!, request.params.id) }),
   );
 
   app.delete(
