@@ -6,11 +6,11 @@ import {
   NEWSLETTER_STATUSES,
   type NewsletterStatus,
 } from '../../../common/schemas/newsletter.ts';
-import { ListStates } from '../../components/ui/list-states.tsx';
+import { EmptyState } from '../../components/portal/empty-state.tsx';
+import { PagedTable } from '../../components/ui/paged-table.tsx';
 import { buttonClass } from '../../components/button-class.ts';
 import { FilterSelect } from '../../components/ui/filter-select.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
-import { ScrollTable } from '../../components/ui/scroll-table.tsx';
 import { pageCount, useListParams } from '../../lib/list-params.ts';
 import { subscribersCsvUrl, useNewsletterSubscribers } from './newsletter-api.ts';
 import { formatDate } from '../../../common/dates.ts';
@@ -63,36 +63,27 @@ export function SubscriberList() {
           </a>
         </div>
       </div>
-      <ListStates
-        isPending={isPending}
-        error={error}
-        items={data?.subscribers}
-        loadingLabel="Loading subscribers..."
-        errorTitle="Failed to load subscribers"
+      <PagedTable
+        query={{ isPending, error, items: data?.subscribers }}
+        loading="Loading subscribers..."
+        failed="Failed to load subscribers"
         onRetry={() => void refetch()}
-        empty={{ icon: <Users className="size-8" aria-hidden="true" />, title: 'No subscribers', description: 'Addresses from the newsletter box will appear here.' }}
+        empty={<EmptyState icon={<Users className="size-8" aria-hidden="true" />} title="No subscribers" description="Addresses from the newsletter box will appear here." />}
+        table={{ label: 'Subscribers table', caption: 'Newsletter subscribers', minWidth: 'min-w-[36rem]', columns: SUBSCRIBER_COLUMNS }}
+        pager={pages > 1 ? <Pager page={page} pages={pages} onPage={(p) => go({ page: p })} /> : null}
       >
-        {(subscribers) => (
+        {(s) => (
           <>
-            <ScrollTable label="Subscribers table" caption="Newsletter subscribers" minWidth="min-w-[36rem]" columns={SUBSCRIBER_COLUMNS}>
-              {subscribers.map((s) => (
-                <tr key={s._id} className="border-b border-slate-100 dark:border-slate-800">
-                  <td className="py-2 pr-4 break-all">{s.email}</td>
-                  <td className="py-2 pr-4">
-                    <span className={clsx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', STYLE[s.status])}>
-                      {NEWSLETTER_STATUS_LABELS[s.status]}
-                    </span>
-                  </td>
-                  <td className="py-2 pr-4">{date(s.createdAt)}</td>
-                  <td className="py-2 pr-4">{date(s.confirmedAt)}</td>
-                  <td className="py-2">{date(s.unsubscribedAt)}</td>
-                </tr>
-              ))}
-            </ScrollTable>
-            {pages > 1 ? <Pager page={page} pages={pages} onPage={(p) => go({ page: p })} /> : null}
+            <td className="py-2 pr-4 break-all">{s.email}</td>
+            <td className="py-2 pr-4">
+              <span className={clsx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', STYLE[s.status])}>{NEWSLETTER_STATUS_LABELS[s.status]}</span>
+            </td>
+            <td className="py-2 pr-4">{date(s.createdAt)}</td>
+            <td className="py-2 pr-4">{date(s.confirmedAt)}</td>
+            <td className="py-2">{date(s.unsubscribedAt)}</td>
           </>
         )}
-      </ListStates>
+      </PagedTable>
     </section>
   );
 }
