@@ -9,7 +9,7 @@ import {
 import { EmptyState } from '../../components/portal/empty-state.tsx';
 import { PagedTable } from '../../components/ui/paged-table.tsx';
 import { buttonClass } from '../../components/button-class.ts';
-import { FilterSelect } from '../../components/ui/filter-select.tsx';
+import { StatusFilter } from '../../components/ui/filter-select.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { pageCount, useListParams } from '../../lib/list-params.ts';
 import { subscribersCsvUrl, useNewsletterSubscribers } from './newsletter-api.ts';
@@ -49,14 +49,7 @@ export function SubscriberList() {
           ) : null}
         </h2>
         <div className="flex flex-wrap items-end gap-3">
-          <FilterSelect
-            label="Status"
-            allLabel="All statuses"
-            value={status}
-            values={NEWSLETTER_STATUSES}
-            optionLabel={(s) => NEWSLETTER_STATUS_LABELS[s]}
-            onChange={(value) => go({ value, page: 1 })}
-          />
+          <StatusFilter value={status} values={NEWSLETTER_STATUSES} labels={NEWSLETTER_STATUS_LABELS} go={go} />
           <a href={subscribersCsvUrl(status)} download className={buttonClass('secondary')}>
             <Download className="size-4" aria-hidden="true" />
             Export CSV
