@@ -22,10 +22,25 @@ async function subscribe(body: Record<string, string>): Promise<string> {
   } catch {
     throw new Error(NEWSLETTER_MESSAGES.failed);
   }
-  const data = (await response.json().catch(() => ({}))) as { message?: unknown };
-  const message = typeof data.message === 'string' && data.message ? data.message : undefined;
-  if (!response.ok) throw new Error(response.status === 400 && message?.startsWith('body.email') ? 'Please enter a valid email address' : (message ?? NEWSLETTER_MESSAGES.failed));
-  return message ?? NEWSLETTER_MESSAGES.checkInbox;
+  const data: unknown = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(subscriptionRefusal(data));
+  return messageOf(data) ?? NEWSLETTER_MESSAGES.checkInbox;
+}
+
+function messageOf(body: unknown): string | undefined {
+  const { message } = (body ?? {}) as { message?: unknown };
+  return typeof message === 'string' && message ? message : undefined;
+}
+
+/**
+ * What the box says about a refused subscription. An address the server's schema refused is named
+ * by a `details` entry of the error (its message is worded for developers); any other refusal says
+ * its own message.
+ */
+export function subscriptionRefusal(body: unknown): string {
+  const { details } = (body ?? {}) as { details?: unknown };
+  const refusedAddress = Array.isArray(details) && details.some((d: unknown) => (d as { field?: unknown } | null)?.field === 'body.email');
+  return refusedAddress ? NEWSLETTER_MESSAGES.invalidAddress : (messageOf(body) ?? NEWSLETTER_MESSAGES.failed);
 }
 
 export function enhanceNewsletterForm(form: HTMLElement): () => void {
@@ -58,7 +73,7 @@ export function enhanceNewsletterForm(form: HTMLElement): () => void {
     if (busy) return;
     const address = input.value.trim();
     if (!EMAIL.test(address)) {
-      say('error', 'Please enter a valid email address');
+      say('error', NEWSLETTER_MESSAGES.invalidAddress);
       return;
     }
     setBusy(true);

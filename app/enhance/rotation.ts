@@ -78,12 +78,13 @@ export function createRotation({ root, count, intervalMs, render, live }: Rotati
     sync();
     schedule();
   };
-  root.addEventListener('mouseenter', onEnter);
-  root.addEventListener('mouseleave', onLeave);
-  root.addEventListener('focusin', onFocusIn);
-  root.addEventListener('focusout', onFocusOut);
-  toggle?.addEventListener('click', onToggle);
-  reduced.addEventListener('change', onMotion);
+  // Each listener once, so stop() removes exactly what was added.
+  const listeners = [
+    [root, { mouseenter: onEnter, mouseleave: onLeave, focusin: onFocusIn, focusout: onFocusOut }],
+    [toggle, { click: onToggle }],
+    [reduced, { change: onMotion }],
+  ] as const;
+  for (const [target, events] of listeners) for (const [type, fn] of Object.entries(events)) target?.addEventListener(type, fn as EventListener);
   sync();
   schedule();
   root.dataset.ready = 'true';
@@ -95,12 +96,7 @@ export function createRotation({ root, count, intervalMs, render, live }: Rotati
     },
     stop() {
       clearTimeout(timer);
-      root.removeEventListener('mouseenter', onEnter);
-      root.removeEventListener('mouseleave', onLeave);
-      root.removeEventListener('focusin', onFocusIn);
-      root.removeEventListener('focusout', onFocusOut);
-      toggle?.removeEventListener('click', onToggle);
-      reduced.removeEventListener('change', onMotion);
+      for (const [target, events] of listeners) for (const [type, fn] of Object.entries(events)) target?.removeEventListener(type, fn as EventListener);
     },
   };
 }

@@ -39,3 +39,18 @@ export function FilterSelect<T extends string>({
     </div>
   );
 }
+
+/** The status filter of a paged list (useListParams): choosing a status starts again at page 1. */
+export function StatusFilter<T extends string>({
+  value,
+  values,
+  labels,
+  go,
+}: {
+  value: T | null | undefined;
+  values: readonly T[];
+  labels: Record<T, string>;
+  go: (next: { value?: string; page?: number }) => void;
+}) {
+  return <FilterSelect label="Status" allLabel="All statuses" value={value} values={values} optionLabel={(s) => labels[s]} onChange={(v) => go({ value: v, page: 1 })} />;
+}

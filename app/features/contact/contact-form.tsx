@@ -1,10 +1,11 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FORM_MESSAGES } from '../../../common/form-guard.ts';
 import { CONTACT_FORM_RULES, CONTACT_MESSAGE_MAX_CHARS, CONTACT_MESSAGE_ROWS, CONTACT_MESSAGES } from '../../../common/schemas/contact-form.ts';
 import { checkForm } from '../../../common/schemas/form-check.ts';
 import type { ContactMessageInput } from '../../../common/schemas/contact.ts';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../components/forms/fields.tsx';
+import { useTextFields } from '../../components/forms/use-text-fields.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { apiFetch } from '../../lib/api.ts';
 import { useFormGuard } from '../../lib/form-guard.ts';
@@ -21,27 +22,10 @@ const EMPTY: Record<Field, string> = { name: '', email: '', phone: '', company: 
  * stored for staff (who get an e-mail); on success the fields clear.
  */
 export function ContactForm() {
-  const [values, setValues] = useState(EMPTY);
-  const [invalid, setInvalid] = useState<Field | null>(null);
+  const { values, setValues, bind, refuse } = useTextFields<Field>(EMPTY);
   const [busy, setBusy] = useState(false);
-  const elements = useRef(new Map<Field, HTMLInputElement | HTMLTextAreaElement | null>());
   const hydrated = useHydrated();
   const guard = useFormGuard('contact');
-
-  const bind = (name: Field, label: string, required = false) => ({
-    name,
-    label,
-    required,
-    value: values[name],
-    invalid: invalid === name,
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      if (invalid === name) setInvalid(null);
-    },
-    inputRef: (el: HTMLInputElement | HTMLTextAreaElement | null) => {
-      elements.current.set(name, el);
-    },
-  });
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -50,9 +34,8 @@ export function ContactForm() {
     // The rules of contactMessageFieldsSchema, checked without zod (decision 144).
     const parsed = checkForm(CONTACT_FORM_RULES, values);
     if (!parsed.success) {
-      setInvalid(parsed.field);
       toasts.show({ title: 'Validation Error', description: parsed.message, variant: 'destructive' });
-      elements.current.get(parsed.field)?.focus();
+      refuse(parsed.field);
       return;
     }
     setBusy(true);

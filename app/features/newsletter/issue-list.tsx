@@ -4,12 +4,11 @@ import {
   NEWSLETTER_ISSUES_PAGE_SIZE,
   type NewsletterIssuesResponse,
 } from '../../../common/schemas/newsletter.ts';
-import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { EmptyState } from '../../components/portal/empty-state.tsx';
+import { PagedTable } from '../../components/ui/paged-table.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
-import { ScrollTable } from '../../components/ui/scroll-table.tsx';
 import { pageCount } from '../../lib/list-params.ts';
 import { formatDateTime } from '../../../common/dates.ts';
-
 
 const ISSUE_COLUMNS = [
   { label: 'Subject' },
@@ -44,38 +43,26 @@ export function IssueList({
         Sent newsletters{' '}
         {data ? <span className="text-base font-normal text-slate-600 dark:text-slate-400">({data.total})</span> : null}
       </h2>
-      {isPending ? (
-        <InlineLoading label="Loading sent newsletters..." />
-      ) : error || !data ? (
-        <ErrorState title={NEWSLETTER_ISSUE_MESSAGES.loadFailed} error={error} onRetry={onRetry} />
-      ) : !data.issues.length ? (
-        <EmptyState
-          icon={<Mail className="size-8" aria-hidden="true" />}
-          title="No newsletters sent yet"
-          description="Newsletters you send appear here."
-        />
-      ) : (
-        <>
-          <ScrollTable
-            label="Sent newsletters table"
-            caption="Sent newsletters, newest first"
-            minWidth="min-w-[34rem]"
-            columns={ISSUE_COLUMNS}
-          >
-            {data.issues.map((issue) => (
-              <tr key={issue._id} className="border-b border-slate-100 dark:border-slate-800">
-                <td className="py-2 pr-4 break-words">{issue.subject}</td>
-                <td className="py-2 pr-4 whitespace-nowrap">
-                  <time dateTime={issue.sentAt}>{formatDateTime(issue.sentAt)}</time>
-                </td>
-                <td className="py-2 pr-4">{issue.sentBy.name}</td>
-                <td className="py-2 text-right tabular-nums">{issue.recipientCount.toLocaleString('en-GB')}</td>
-              </tr>
-            ))}
-          </ScrollTable>
-          {pages > 1 ? <Pager page={page} pages={pages} onPage={onPage} label="Sent newsletters pages" /> : null}
-        </>
-      )}
+      <PagedTable
+        query={{ isPending, error, items: data?.issues }}
+        loading="Loading sent newsletters..."
+        failed={NEWSLETTER_ISSUE_MESSAGES.loadFailed}
+        onRetry={onRetry}
+        empty={<EmptyState icon={<Mail className="size-8" aria-hidden="true" />} title="No newsletters sent yet" description="Newsletters you send appear here." />}
+        table={{ label: 'Sent newsletters table', caption: 'Sent newsletters, newest first', minWidth: 'min-w-[34rem]', columns: ISSUE_COLUMNS }}
+        pager={pages > 1 ? <Pager page={page} pages={pages} onPage={onPage} label="Sent newsletters pages" /> : null}
+      >
+        {(issue) => (
+          <>
+            <td className="py-2 pr-4 break-words">{issue.subject}</td>
+            <td className="py-2 pr-4 whitespace-nowrap">
+              <time dateTime={issue.sentAt}>{formatDateTime(issue.sentAt)}</time>
+            </td>
+            <td className="py-2 pr-4">{issue.sentBy.name}</td>
+            <td className="py-2 text-right tabular-nums">{issue.recipientCount.toLocaleString('en-GB')}</td>
+          </>
+        )}
+      </PagedTable>
     </section>
   );
 }

@@ -6,11 +6,11 @@ import {
   NEWSLETTER_STATUSES,
   type NewsletterStatus,
 } from '../../../common/schemas/newsletter.ts';
-import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
+import { EmptyState } from '../../components/portal/empty-state.tsx';
+import { PagedTable } from '../../components/ui/paged-table.tsx';
 import { buttonClass } from '../../components/button-class.ts';
-import { FilterSelect } from '../../components/ui/filter-select.tsx';
+import { StatusFilter } from '../../components/ui/filter-select.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
-import { ScrollTable } from '../../components/ui/scroll-table.tsx';
 import { pageCount, useListParams } from '../../lib/list-params.ts';
 import { subscribersCsvUrl, useNewsletterSubscribers } from './newsletter-api.ts';
 import { formatDate } from '../../../common/dates.ts';
@@ -49,57 +49,34 @@ export function SubscriberList() {
           ) : null}
         </h2>
         <div className="flex flex-wrap items-end gap-3">
-          <FilterSelect
-            label="Status"
-            allLabel="All statuses"
-            value={status}
-            values={NEWSLETTER_STATUSES}
-            optionLabel={(s) => NEWSLETTER_STATUS_LABELS[s]}
-            onChange={(value) => go({ value, page: 1 })}
-          />
+          <StatusFilter value={status} values={NEWSLETTER_STATUSES} labels={NEWSLETTER_STATUS_LABELS} go={go} />
           <a href={subscribersCsvUrl(status)} download className={buttonClass('secondary')}>
             <Download className="size-4" aria-hidden="true" />
             Export CSV
           </a>
         </div>
       </div>
-      {isPending ? (
-        <InlineLoading label="Loading subscribers..." />
-      ) : error ? (
-        <ErrorState title="Failed to load subscribers" error={error} onRetry={() => void refetch()} />
-      ) : !data.subscribers.length ? (
-        <EmptyState
-          icon={<Users className="size-8" aria-hidden="true" />}
-          title="No subscribers"
-          description="Addresses from the newsletter box will appear here."
-        />
-      ) : (
-        <>
-          <ScrollTable
-            label="Subscribers table"
-            caption="Newsletter subscribers"
-            minWidth="min-w-[36rem]"
-            columns={SUBSCRIBER_COLUMNS}
-          >
-            {data.subscribers.map((s) => (
-              <tr key={s._id} className="border-b border-slate-100 dark:border-slate-800">
-                <td className="py-2 pr-4 break-all">{s.email}</td>
-                <td className="py-2 pr-4">
-                  <span
-                    className={clsx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', STYLE[s.status])}
-                  >
-                    {NEWSLETTER_STATUS_LABELS[s.status]}
-                  </span>
-                </td>
-                <td className="py-2 pr-4">{date(s.createdAt)}</td>
-                <td className="py-2 pr-4">{date(s.confirmedAt)}</td>
-                <td className="py-2">{date(s.unsubscribedAt)}</td>
-              </tr>
-            ))}
-          </ScrollTable>
-          {pages > 1 ? <Pager page={page} pages={pages} onPage={(p) => go({ page: p })} /> : null}
-        </>
-      )}
+      <PagedTable
+        query={{ isPending, error, items: data?.subscribers }}
+        loading="Loading subscribers..."
+        failed="Failed to load subscribers"
+        onRetry={() => void refetch()}
+        empty={<EmptyState icon={<Users className="size-8" aria-hidden="true" />} title="No subscribers" description="Addresses from the newsletter box will appear here." />}
+        table={{ label: 'Subscribers table', caption: 'Newsletter subscribers', minWidth: 'min-w-[36rem]', columns: SUBSCRIBER_COLUMNS }}
+        pager={pages > 1 ? <Pager page={page} pages={pages} onPage={(p) => go({ page: p })} /> : null}
+      >
+        {(s) => (
+          <>
+            <td className="py-2 pr-4 break-all">{s.email}</td>
+            <td className="py-2 pr-4">
+              <span className={clsx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', STYLE[s.status])}>{NEWSLETTER_STATUS_LABELS[s.status]}</span>
+            </td>
+            <td className="py-2 pr-4">{date(s.createdAt)}</td>
+            <td className="py-2 pr-4">{date(s.confirmedAt)}</td>
+            <td className="py-2">{date(s.unsubscribedAt)}</td>
+          </>
+        )}
+      </PagedTable>
     </section>
   );
 }

@@ -1,8 +1,8 @@
-import { clsx } from 'clsx';
 import { CircleCheck, CircleDashed, CirclePause, Loader } from 'lucide-react';
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from '../../../common/schemas/projects.ts';
+import { StatusButton, StatusLabel, type StatusLook } from '../../components/ui/status-badge.tsx';
 
-const STYLES: Record<ProjectStatus, string> = {
+const COLOURS: Record<ProjectStatus, string> = {
   'not-started': 'border-slate-500 bg-slate-50 text-slate-800 dark:border-slate-400 dark:bg-slate-800 dark:text-slate-100',
   'in-progress': 'border-sky-700 bg-sky-50 text-sky-900 dark:border-sky-300 dark:bg-sky-950 dark:text-sky-100',
   paused: 'border-amber-700 bg-amber-50 text-amber-900 dark:border-amber-300 dark:bg-amber-950 dark:text-amber-100',
@@ -10,33 +10,14 @@ const STYLES: Record<ProjectStatus, string> = {
 };
 const ICONS = { 'not-started': CircleDashed, 'in-progress': Loader, paused: CirclePause, completed: CircleCheck } as const;
 
-const projectStatusClass = (status: ProjectStatus) =>
-  clsx('inline-flex min-h-8 shrink-0 items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-semibold', STYLES[status]);
+const look = (status: ProjectStatus): StatusLook => ({ label: PROJECT_STATUS_LABELS[status], icon: ICONS[status], colours: COLOURS[status] });
 
 /** A project's status with icon and words (never colour alone). */
 export function ProjectStatusLabel({ status }: { status: ProjectStatus }) {
-  const Icon = ICONS[status];
-  return (
-    <span className={projectStatusClass(status)}>
-      <Icon className="size-3.5" aria-hidden="true" />
-      {PROJECT_STATUS_LABELS[status]}
-    </span>
-  );
+  return <StatusLabel look={look(status)} />;
 }
 
 /** The admin list's status button: each click saves the next status. */
 export function ProjectStatusButton({ status, projectName, onCycle, busy }: { status: ProjectStatus; projectName: string; onCycle: () => void; busy?: boolean }) {
-  const Icon = ICONS[status];
-  return (
-    <button
-      type="button"
-      onClick={onCycle}
-      disabled={busy}
-      aria-label={`${PROJECT_STATUS_LABELS[status]}: change status of ${projectName}`}
-      className={clsx(projectStatusClass(status), 'hover:brightness-95 disabled:opacity-60')}
-    >
-      <Icon className="size-3.5" aria-hidden="true" />
-      {PROJECT_STATUS_LABELS[status]}
-    </button>
-  );
+  return <StatusButton look={look(status)} recordName={projectName} onCycle={onCycle} busy={busy} className="hover:brightness-95" />;
 }

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
+import type { HTMLAttributes } from 'react';
 
 // Markup only: app/enhance/rotation.ts gives these their behaviour on the content pages (decision 140).
 
@@ -63,5 +64,23 @@ export function ArrowButton({ direction, label }: { direction: 'previous' | 'nex
     >
       <Icon className="size-5" aria-hidden="true" />
     </button>
+  );
+}
+
+/** One slide: a group named for assistive technology; the rest (data-* marks, classes) is the carousel's. */
+export function CarouselSlide({ label, ...rest }: { label: string } & HTMLAttributes<HTMLDivElement>) {
+  return <div role="group" aria-roledescription="slide" aria-label={label} {...rest} />;
+}
+
+/** A carousel's own buttons: play/pause (first, or between the arrows) and the previous and next arrows. */
+export function CarouselButtons({ what, item, playBetween = false, className }: { what: string; item: string; playBetween?: boolean; className: string }) {
+  const play = <PlayPauseButton what={what} tone="dark" />;
+  return (
+    <div className={className}>
+      {playBetween ? null : play}
+      <ArrowButton direction="previous" label={`Previous ${item}`} />
+      {playBetween ? play : null}
+      <ArrowButton direction="next" label={`Next ${item}`} />
+    </div>
   );
 }

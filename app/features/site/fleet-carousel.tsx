@@ -5,8 +5,20 @@ import {
   EQUIPMENT_SWIPE_THRESHOLD_PX,
   LARGE_SCREEN_QUERY,
 } from './carousel-settings.ts';
-import { ArrowButton, CarouselDots, PlayPauseButton } from './carousel-controls.tsx';
+import { CarouselButtons, CarouselDots, CarouselSlide } from './carousel-controls.tsx';
 import { ResponsiveImage } from './responsive-image.tsx';
+
+function EquipmentCard({ item }: { item: EquipmentItem }) {
+  return (
+    <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <div className="relative">
+        <ResponsiveImage image={item.image} alt={item.name} sizes="(min-width: 1024px) 400px, 100vw" className="aspect-[4/3] h-auto w-full object-cover" />
+        <span className="absolute top-3 left-3 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">{item.category}</span>
+      </div>
+      <h3 className="p-4 text-lg font-semibold">{item.name}</h3>
+    </article>
+  );
+}
 
 /**
  * Our Equipment's fleet carousel: markup only (data-module="fleet-carousel", app/enhance/fleet-carousel.ts).
@@ -34,31 +46,14 @@ export function FleetCarousel({ items }: { items: EquipmentItem[] }) {
           </h2>
           <p className="mt-2 text-slate-700 dark:text-slate-300">Owned, maintained and operated by our own crews.</p>
         </div>
-        <div className="flex items-center gap-2">
-          <PlayPauseButton what="fleet carousel" tone="dark" />
-          <ArrowButton direction="previous" label="Previous equipment" />
-          <ArrowButton direction="next" label="Next equipment" />
-        </div>
+        <CarouselButtons what="fleet carousel" item="equipment" className="flex items-center gap-2" />
       </div>
       <div className="mt-8 overflow-hidden" data-carousel-viewport>
         <div aria-live="off" data-carousel-live data-carousel-track className="flex transition-transform duration-500 ease-out">
           {items.map((item, i) => (
-            <div
-              key={item.name}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${item.name} (${i + 1} of ${items.length})`}
-              data-card
-              className="w-full shrink-0 px-2 lg:w-1/3"
-            >
-              <article className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
-                <div className="relative">
-                  <ResponsiveImage image={item.image} alt={item.name} sizes="(min-width: 1024px) 400px, 100vw" className="aspect-[4/3] h-auto w-full object-cover" />
-                  <span className="absolute top-3 left-3 rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white">{item.category}</span>
-                </div>
-                <h3 className="p-4 text-lg font-semibold">{item.name}</h3>
-              </article>
-            </div>
+            <CarouselSlide key={item.name} label={`${item.name} (${i + 1} of ${items.length})`} data-card className="w-full shrink-0 px-2 lg:w-1/3">
+              <EquipmentCard item={item} />
+            </CarouselSlide>
           ))}
         </div>
       </div>

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { Quote } from 'lucide-react';
 import type { Testimonial } from '../../../common/content/schemas.ts';
 import { TESTIMONIAL_INTERVAL_MS } from './carousel-settings.ts';
-import { ArrowButton, CarouselDots, PlayPauseButton } from './carousel-controls.tsx';
+import { CarouselButtons, CarouselDots, CarouselSlide } from './carousel-controls.tsx';
 
 /**
  * The gallery's testimonials: one at a time, a new one every 5 s, back to the first after the last.
@@ -24,11 +24,9 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
         </h2>
         <div aria-live="off" data-carousel-live className="relative mt-8 grid">
           {items.map((t, i) => (
-            <div
+            <CarouselSlide
               key={t.name}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${items.length}`}
+              label={`${i + 1} of ${items.length}`}
               data-testimonial
               inert={i !== 0}
               aria-hidden={i !== 0}
@@ -42,14 +40,10 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
                   <span className="block text-sm text-slate-700 dark:text-slate-300">{t.position}</span>
                 </figcaption>
               </figure>
-            </div>
+            </CarouselSlide>
           ))}
         </div>
-        <div className="mt-8 flex items-center justify-center gap-2">
-          <ArrowButton direction="previous" label="Previous testimonial" />
-          <PlayPauseButton what="testimonials" tone="dark" />
-          <ArrowButton direction="next" label="Next testimonial" />
-        </div>
+        <CarouselButtons what="testimonials" item="testimonial" playBetween className="mt-8 flex items-center justify-center gap-2" />
         <div className="mt-4">
           <CarouselDots count={items.length} tone="dark" labelFor={(i) => `Show testimonial ${i + 1}`} />
         </div>

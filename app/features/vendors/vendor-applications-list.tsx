@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Inbox } from 'lucide-react';
 import { VENDOR_LIST_PAGE_SIZE, VENDOR_STATUS_LABELS, VENDOR_STATUSES } from '../../../common/schemas/vendors.ts';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
-import { FilterSelect } from '../../components/ui/filter-select.tsx';
+import { StatusFilter } from '../../components/ui/filter-select.tsx';
 import { Pager } from '../../components/ui/pager.tsx';
 import { pageCount, useListParams } from '../../lib/list-params.ts';
 import { PATHS } from '../../../common/paths.ts';
@@ -23,14 +23,7 @@ export function VendorApplicationsList() {
         <h2 id="vendor-list-heading" className="text-xl font-semibold">
           Applications {data ? <span className="text-base font-normal text-slate-600 dark:text-slate-400">({data.total})</span> : null}
         </h2>
-        <FilterSelect
-          label="Status"
-          allLabel="All statuses"
-          value={status}
-          values={VENDOR_STATUSES}
-          optionLabel={(s) => VENDOR_STATUS_LABELS[s]}
-          onChange={(value) => go({ value, page: 1 })}
-        />
+        <StatusFilter value={status} values={VENDOR_STATUSES} labels={VENDOR_STATUS_LABELS} go={go} />
       </div>
       {isPending ? (
         <InlineLoading label="Loading applications..." />

@@ -19,6 +19,7 @@ import { FORM_MESSAGES } from '../../../common/form-guard.ts';
 import { FilePicker } from '../../components/forms/file-picker.tsx';
 import { HoneypotField } from '../../components/forms/honeypot-field.tsx';
 import { InputField, RequiredMark, SubmitButton, TextAreaField } from '../../components/forms/fields.tsx';
+import { useTextFields } from '../../components/forms/use-text-fields.ts';
 import { labelClass } from '../../components/forms/field-classes.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { useFormGuard } from '../../lib/form-guard.ts';
@@ -53,14 +54,12 @@ const VENDOR_COPY_TEXT: Record<VendorCopyState, string> = {
  * a reference number on success, and everything typed kept when sending fails.
  */
 export function VendorRegistrationForm() {
-  const [values, setValues] = useState<Values>(EMPTY);
+  const { values, setValues, invalid, setInvalid, elements, bind: bindText, refuse } = useTextFields<Field>(EMPTY);
   const [certifications, setCertifications] = useState<File[]>([]);
   const [companyProfile, setCompanyProfile] = useState<File | null>(null);
-  const [invalid, setInvalid] = useState<Field | null>(null);
   const [busy, setBusy] = useState(false);
   const [reference, setReference] = useState<string | null>(null);
   const [copy, setCopy] = useState<VendorCopyState>('none');
-  const elements = useRef(new Map<Field, HTMLElement | null>());
   const successRef = useRef<HTMLDivElement>(null);
   const certInput = useRef<HTMLInputElement>(null);
   const profileInput = useRef<HTMLInputElement>(null);
@@ -68,20 +67,7 @@ export function VendorRegistrationForm() {
   const guard = useFormGuard('vendor');
   const ids = { certs: useId(), profile: useId(), compliant: useId() };
 
-  const bind = (name: Field) => ({
-    name,
-    value: values[name],
-    required: REQUIRED.has(name),
-    invalid: invalid === name,
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      if (invalid === name) setInvalid(null);
-    },
-    inputRef: (el: HTMLInputElement | HTMLTextAreaElement | null) => {
-      elements.current.set(name, el);
-    },
-    label: VENDOR_FIELD_LABELS[name],
-  });
+  const bind = (name: Field) => bindText(name, VENDOR_FIELD_LABELS[name], REQUIRED.has(name));
 
   function addCertifications(e: ChangeEvent<HTMLInputElement>) {
     const chosen = Array.from(e.target.files ?? []);
@@ -115,9 +101,8 @@ export function VendorRegistrationForm() {
     // The rules of vendorApplicationFieldsSchema, checked without zod (decision 144).
     const parsed = checkForm(VENDOR_FORM_RULES, values);
     if (!parsed.success) {
-      setInvalid(parsed.field);
       fail('Validation Error', parsed.message);
-      elements.current.get(parsed.field)?.focus();
+      refuse(parsed.field);
       return;
     }
     const problem = vendorFilesProblem(certifications, companyProfile);

@@ -1,4 +1,5 @@
-import { Building2, Calendar, Factory, MapPin, Ruler, Ship, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Building2, Calendar, Factory, MapPin, Ruler, Ship, UserRound, type LucideIcon } from 'lucide-react';
 import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { projectCategories, showcaseProjects } from '../../../common/content/projects.ts';
@@ -24,6 +25,19 @@ const CATEGORY_ICONS = [Building2, Factory, Ship];
 /** "2023-11" as "November 2023". Fixed locale and time zone, so build and browser agree. */
 const completionDate = (yyyyMm: string) => formatMonth(yyyyMm, 'long');
 
+/** One line of a project card's facts: the icon, its words for screen readers, and the value. */
+function Fact({ icon: Icon, term, children }: { icon: LucideIcon; term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-2">
+      <dt className="shrink-0">
+        <Icon className="size-4 text-brand-700 dark:text-sky-300" aria-hidden="true" />
+        <span className="sr-only">{term}</span>
+      </dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 function ProjectCard({ project }: { project: ShowcaseProject }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:flex-row dark:border-slate-700 dark:bg-slate-900">
@@ -41,38 +55,20 @@ function ProjectCard({ project }: { project: ShowcaseProject }) {
         <h3 className="text-lg font-semibold">{project.title}</h3>
         <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{project.description}</p>
         <dl className="mt-3 grid gap-1 text-sm">
-          <div className="flex items-center gap-2">
-            <dt className="shrink-0">
-              <MapPin className="size-4 text-brand-700 dark:text-sky-300" aria-hidden="true" />
-              <span className="sr-only">Location</span>
-            </dt>
-            <dd>{project.location}</dd>
-          </div>
+          <Fact icon={MapPin} term="Location">
+            {project.location}
+          </Fact>
           {project.area ? (
-            <div className="flex items-center gap-2">
-              <dt className="shrink-0">
-                <Ruler className="size-4 text-brand-700 dark:text-sky-300" aria-hidden="true" />
-                <span className="sr-only">Area</span>
-              </dt>
-              <dd>{project.area}</dd>
-            </div>
+            <Fact icon={Ruler} term="Area">
+              {project.area}
+            </Fact>
           ) : null}
-          <div className="flex items-center gap-2">
-            <dt className="shrink-0">
-              <Calendar className="size-4 text-brand-700 dark:text-sky-300" aria-hidden="true" />
-              <span className="sr-only">Completed</span>
-            </dt>
-            <dd>
-              <time dateTime={project.date}>{completionDate(project.date)}</time>
-            </dd>
-          </div>
-          <div className="flex items-center gap-2">
-            <dt className="shrink-0">
-              <UserRound className="size-4 text-brand-700 dark:text-sky-300" aria-hidden="true" />
-              <span className="sr-only">Client</span>
-            </dt>
-            <dd>{project.client}</dd>
-          </div>
+          <Fact icon={Calendar} term="Completed">
+            <time dateTime={project.date}>{completionDate(project.date)}</time>
+          </Fact>
+          <Fact icon={UserRound} term="Client">
+            {project.client}
+          </Fact>
         </dl>
       </div>
     </li>

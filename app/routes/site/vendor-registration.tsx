@@ -4,12 +4,8 @@ import { PageHero } from '../../features/site/page-hero.tsx';
 import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../../common/paths.ts';
 
-export const meta = () =>
-  pageMeta({
-    title: 'Vendor Registration',
-    description: `Register your company as a vendor or supplier to ${company.name}.`,
-    path: PATHS.vendorRegistration,
-  });
+const description = `Register your company as a vendor or supplier to ${company.name}.`;
+export const meta = () => pageMeta({ title: 'Vendor Registration', description, path: PATHS.vendorRegistration });
 
 export default function VendorRegistrationPage() {
   return (

@@ -35,19 +35,9 @@ function slugLocked(row: PostRow, now: Date): boolean {
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function toSummary(row: PostRow, now: Date): BlogPostSummary {
-  return {
-    _id: row.id,
-    title: row.title,
-    slug: row.slug,
-    author: row.author,
-    category: row.category,
-    status: effectiveStatus(row, now),
-    visibility: row.visibility,
-    publishAt: iso(row.publishAt),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-  };
+  const { id: _id, title, slug, author, category, visibility, version } = row;
+  const times = { publishAt: iso(row.publishAt), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return { _id, title, slug, author, category, status: effectiveStatus(row, now), visibility, ...times, version };
 }
 
 /** Staff's list: newest change first, optionally titles containing `q` (case-insensitive). */

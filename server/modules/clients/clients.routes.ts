@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/errors.ts';
+import { recordRouteErrors as errors, registerArchiveRoutes } from '../../lib/archive-routes.ts';
 import {
   clientIdParamsSchema,
   clientListQuerySchema,
@@ -13,11 +14,8 @@ import {
   usernameCheckQuerySchema,
   usernameCheckResponseSchema,
 } from '../../../common/schemas/clients.ts';
-import { deleteBodySchema, deleteResponseSchema } from '../../../common/schemas/archive.ts';
 import { deleteClient, setClientArchived } from './client-archive.service.ts';
 import { checkUsername, createClient, listClients, updateClient, updateClientStatus } from './clients.service.ts';
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 // Clients are users with the client role; the specification puts them under /users/clients.
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -99,38 +97,20 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ success: true as const, ...(await updateClient(app, request.params.id, request.body)) }),
   );
 
-  for (const [action, archived] of [['archive', true], ['restore', false]] as const) {
-    app.post(
-      `/users/clients/:id/${action}`,
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['clients'],
-          summary: archived
-            ? 'Archive a client: out of the default list, read-only, signed out and unable to sign in'
-            : 'Restore an archived client: listed, writable and able to sign in again',
-          params: clientIdParamsSchema,
-          response: { 200: clientResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ success: true as const, client: await setClientArchived(app, request.params.id, archived) }),
-    );
-  }
-
-  app.delete(
-    '/users/clients/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['clients'],
-        summary: 'Delete a client with its projects; one with reports, messages or files only when its name is typed',
-        params: clientIdParamsSchema,
-        body: deleteBodySchema,
-        response: { 200: deleteResponseSchema, 409: apiErrorSchema, ...errors },
-      },
+  registerArchiveRoutes(app, {
+    path: '/users/clients/:id',
+    tag: 'clients',
+    access: 'admin',
+    params: clientIdParamsSchema,
+    response: clientResponseSchema,
+    summaries: {
+      archive: 'Archive a client: out of the default list, read-only, signed out and unable to sign in',
+      restore: 'Restore an archived client: listed, writable and able to sign in again',
+      delete: 'Delete a client with its projects; one with reports, messages or files only when its name is typed',
     },
-    async (request) => ({ success: true as const, deleted: await deleteClient(app, request.params.id, request.body.confirmName) }),
-  );
+    setArchived: async (_request, id, archived) => ({ client: await setClientArchived(app, id, archived) }),
+    remove: (_request, id, confirmName) => deleteClient(app, id, confirmName),
+  });
 };
 
 export default clientsRoutes;

@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Access } from '../../plugins/access.ts';
 import { healthResponseSchema, readinessResponseSchema } from '../../../common/schemas/health.ts';
 import { checkDatabase, checkStorage } from './health.service.ts';
 
@@ -15,17 +17,15 @@ function maySeeDetail(request: FastifyRequest): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** A probe's route options: the same answer shape whether it is well (200) or not (503). */
+function probe<S extends z.ZodType>(access: Access, summary: string, answer: S) {
+  return { config: { access }, schema: { tags: ['system'], summary, response: { 200: answer, 503: answer } } };
+}
+
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['system'],
-        summary: 'Process and database status',
-        response: { 200: healthResponseSchema, 503: healthResponseSchema },
-      },
-    },
+    probe('public', 'Process and database status', healthResponseSchema),
     async (request, reply) => {
       const database = await checkDatabase(app);
       reply.header('Cache-Control', 'no-store');
@@ -48,14 +48,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   // Readiness (decision 162): /api/health says the process lives; this says it can serve.
   app.get(
     '/health/ready',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['system'],
-        summary: 'Whether this process can serve: database and file storage reachable (503 when not)',
-        response: { 200: readinessResponseSchema, 503: readinessResponseSchema },
-      },
-    },
+    probe('public', 'Whether this process can serve: database and file storage reachable (503 when not)', readinessResponseSchema),
     async (request, reply) => {
       const [database, storage] = await Promise.all([checkDatabase(app), checkStorage(app)]);
       const ready = database.ok && storage.ok;

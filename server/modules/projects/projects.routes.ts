@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { apiErrorSchema } from '../../../common/errors.ts';
-import { deleteBodySchema, deleteResponseSchema } from '../../../common/schemas/archive.ts';
+import { recordRouteErrors as errors, registerArchiveRoutes } from '../../lib/archive-routes.ts';
 import { deleteProject, setProjectArchived } from './project-archive.service.ts';
 import {
   createProjectBodySchema,
@@ -14,8 +14,6 @@ import {
   updateProjectStatusBodySchema,
 } from '../../../common/schemas/projects.ts';
 import { clientProjectsJoinedRead, createProject, listClientProjects, updateProject, updateProjectStatus } from './projects.service.ts';
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -88,36 +86,20 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ success: true as const, project: await updateProject(app, request.user!, request.params.id, request.body) }),
   );
 
-  for (const [action, archived] of [['archive', true], ['restore', false]] as const) {
-    app.post(
-      `/projects/:id/${action}`,
-      {
-        config: { access: 'admin' },
-        schema: {
-          tags: ['projects'],
-          summary: archived ? 'Archive a project: out of the default lists and read-only' : 'Restore an archived project',
-          params: projectIdParamsSchema,
-          response: { 200: projectResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ success: true as const, project: await setProjectArchived(app, request.user!, request.params.id, archived) }),
-    );
-  }
-
-  app.delete(
-    '/projects/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['projects'],
-        summary: 'Delete a project; one with reports, messages or files only when its name is typed, and then with everything',
-        params: projectIdParamsSchema,
-        body: deleteBodySchema,
-        response: { 200: deleteResponseSchema, 409: apiErrorSchema, ...errors },
-      },
+  registerArchiveRoutes(app, {
+    path: '/projects/:id',
+    tag: 'projects',
+    access: 'admin',
+    params: projectIdParamsSchema,
+    response: projectResponseSchema,
+    summaries: {
+      archive: 'Archive a project: out of the default lists and read-only',
+      restore: 'Restore an archived project',
+      delete: 'Delete a project; one with reports, messages or files only when its name is typed, and then with everything',
     },
-    async (request) => ({ success: true as const, deleted: await deleteProject(app, request.params.id, request.body.confirmName) }),
-  );
+    setArchived: async (request, id, archived) => ({ project: await setProjectArchived(app, request.user!, id, archived) }),
+    remove: (_request, id, confirmName) => deleteProject(app, id, confirmName),
+  });
 };
 
 export default projectsRoutes;

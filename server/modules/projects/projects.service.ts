@@ -86,7 +86,7 @@ function toProject(row: ProjectRow, viewer: Viewer): Project {
 }
 
 /** What a viewer may see of projects: staff all, a client only its own. */
-const visibleTo = (viewer: Viewer) => (viewer.role === 'admin' ? undefined : eq(projects.clientId, viewer._id));
+export const visibleTo = (viewer: Viewer) => (viewer.role === 'admin' ? undefined : eq(projects.clientId, viewer._id));
 
 async function clientExists(app: FastifyInstance, clientId: string): Promise<boolean> {
   const [row] = await app.db

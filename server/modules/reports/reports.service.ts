@@ -16,7 +16,7 @@ import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
 import { keepStorableField } from '../../plugins/storable-input.ts';
 import { claimNotification } from '../messages/message-notifications.ts';
 import { reportMailRecipient, reportNotificationMail } from './report-mail.ts';
-import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
+import { findProjectForViewer, visibleTo, type Viewer } from '../projects/projects.service.ts';
 import { cleanFileName } from '../../lib/file-names.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
 import { deleteStoredReportImages, imageForPdf, reportImageRow, storeReportImage, type StoredReportImage } from './report-images.ts';
@@ -261,7 +261,7 @@ async function findReportForViewer(
     .select({ report: progressReports })
     .from(progressReports)
     .innerJoin(projects, eq(projects.id, progressReports.projectId))
-    .where(and(eq(progressReports.id, reportId), viewer.role === 'admin' ? undefined : eq(projects.clientId, viewer._id)))
+    .where(and(eq(progressReports.id, reportId), visibleTo(viewer)))
     .limit(1);
   if (!row) throw notFound('Report not found');
   const images = (await imagesOf(app, [reportId])).get(reportId) ?? [];
@@ -280,13 +280,7 @@ async function findReportImageForViewer(
     .from(reportImages)
     .innerJoin(progressReports, eq(progressReports.id, reportImages.reportId))
     .innerJoin(projects, eq(projects.id, progressReports.projectId))
-    .where(
-      and(
-        eq(reportImages.id, imageId),
-        eq(reportImages.reportId, reportId),
-        viewer.role === 'admin' ? undefined : eq(projects.clientId, viewer._id),
-      ),
-    )
+    .where(and(eq(reportImages.id, imageId), eq(reportImages.reportId, reportId), visibleTo(viewer)))
     .limit(1);
   if (!row) throw notFound('Image not found');
   return row.image;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '../../../common/errors.ts';
 import {
   createTimelineBodySchema,
   timelineIdParamsSchema,
@@ -9,8 +8,8 @@ import {
   updateTimelineBodySchema,
 } from '../../../common/schemas/timelines.ts';
 import { createTimeline, listProjectTimelines, updateTimeline } from './timelines.service.ts';
+import { recordRouteErrors as errors } from '../../lib/archive-routes.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 // The specification's path name for timelines is "gantt-charts".
 const timelinesRoutes: FastifyPluginAsyncZod = async (app) => {
