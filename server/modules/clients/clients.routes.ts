@@ -14,6 +14,7 @@ import {
   usernameCheckResponseSchema,
 } from '../../../common/schemas/clients.ts';
 import { deleteBodySchema, deleteResponseSchema } from '../../../common/schemas/archive.ts';
+import { auditOf } from '../audit/audit.ts';
 import { deleteClient, setClientArchived } from './client-archive.service.ts';
 import { checkUsername, createClient, listClients, updateClient, updateClientStatus } from './clients.service.ts';
 
@@ -47,7 +48,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createClient(app, request.body);
+      const created = await createClient(app, request.body, auditOf(request));
       return reply.status(201).send({ success: true as const, ...created });
     },
   );
@@ -81,7 +82,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientResponseSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, client: await updateClientStatus(app, request.params.id, request.body.status) }),
+    async (request) => ({ success: true as const, client: await updateClientStatus(app, request.params.id, request.body.status, auditOf(request)) }),
   );
 
   app.patch(
@@ -96,7 +97,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: updateClientResponseSchema, 409: apiErrorSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, ...(await updateClient(app, request.params.id, request.body)) }),
+    async (request) => ({ success: true as const, ...(await updateClient(app, request.params.id, request.body, auditOf(request))) }),
   );
 
   for (const [action, archived] of [['archive', true], ['restore', false]] as const) {
@@ -113,7 +114,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: clientResponseSchema, ...errors },
         },
       },
-      async (request) => ({ success: true as const, client: await setClientArchived(app, request.params.id, archived) }),
+      async (request) => ({ success: true as const, client: await setClientArchived(app, request.params.id, archived, auditOf(request)) }),
     );
   }
 
@@ -129,7 +130,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deleteResponseSchema, 409: apiErrorSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, deleted: await deleteClient(app, request.params.id, request.body.confirmName) }),
+    async (request) => ({ success: true as const, deleted: await deleteClient(app, request.params.id, request.body.confirmName, auditOf(request)) }),
   );
 };
 

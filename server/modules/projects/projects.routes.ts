@@ -1,3 +1,4 @@
+import { auditOf } from '../audit/audit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { apiErrorSchema } from '../../../common/errors.ts';
@@ -30,7 +31,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const project = await createProject(app, request.user!, request.body);
+      const project = await createProject(app, request.user!, request.body, auditOf(request));
       return reply.status(201).send({ success: true as const, project });
     },
   );
@@ -68,7 +69,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const project = await updateProjectStatus(app, request.user!, request.params.id, request.body.status);
+      const project = await updateProjectStatus(app, request.user!, request.params.id, request.body.status, auditOf(request));
       return { success: true as const, project };
     },
   );
@@ -85,7 +86,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: projectResponseSchema, 409: apiErrorSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, project: await updateProject(app, request.user!, request.params.id, request.body) }),
+    async (request) => ({ success: true as const, project: await updateProject(app, request.user!, request.params.id, request.body, auditOf(request)) }),
   );
 
   for (const [action, archived] of [['archive', true], ['restore', false]] as const) {
@@ -100,7 +101,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: projectResponseSchema, ...errors },
         },
       },
-      async (request) => ({ success: true as const, project: await setProjectArchived(app, request.user!, request.params.id, archived) }),
+      async (request) => ({ success: true as const, project: await setProjectArchived(app, request.user!, request.params.id, archived, auditOf(request)) }),
     );
   }
 
@@ -116,7 +117,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deleteResponseSchema, 409: apiErrorSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, deleted: await deleteProject(app, request.params.id, request.body.confirmName) }),
+    async (request) => ({ success: true as const, deleted: await deleteProject(app, request.params.id, request.body.confirmName, auditOf(request)) }),
   );
 };
 

@@ -1,0 +1,75 @@
+import type { FastifyRequest } from 'fastify';
+import { auditEvents } from '../../db/schema/audit.ts';
+import type { DbExecutor } from '../../mail/mailer.ts';
+import { clientAddressOf } from '../auth/admin-network.ts';
+
+/** Who is acting and from where; made once per request by `auditOf`, or `SYSTEM_ACTOR` outside one. */
+export interface AuditContext {
+  actorId: string | null;
+  actorLabel: string;
+  address: string | null;
+}
+
+export const SYSTEM_ACTOR: AuditContext = { actorId: null, actorLabel: 'system', address: null };
+
+/** The signed-in caller of a request, as the audit log names them ('admin: Ada Obi'). */
+export function auditOf(request: FastifyRequest): AuditContext {
+  const user = request.user;
+  const address = clientAddressOf(request.server.config, request);
+  return user ? { actorId: user._id, actorLabel: `${user.role}: ${user.name}`, address } : { ...SYSTEM_ACTOR, address };
+}
+
+// Never written to the log, whatever a caller passes: a secret would outlive its rotation there.
+const SECRET_KEY = /password|hash|token|secret|recovery|otp|cookie/i;
+const REDACTED = '[redacted]';
+
+type Fields = Record<string, unknown>;
+const plain = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : v);
+const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
+
+/**
+ * Only the fields that changed, secrets redacted. A created thing has no `before`, a deleted one no
+ * `after`; then every field of the other side is kept.
+ */
+export function changedFields(before: Fields | null | undefined, after: Fields | null | undefined): { before: Fields | null; after: Fields | null } {
+  const keep = (side: Fields | null | undefined, keys: string[]) =>
+    side ? Object.fromEntries(keys.filter((k) => k in side).map((k) => [k, SECRET_KEY.test(k) ? REDACTED : plain(side[k])])) : null;
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
+    (k) => !before || !after || !same(before[k], after[k]),
+  );
+  return { before: keep(before, keys), after: keep(after, keys) };
+}
+
+export interface AuditChange {
+  /** '<entity>.<verb>': 'project.update', 'client.archive'. */
+  action: string;
+  entityId: string;
+  projectId?: string | null;
+  before?: Fields | null;
+  after?: Fields | null;
+}
+
+/**
+ * Records one change in the caller's transaction, so it exists exactly when the change does (a
+ * refused or failed change rolls it back). An update that changed nothing is not recorded.
+ */
+export async function recordAudit(tx: DbExecutor, who: AuditContext, change: AuditChange): Promise<void> {
+  const { before, after } = changedFields(change.before, change.after);
+  if (change.before && change.after && Object.keys(after ?? {}).length === 0) return;
+  await tx.insert(auditEvents).values({
+    actorId: who.actorId,
+    actorLabel: who.actorLabel,
+    address: who.address,
+    action: change.action,
+    entityKind: change.action.split('.')[0],
+    entityId: change.entityId,
+    projectId: change.projectId ?? null,
+    before,
+    after,
+  });
+}
+
+/** The fields of `row` that `changes` names: the before side of a partial update. */
+export function pick<T extends Fields>(row: T, changes: Fields): Partial<T> {
+  return Object.fromEntries(Object.keys(changes).filter((k) => k in row).map((k) => [k, row[k]])) as Partial<T>;
+}
