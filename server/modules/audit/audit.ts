@@ -8,6 +8,8 @@ export interface AuditContext {
   actorId: string | null;
   actorLabel: string;
   address: string | null;
+  /** The app's clock at the request (a fake one in tests); the database's time when absent. */
+  at?: Date;
 }
 
 export const SYSTEM_ACTOR: AuditContext = { actorId: null, actorLabel: 'system', address: null };
@@ -16,7 +18,8 @@ export const SYSTEM_ACTOR: AuditContext = { actorId: null, actorLabel: 'system',
 export function auditOf(request: FastifyRequest): AuditContext {
   const user = request.user;
   const address = clientAddressOf(request.server.config, request);
-  return user ? { actorId: user._id, actorLabel: `${user.role}: ${user.name}`, address } : { ...SYSTEM_ACTOR, address };
+  const at = request.server.clock.now();
+  return user ? { actorId: user._id, actorLabel: `${user.role}: ${user.name}`, address, at } : { ...SYSTEM_ACTOR, address, at };
 }
 
 // Never written to the log, whatever a caller passes: a secret would outlive its rotation there.
@@ -57,6 +60,7 @@ export async function recordAudit(tx: DbExecutor, who: AuditContext, change: Aud
   const { before, after } = changedFields(change.before, change.after);
   if (change.before && change.after && Object.keys(after ?? {}).length === 0) return;
   await tx.insert(auditEvents).values({
+    ...(who.at ? { at: who.at } : {}),
     actorId: who.actorId,
     actorLabel: who.actorLabel,
     address: who.address,
