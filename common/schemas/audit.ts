@@ -14,11 +14,22 @@ export const auditFilterSchema = z
     from: day.optional(),
     to: day.optional(),
   })
-  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'The start date must be on or before the end date', path: ['to'] });
+  .refine((f) => !f.from || !f.to || f.from <= f.to, {
+    message: 'The start date must be on or before the end date',
+    path: ['to'],
+  });
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
 /** '<ISO time>_<id>': the (at, id) of the last row seen (keyset paging, newest first). */
-export const auditListQuerySchema = z.intersection(auditFilterSchema, z.object({ cursor: z.string().regex(/^[0-9T:.\-+Z]+_[0-9a-f-]{36}$/, 'Not a page cursor').optional() }));
+export const auditListQuerySchema = z.intersection(
+  auditFilterSchema,
+  z.object({
+    cursor: z
+      .string()
+      .regex(/^[0-9T:.\-+Z]+_[0-9a-f-]{36}$/, 'Not a page cursor')
+      .optional(),
+  }),
+);
 
 export const auditEventSchema = z.object({
   id: z.string(),

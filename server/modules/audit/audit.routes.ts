@@ -1,7 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/errors.ts';
-import { auditFilterOptionsResponseSchema, auditFilterSchema, auditListQuerySchema, auditListResponseSchema } from '../../../common/schemas/audit.ts';
+import {
+  auditFilterOptionsResponseSchema,
+  auditFilterSchema,
+  auditListQuerySchema,
+  auditListResponseSchema,
+} from '../../../common/schemas/audit.ts';
 import { todayIso } from '../../../common/dates.ts';
 import { auditCsv, auditFilterOptions, listAuditEvents } from './audit.service.ts';
 
@@ -13,7 +18,12 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit/events',
     {
       config: { access: 'admin' },
-      schema: { tags: ['audit'], summary: 'Who did what: one page of changes, newest first, filtered', querystring: auditListQuerySchema, response: { 200: auditListResponseSchema, ...errors } },
+      schema: {
+        tags: ['audit'],
+        summary: 'Who did what: one page of changes, newest first, filtered',
+        querystring: auditListQuerySchema,
+        response: { 200: auditListResponseSchema, ...errors },
+      },
     },
     async (request) => ({ success: true as const, ...(await listAuditEvents(app, request.query)) }),
   );
@@ -22,7 +32,11 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit/filters',
     {
       config: { access: 'admin' },
-      schema: { tags: ['audit'], summary: 'The people and projects the audit log can be filtered by', response: { 200: auditFilterOptionsResponseSchema, ...errors } },
+      schema: {
+        tags: ['audit'],
+        summary: 'The people and projects the audit log can be filtered by',
+        response: { 200: auditFilterOptionsResponseSchema, ...errors },
+      },
     },
     async () => ({ success: true as const, ...(await auditFilterOptions(app)) }),
   );
@@ -31,7 +45,12 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit/events.csv',
     {
       config: { access: 'admin' },
-      schema: { tags: ['audit'], summary: 'The filtered audit log as a CSV download (streamed)', querystring: auditFilterSchema, produces: ['text/csv'] },
+      schema: {
+        tags: ['audit'],
+        summary: 'The filtered audit log as a CSV download (streamed)',
+        querystring: auditFilterSchema,
+        produces: ['text/csv'],
+      },
     },
     async (request, reply) =>
       reply

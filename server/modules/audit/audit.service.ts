@@ -1,12 +1,19 @@
 import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_PAGE_SIZE, describeChange, type AuditEvent, type AuditFilter, type AuditFilterOptions } from '../../../common/schemas/audit.ts';
+import {
+  AUDIT_PAGE_SIZE,
+  describeChange,
+  type AuditEvent,
+  type AuditFilter,
+  type AuditFilterOptions,
+} from '../../../common/schemas/audit.ts';
 import { COMPANY_TIME_ZONE, formatDateTimeSeconds } from '../../../common/dates.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { projects } from '../../db/schema/projects.ts';
 
 // A day of the filter is a calendar day in Lagos: from its midnight there to the next one.
-const lagosMidnight = (day: string, plusDays: number) => sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
+const lagosMidnight = (day: string, plusDays: number) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${COMPANY_TIME_ZONE})`;
 
 function filterWhere(filter: AuditFilter): SQL[] {
   const where: SQL[] = [];
@@ -40,7 +47,10 @@ export async function listAuditEvents(
     .limit(pageSize + 1);
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
-  return { events: page.map((r) => toEvent(r.row)), nextCursor: rows.length > pageSize && last ? `${last.atText}_${last.row.id}` : null };
+  return {
+    events: page.map((r) => toEvent(r.row)),
+    nextCursor: rows.length > pageSize && last ? `${last.atText}_${last.row.id}` : null,
+  };
 }
 
 /** Everyone who acted and every project named in the log, for the filters. */
@@ -57,7 +67,16 @@ export async function auditFilterOptions(app: FastifyInstance): Promise<Omit<Aud
   };
 }
 
-export const AUDIT_CSV_HEADER = ['Time (Lagos)', 'Who', 'Address', 'Action', 'Kind', 'Id', 'Project id', 'What changed'];
+export const AUDIT_CSV_HEADER = [
+  'Time (Lagos)',
+  'Who',
+  'Address',
+  'Action',
+  'Kind',
+  'Id',
+  'Project id',
+  'What changed',
+];
 
 /**
  * One CSV cell: quoted when it holds a comma, quote or line break; a cell a spreadsheet would run as
@@ -77,7 +96,16 @@ export async function* auditCsv(app: FastifyInstance, filter: AuditFilter): Asyn
   do {
     const page = await listAuditEvents(app, { ...filter, cursor }, CSV_BATCH);
     for (const e of page.events) {
-      yield csvLine([formatDateTimeSeconds(e.at), e.actorLabel, e.address ?? '', e.action, e.entityKind, e.entityId, e.projectId ?? '', describeChange(e.before, e.after)]);
+      yield csvLine([
+        formatDateTimeSeconds(e.at),
+        e.actorLabel,
+        e.address ?? '',
+        e.action,
+        e.entityKind,
+        e.entityId,
+        e.projectId ?? '',
+        describeChange(e.before, e.after),
+      ]);
     }
     cursor = page.nextCursor ?? undefined;
   } while (cursor);

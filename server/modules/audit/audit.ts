@@ -19,7 +19,9 @@ export function auditOf(request: FastifyRequest): AuditContext {
   const user = request.user;
   const address = clientAddressOf(request.server.config, request);
   const at = request.server.clock.now();
-  return user ? { actorId: user._id, actorLabel: `${user.role}: ${user.name}`, address, at } : { ...SYSTEM_ACTOR, address, at };
+  return user
+    ? { actorId: user._id, actorLabel: `${user.role}: ${user.name}`, address, at }
+    : { ...SYSTEM_ACTOR, address, at };
 }
 
 // Never written to the log, whatever a caller passes: a secret would outlive its rotation there.
@@ -34,9 +36,16 @@ const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.strin
  * Only the fields that changed, secrets redacted. A created thing has no `before`, a deleted one no
  * `after`; then every field of the other side is kept.
  */
-export function changedFields(before: Fields | null | undefined, after: Fields | null | undefined): { before: Fields | null; after: Fields | null } {
+export function changedFields(
+  before: Fields | null | undefined,
+  after: Fields | null | undefined,
+): { before: Fields | null; after: Fields | null } {
   const keep = (side: Fields | null | undefined, keys: string[]) =>
-    side ? Object.fromEntries(keys.filter((k) => k in side).map((k) => [k, SECRET_KEY.test(k) ? REDACTED : plain(side[k])])) : null;
+    side
+      ? Object.fromEntries(
+          keys.filter((k) => k in side).map((k) => [k, SECRET_KEY.test(k) ? REDACTED : plain(side[k])]),
+        )
+      : null;
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
     (k) => !before || !after || !same(before[k], after[k]),
   );
@@ -75,5 +84,9 @@ export async function recordAudit(tx: DbExecutor, who: AuditContext, change: Aud
 
 /** The fields of `row` that `changes` names: the before side of a partial update. */
 export function pick<T extends Fields>(row: T, changes: Fields): Partial<T> {
-  return Object.fromEntries(Object.keys(changes).filter((k) => k in row).map((k) => [k, row[k]])) as Partial<T>;
+  return Object.fromEntries(
+    Object.keys(changes)
+      .filter((k) => k in row)
+      .map((k) => [k, row[k]]),
+  ) as Partial<T>;
 }
