@@ -18,6 +18,7 @@ const LINKS = [
   { name: 'Blog management', href: PATHS.blogList },
   { name: 'Support chat', href: PATHS.adminChat },
   { name: 'Security', href: PATHS.adminSecurity },
+  { name: 'Audit log', href: PATHS.adminAuditLog },
 ];
 
 /** Every admin screen, its heading and the link that is the current place there. */
@@ -32,6 +33,7 @@ const SCREENS = [
   { path: PATHS.blogNew, heading: 'New Blog Post', current: 'Blog management' },
   { path: PATHS.adminChat, heading: 'Support Chat', current: 'Support chat' },
   { path: PATHS.adminSecurity, heading: 'Security', current: 'Security' },
+  { path: PATHS.adminAuditLog, heading: 'Audit log', current: 'Audit log' },
 ];
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
