@@ -9,7 +9,8 @@ import { useFailureToast } from '../../components/portal/notify.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { auditCsvUrl, useAuditEvents, useAuditFilterOptions } from './audit-api.ts';
 
-const shown = (v: unknown) => (v === undefined ? '(none)' : v === null ? '(empty)' : typeof v === 'string' ? v : JSON.stringify(v));
+const shown = (v: unknown) =>
+  v === undefined ? '(none)' : v === null || v === '' ? '(empty)' : typeof v === 'string' ? v : JSON.stringify(v);
 
 /** Each changed field on its own line: 'status: not-started → in-progress'. */
 function Changes({ event }: { event: AuditEvent }) {
@@ -19,9 +20,20 @@ function Changes({ event }: { event: AuditEvent }) {
     <ul className="grid gap-0.5">
       {keys.map((k) => (
         <li key={k} className="break-words">
-          <span className="font-semibold">{k}</span>: <del className="text-red-800 dark:text-red-200">{shown(event.before?.[k])}</del>{' '}
-          <span aria-hidden="true">→</span>
-          <span className="sr-only"> changed to </span> <ins className="text-emerald-800 no-underline dark:text-emerald-200">{shown(event.after?.[k])}</ins>
+          <span className="font-semibold">{k}</span>:{' '}
+          {/* Something created has only its new values, something deleted only its old ones. */}
+          {event.before === null ? (
+            <ins className="text-emerald-800 no-underline dark:text-emerald-200">{shown(event.after?.[k])}</ins>
+          ) : event.after === null ? (
+            <del className="text-red-800 dark:text-red-200">{shown(event.before[k])}</del>
+          ) : (
+            <>
+              <del className="text-red-800 dark:text-red-200">{shown(event.before?.[k])}</del>{' '}
+              <span aria-hidden="true">→</span>
+              <span className="sr-only"> changed to </span>{' '}
+              <ins className="text-emerald-800 no-underline dark:text-emerald-200">{shown(event.after?.[k])}</ins>
+            </>
+          )}
         </li>
       ))}
     </ul>
@@ -38,7 +50,12 @@ function Filters({ filter, onChange }: { filter: AuditFilter; onChange: (next: A
       <label htmlFor={`${id}-${key}`} className={labelClass}>
         {label}
       </label>
-      <select id={`${id}-${key}`} className={inputClass} value={filter[key] ?? ''} onChange={(e) => onChange({ ...filter, [key]: e.target.value || undefined })}>
+      <select
+        id={`${id}-${key}`}
+        className={inputClass}
+        value={filter[key] ?? ''}
+        onChange={(e) => onChange({ ...filter, [key]: e.target.value || undefined })}
+      >
         <option value="">{all}</option>
         {items.map((i) => (
           <option key={i.id} value={i.id}>
@@ -53,13 +70,24 @@ function Filters({ filter, onChange }: { filter: AuditFilter; onChange: (next: A
       <label htmlFor={`${id}-${key}`} className={labelClass}>
         {label}
       </label>
-      <input id={`${id}-${key}`} type="date" className={inputClass} value={filter[key] ?? ''} onChange={(e) => onChange({ ...filter, [key]: e.target.value || undefined })} />
+      <input
+        id={`${id}-${key}`}
+        type="date"
+        className={inputClass}
+        value={filter[key] ?? ''}
+        onChange={(e) => onChange({ ...filter, [key]: e.target.value || undefined })}
+      />
     </div>
   );
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       {select('actorId', 'Person', 'Everyone', options?.people ?? [])}
-      {select('projectId', 'Project', 'All projects', (options?.projects ?? []).map((p) => ({ id: p.id, label: p.name })))}
+      {select(
+        'projectId',
+        'Project',
+        'All projects',
+        (options?.projects ?? []).map((p) => ({ id: p.id, label: p.name })),
+      )}
       {day('from', 'From (Lagos date)')}
       {day('to', 'To (Lagos date)')}
     </div>
@@ -78,15 +106,25 @@ export function AuditLog({ filter, onChange }: { filter: AuditFilter; onChange: 
   const filtered = Object.values(filter).some(Boolean);
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id={`${id}-heading`} className="text-lg font-semibold">
             Changes
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-300">Every change to clients, projects, reports, timelines, messages and blog posts: who, when, from where, and what.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Every change to clients, projects, reports, timelines, messages and blog posts: who, when, from where, and
+            what.
+          </p>
         </div>
-        <a href={auditCsvUrl(filter)} download className={clsx(buttonClass('secondary'), 'inline-flex items-center gap-2')}>
+        <a
+          href={auditCsvUrl(filter)}
+          download
+          className={clsx(buttonClass('secondary'), 'inline-flex items-center gap-2')}
+        >
           <Download className="size-4" aria-hidden="true" />
           Download CSV
         </a>
@@ -101,7 +139,9 @@ export function AuditLog({ filter, onChange }: { filter: AuditFilter; onChange: 
         <EmptyState
           icon={<History className="size-8" aria-hidden="true" />}
           title={filtered ? 'No changes match these filters' : 'No changes recorded yet'}
-          description={filtered ? 'Choose another person, project or dates.' : 'Changes appear here as soon as someone makes one.'}
+          description={
+            filtered ? 'Choose another person, project or dates.' : 'Changes appear here as soon as someone makes one.'
+          }
         />
       ) : (
         <div aria-busy={log.isFetching}>
@@ -149,9 +189,16 @@ export function AuditLog({ filter, onChange }: { filter: AuditFilter; onChange: 
               ))}
             </tbody>
           </table>
-          {log.isError ? <ErrorState title="Failed to load older changes" error={log.error} onRetry={() => log.fetchNextPage()} /> : null}
+          {log.isError ? (
+            <ErrorState title="Failed to load older changes" error={log.error} onRetry={() => log.fetchNextPage()} />
+          ) : null}
           {log.hasNextPage ? (
-            <button type="button" className={clsx(buttonClass('secondary'), 'mt-3')} disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+            <button
+              type="button"
+              className={clsx(buttonClass('secondary'), 'mt-3')}
+              disabled={log.isFetchingNextPage}
+              onClick={() => void log.fetchNextPage()}
+            >
               {log.isFetchingNextPage ? 'Loading older changes...' : 'Show older changes'}
             </button>
           ) : null}

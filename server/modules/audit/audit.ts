@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { PoolClient } from 'pg';
 import { auditEvents } from '../../db/schema/audit.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { clientAddressOf } from '../auth/admin-network.ts';
@@ -61,14 +62,11 @@ export interface AuditChange {
   after?: Fields | null;
 }
 
-/**
- * Records one change in the caller's transaction, so it exists exactly when the change does (a
- * refused or failed change rolls it back). An update that changed nothing is not recorded.
- */
-export async function recordAudit(tx: DbExecutor, who: AuditContext, change: AuditChange): Promise<void> {
+/** The row of one change; null when an update changed nothing (it is not recorded). */
+function auditRow(who: AuditContext, change: AuditChange): typeof auditEvents.$inferInsert | null {
   const { before, after } = changedFields(change.before, change.after);
-  if (change.before && change.after && Object.keys(after ?? {}).length === 0) return;
-  await tx.insert(auditEvents).values({
+  if (change.before && change.after && Object.keys(after ?? {}).length === 0) return null;
+  return {
     ...(who.at ? { at: who.at } : {}),
     actorId: who.actorId,
     actorLabel: who.actorLabel,
@@ -79,7 +77,24 @@ export async function recordAudit(tx: DbExecutor, who: AuditContext, change: Aud
     projectId: change.projectId ?? null,
     before,
     after,
-  });
+  };
+}
+
+/**
+ * Records one change in the caller's transaction, so it exists exactly when the change does (a
+ * refused or failed change rolls it back).
+ */
+export async function recordAudit(tx: DbExecutor, who: AuditContext, change: AuditChange): Promise<void> {
+  const row = auditRow(who, change);
+  if (row) await tx.insert(auditEvents).values(row);
+}
+
+/** The same, on a raw client inside its own open transaction (the message send statement's). */
+export async function recordAuditOnClient(client: PoolClient, db: DbExecutor, who: AuditContext, change: AuditChange): Promise<void> {
+  const row = auditRow(who, change);
+  if (!row) return;
+  const insert = db.insert(auditEvents).values(row).toSQL();
+  await client.query(insert.sql, insert.params);
 }
 
 /** The fields of `row` that `changes` names: the before side of a partial update. */

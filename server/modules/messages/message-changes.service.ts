@@ -1,3 +1,4 @@
+import { pick, recordAudit, type AuditContext } from '../audit/audit.ts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import { conflict, forbidden, notFound } from '../../../common/errors.ts';
@@ -44,10 +45,11 @@ function changeEvent(type: MessageEvent['type'], row: { projectId: string; clien
 }
 
 /** The author corrects the text (and, when given, the subject) of a message sent less than 15 minutes ago. */
-export async function editMessage(app: FastifyInstance, viewer: Viewer, messageId: string, input: { subject?: string; text: string }): Promise<Message> {
+export async function editMessage(app: FastifyInstance, viewer: Viewer, messageId: string, input: { subject?: string; text: string }, who: AuditContext): Promise<Message> {
   const now = app.clock.now();
   const row = await app.db.transaction(async (tx) => {
     await lockOwnMessageProject(tx, viewer, messageId);
+    const [old] = await tx.select({ subject: messages.subject, text: messages.text }).from(messages).where(eq(messages.id, messageId));
     const [updated] = await tx
       .update(messages)
       .set({ text: input.text, ...(input.subject === undefined ? {} : { subject: input.subject }), editedAt: now })
@@ -55,6 +57,7 @@ export async function editMessage(app: FastifyInstance, viewer: Viewer, messageI
       .where(and(eq(messages.id, messageId), eq(messages.senderId, viewer._id), isNull(messages.deletedAt), stillOpen(now), eq(projects.id, messages.projectId)))
       .returning({ projectId: messages.projectId, clientId: projects.clientId });
     if (updated) await tx.execute(changeEvent('message.edited', updated, messageId));
+    if (updated) await recordAudit(tx, who, { action: 'message.edit', entityId: messageId, projectId: updated.projectId, before: pick(old, input), after: input });
     return updated;
   });
   if (!row) return refusal(app, viewer, messageId);
@@ -69,10 +72,11 @@ export async function editMessage(app: FastifyInstance, viewer: Viewer, messageI
  * message no longer waits for anyone: it counts as read, so every unread count (and its partial
  * index) stays right without knowing about removal.
  */
-export async function deleteMessage(app: FastifyInstance, viewer: Viewer, messageId: string, log: FastifyBaseLogger): Promise<Message> {
+export async function deleteMessage(app: FastifyInstance, viewer: Viewer, messageId: string, log: FastifyBaseLogger, who: AuditContext): Promise<Message> {
   const now = app.clock.now();
   const result = await app.db.transaction(async (tx) => {
     await lockOwnMessageProject(tx, viewer, messageId);
+    const [old] = await tx.select({ subject: messages.subject, text: messages.text }).from(messages).where(eq(messages.id, messageId));
     const [updated] = await tx
       .update(messages)
       .set({ subject: '', text: '', deletedAt: now, isRead: true })
@@ -82,6 +86,7 @@ export async function deleteMessage(app: FastifyInstance, viewer: Viewer, messag
     if (!updated) return null;
     const files = await tx.delete(messageFiles).where(eq(messageFiles.messageId, messageId)).returning({ storageKey: messageFiles.storageKey });
     await tx.execute(changeEvent('message.deleted', updated, messageId));
+    await recordAudit(tx, who, { action: 'message.delete', entityId: messageId, projectId: updated.projectId, before: { ...old, attachments: files.length } });
     return { storageKeys: files.map((f) => f.storageKey) };
   });
   if (!result) return refusal(app, viewer, messageId);
