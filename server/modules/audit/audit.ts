@@ -15,14 +15,24 @@ export interface AuditContext {
 
 export const SYSTEM_ACTOR: AuditContext = { actorId: null, actorLabel: 'system', address: null };
 
-/** The signed-in caller of a request, as the audit log names them ('admin: Ada Obi'). */
+/** A known user acting from an address, as the audit log names them ('admin: Ada Obi'). */
+export const auditOfUser = (
+  user: { _id: string; name: string; role: string },
+  address: string | null,
+  at?: Date,
+): AuditContext => ({
+  actorId: user._id,
+  actorLabel: `${user.role}: ${user.name}`,
+  address,
+  at,
+});
+
+/** The signed-in caller of a request (the system, with the address, when nobody is signed in). */
 export function auditOf(request: FastifyRequest): AuditContext {
   const user = request.user;
   const address = clientAddressOf(request.server.config, request);
   const at = request.server.clock.now();
-  return user
-    ? { actorId: user._id, actorLabel: `${user.role}: ${user.name}`, address, at }
-    : { ...SYSTEM_ACTOR, address, at };
+  return user ? auditOfUser(user, address, at) : { ...SYSTEM_ACTOR, address, at };
 }
 
 // Never written to the log, whatever a caller passes: a secret would outlive its rotation there.
@@ -90,7 +100,12 @@ export async function recordAudit(tx: DbExecutor, who: AuditContext, change: Aud
 }
 
 /** The same, on a raw client inside its own open transaction (the message send statement's). */
-export async function recordAuditOnClient(client: PoolClient, db: DbExecutor, who: AuditContext, change: AuditChange): Promise<void> {
+export async function recordAuditOnClient(
+  client: PoolClient,
+  db: DbExecutor,
+  who: AuditContext,
+  change: AuditChange,
+): Promise<void> {
   const row = auditRow(who, change);
   if (!row) return;
   const insert = db.insert(auditEvents).values(row).toSQL();
