@@ -14,7 +14,11 @@ let t: TestApp;
 let admin: Actor;
 let client: Actor;
 let project: { _id: string; code: string; name: string };
-beforeAll(async () => ({ t, admin, client, project } = await appWithProject('Kinds Wharf')));
+beforeAll(async () => {
+  ({ t, admin, client, project } = await appWithProject('Kinds Wharf'));
+  // Each change a second after the last, so 'newest' is never a tie on the fake clock.
+  t.clock.advance(1000);
+});
 afterAll(() => t?.close());
 
 const ctx = () => ({ t, admin }) as unknown as AccessFixtureContext;
