@@ -31,7 +31,7 @@ export const auditListQuerySchema = z.intersection(
   }),
 );
 
-export const auditEventSchema = z.object({
+const auditEventSchema = z.object({
   id: z.string(),
   at: z.string(),
   actorId: z.string().nullable(),

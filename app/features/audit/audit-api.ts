@@ -4,7 +4,7 @@ import { apiFetch } from '../../lib/api.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
 /** The filter as a query string: only the fields that are set. */
-export function auditQuery(filter: AuditFilter, cursor?: string): string {
+function auditQuery(filter: AuditFilter, cursor?: string): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...filter, cursor })) if (value) params.set(key, value);
   return params.toString();

@@ -67,7 +67,7 @@ export async function auditFilterOptions(app: FastifyInstance): Promise<Omit<Aud
   };
 }
 
-export const AUDIT_CSV_HEADER = [
+const AUDIT_CSV_HEADER = [
   'Time (Lagos)',
   'Who',
   'Address',

@@ -47,7 +47,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.strin
  * Only the fields that changed, secrets redacted. A created thing has no `before`, a deleted one no
  * `after`; then every field of the other side is kept.
  */
-export function changedFields(
+function changedFields(
   before: Fields | null | undefined,
   after: Fields | null | undefined,
 ): { before: Fields | null; after: Fields | null } {
