@@ -44,6 +44,8 @@ export default [
     route('secured/v1/admin/newsletter', 'routes/admin/newsletter.tsx'),
     // The login audit (every sign-in attempt).
     route('secured/v1/admin/security', 'routes/admin/security.tsx'),
+    // Who did what: every recorded change.
+    route('secured/v1/admin/audit-log', 'routes/admin/audit-log.tsx'),
     // The support chat's conversations and unanswered questions.
     route('secured/v1/admin/chat', 'routes/admin/chat-conversations.tsx'),
   ]),

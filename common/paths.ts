@@ -30,6 +30,8 @@ export const PATHS = {
   adminNewsletter: '/secured/v1/admin/newsletter',
   // The login audit (every sign-in attempt), for staff.
   adminSecurity: '/secured/v1/admin/security',
+  // Who did what (issue 23): every recorded change, for staff.
+  adminAuditLog: '/secured/v1/admin/audit-log',
   // The support chat's conversations, for staff.
   adminChat: '/secured/v1/admin/chat',
   newsletterConfirm: '/newsletter/confirm',

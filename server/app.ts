@@ -33,6 +33,7 @@ import companyProfileRoutes from './modules/company-profile/company-profile.rout
 import authRoutes from './modules/auth/auth.routes.ts';
 import testHookRoutes, { testHooksEnabled } from './modules/auth/test-hooks.routes.ts';
 import clientsRoutes from './modules/clients/clients.routes.ts';
+import auditRoutes from './modules/audit/audit.routes.ts';
 import projectsRoutes from './modules/projects/projects.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
 import timelinesRoutes from './modules/timelines/timelines.routes.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(authRoutes);
       await api.register(setupRoutes);
       await api.register(cspReportRoutes);
+      await api.register(auditRoutes);
       // Only in a test process started with E2E_TEST_HOOKS=1 (browser tests); never in production.
       if (testHooksEnabled(config)) await api.register(testHookRoutes);
     },

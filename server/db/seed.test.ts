@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from './schema/users.ts';
 import { DEMO_ADMIN, seedDatabase } from './seed.ts';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { SYSTEM_ACTOR } from '../modules/audit/audit.ts';
 import { createAdminAccount } from '../modules/auth/admin-accounts.service.ts';
 import { confirmMfaEnrolment, isMfaEnabled, remainingRecoveryCodes, startMfaEnrolment } from '../modules/auth/mfa.service.ts';
 import { createSession, resolveSession } from '../modules/auth/sessions.service.ts';
@@ -91,7 +92,7 @@ describe('admin:reset-mfa', () => {
   it('turns off a lost second factor and ends every session of that admin, from the command line', async () => {
     const admin = await createAdminAccount(t.app, { email: 'lost.phone@example.test', name: 'Lost Phone', password: 'a long admin passphrase' });
     const { secret } = await startMfaEnrolment(t.app, admin.id);
-    const codes = await confirmMfaEnrolment(t.app, admin.id, totp(base32Decode(secret), t.clock.now().getTime()), { replacing: false });
+    const codes = await confirmMfaEnrolment(t.app, admin.id, totp(base32Decode(secret), t.clock.now().getTime()), { replacing: false }, SYSTEM_ACTOR);
     expect(codes).toHaveLength(10);
     const session = await createSession(t.app, { userId: admin.id, role: 'admin' });
     const other = await createAdminAccount(t.app, { email: 'keeps.phone@example.test', name: 'Keeps Phone', password: 'a long admin passphrase' });

@@ -146,7 +146,12 @@ async function accessPlugin(app: FastifyInstance) {
         }
       }
     }
-    if (access === 'public') return;
+    if (access === 'public') {
+      // Issue 23: outside the admin networks a staff session has no staff rights anywhere, so on a
+      // public route it is nobody (the health detail, for one, is decided on request.user).
+      if (request.user?.role === 'admin' && !isAdminAddressAllowed(app, request)) request.user = null;
+      return;
+    }
     if (access === 'admin') await app.adminGate(request);
     if (!request.user) {
       if (mfaPending) throw new AppError('UNAUTHENTICATED', DENIED.mfaPending);

@@ -18,6 +18,7 @@ const LINKS = [
   { name: 'Blog management', href: PATHS.blogList },
   { name: 'Support chat', href: PATHS.adminChat },
   { name: 'Security', href: PATHS.adminSecurity },
+  { name: 'Audit log', href: PATHS.adminAuditLog },
 ];
 
 /** Every admin screen, its heading and the link that is the current place there. */
@@ -32,6 +33,7 @@ const SCREENS = [
   { path: PATHS.blogNew, heading: 'New Blog Post', current: 'Blog management' },
   { path: PATHS.adminChat, heading: 'Support Chat', current: 'Support chat' },
   { path: PATHS.adminSecurity, heading: 'Security', current: 'Security' },
+  { path: PATHS.adminAuditLog, heading: 'Audit log', current: 'Audit log' },
 ];
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
@@ -84,6 +86,9 @@ test('every admin screen has the same navigation: each link, the current place m
     // The old menus are gone: no second list of the same links in the header.
     await expect(page.locator('header').getByRole('link', { name: /^Security/ })).toHaveCount(1);
   }
+  // Decision 254: at 1280 px every place, counts and Account included, stands in one row.
+  const top = async (l: ReturnType<typeof link>) => (await l.boundingBox())!.y;
+  expect(await top(nav(page).getByRole('button', { name: 'Account' }))).toBe(await top(link(page, 'Clients & projects')));
   await page.locator('header').screenshot({ path: `${SHOTS}/nav-counts-light-1280.png` });
   // On a phone the Menu button carries the sum, so what waits shows with the panel closed.
   await page.setViewportSize(PHONE);

@@ -17,7 +17,7 @@ export interface AdminNavItem {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    'flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap lg:px-2',
+    'flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap lg:px-1.5',
     'hover:bg-slate-100 dark:hover:bg-slate-800',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:focus-visible:outline-sky-300',
     // The current place: a bar under it and a tint, never colour alone.
@@ -92,7 +92,7 @@ export function AdminNav({ items, extra }: { items: AdminNavItem[]; /** After th
         id={panelId}
         className={clsx(
           'mt-2 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900',
-          'lg:mt-0 lg:flex lg:flex-row lg:flex-wrap lg:items-center lg:gap-0.5 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none dark:lg:bg-transparent',
+          'lg:mt-0 lg:flex lg:flex-row lg:flex-wrap lg:items-center lg:gap-0 lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none dark:lg:bg-transparent',
           open ? 'flex' : 'hidden',
         )}
       >
@@ -106,7 +106,7 @@ export function AdminNav({ items, extra }: { items: AdminNavItem[]; /** After th
             </NavLink>
           </li>
         ))}
-        {extra ? <li className="[&>button]:w-full [&>button]:justify-start [&>button]:px-3 lg:[&>button]:w-auto lg:[&>button]:px-2 lg:[&>button>svg]:hidden 2xl:[&>button>svg]:block">{extra}</li> : null}
+        {extra ? <li className="[&>button]:w-full [&>button]:justify-start [&>button]:px-3 lg:[&>button]:w-auto lg:[&>button]:px-1.5 lg:[&>button>svg]:hidden 2xl:[&>button>svg]:block">{extra}</li> : null}
       </ul>
     </nav>
   );

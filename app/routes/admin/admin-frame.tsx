@@ -1,4 +1,4 @@
-import { ClipboardList, FolderKanban, Mail, Mails, MessageCircle, Newspaper, ShieldCheck, Users } from 'lucide-react';
+import { ClipboardList, History, FolderKanban, Mail, Mails, MessageCircle, Newspaper, ShieldCheck, Users } from 'lucide-react';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { AdminNav, type AdminNavItem } from '../../components/admin/admin-nav.tsx';
 import { AccountButton } from '../../features/auth/account-dialog.tsx';
@@ -25,6 +25,7 @@ function useAdminNavItems(): AdminNavItem[] {
     { to: PATHS.blogList, label: 'Blog management', icon: Newspaper },
     { to: PATHS.adminChat, label: 'Support chat', icon: MessageCircle, end: true },
     { to: PATHS.adminSecurity, label: 'Security', icon: ShieldCheck, end: true },
+    { to: PATHS.adminAuditLog, label: 'Audit log', icon: History, end: true },
   ];
 }
 

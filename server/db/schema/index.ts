@@ -13,3 +13,4 @@ export * from './messages.ts';
 export * from './blog.ts';
 export * from './chat.ts';
 export * from './news.ts';
+export * from './audit.ts';

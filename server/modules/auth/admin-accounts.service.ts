@@ -1,3 +1,4 @@
+import { recordAudit, SYSTEM_ACTOR } from '../audit/audit.ts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -13,6 +14,8 @@ const adminAccountSchema = z.object({
   name: singleLineText('Name').min(1, 'Name is required').max(200),
   password: z.string(),
 });
+
+const COMMAND_LINE = { ...SYSTEM_ACTOR, actorLabel: 'system: command line' };
 
 /** Creates an admin account (npm run admin:create, the seed). Refuses an e-mail already in use. */
 export async function createAdminAccount(
@@ -30,11 +33,15 @@ export async function createAdminAccount(
     .limit(1);
   if (existing) throw conflict(`An account with the e-mail ${email} already exists.`);
   const now = app.clock.now();
-  const [row] = await app.db
-    .insert(users)
-    .values({ role: 'admin', name, email, passwordHash: await hashPassword(password), createdAt: now, updatedAt: now })
-    .returning({ id: users.id, email: users.email, name: users.name });
-  return row;
+  const passwordHash = await hashPassword(password);
+  return app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ role: 'admin', name, email, passwordHash, createdAt: now, updatedAt: now })
+      .returning({ id: users.id, email: users.email, name: users.name });
+    await recordAudit(tx, COMMAND_LINE, { action: 'staff.create', entityId: row.id, after: { name, email, role: 'admin' } });
+    return row;
+  });
 }
 
 /**
@@ -50,7 +57,7 @@ export async function resetAdminSecondFactor(app: FastifyInstance, rawEmail: str
     .where(sql`lower(${users.email}) = ${email}`)
     .limit(1);
   if (!admin || admin.role !== 'admin') throw notFound(`No admin account has the e-mail ${email}.`);
-  await disableMfa(app, admin.id);
+  await disableMfa(app, admin.id, COMMAND_LINE);
   await revokeUserSessions(app, admin.id);
   app.log.warn({ userId: admin.id }, 'second factor reset from the command line; every session of the account ended');
   return { name: admin.name, email: admin.email, hadSecondFactor: admin.mfaEnabled };

@@ -1,3 +1,4 @@
+import { auditOf } from '../audit/audit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { afterAnswer } from '../../lib/after-answer.ts';
@@ -147,7 +148,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'The signed-in user changes their password; their other sessions end', body: changePasswordBodySchema, response: { 200: successResponseSchema } },
     },
     async (request) => {
-      await changePassword(app, { sessionId: request.sessionId!, userId: request.user!._id }, request.body);
+      await changePassword(app, { sessionId: request.sessionId!, userId: request.user!._id }, request.body, auditOf(request));
       return { success: true as const, message: 'Your password has been changed. Other devices have been signed out.' };
     },
   );

@@ -1,3 +1,4 @@
+import { auditOfUser, recordAudit, type AuditContext } from '../audit/audit.ts';
 import argon2 from 'argon2';
 import { and, eq, gt, count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -265,14 +266,14 @@ export async function turnOffMfa(app: FastifyInstance, caller: SessionCaller, bo
   // Refused before anything is checked, so no recovery code is spent on a request that cannot succeed.
   if (app.config.adminMfaRequired) throw forbidden(MFA_REQUIRED_CANNOT_TURN_OFF);
   await confirmOwnerAgain(app, caller, body, ctx, 'any');
-  await disableMfa(app, caller.user._id);
+  await disableMfa(app, caller.user._id, auditOfUser(caller.user, ctx.ip, app.clock.now()));
 }
 
 /** Ends enrolment of the authenticator app; a pending sign-in becomes a full one. */
 export async function finishMfaEnrolment(app: FastifyInstance, caller: SessionCaller, code: string, ctx: CallerContext): Promise<SignedIn & { recoveryCodes: string[] }> {
   const attempt = await guardRateLimit(app, 'admin', caller.user.email, ctx, caller.user._id, 'wrong-second-factor');
   // A new phone is set up only from a full session (the replacement checked password and code).
-  const recoveryCodes = await confirmMfaEnrolment(app, caller.user._id, code, { replacing: !caller.user.mfaPending });
+  const recoveryCodes = await confirmMfaEnrolment(app, caller.user._id, code, { replacing: !caller.user.mfaPending }, auditOfUser(caller.user, ctx.ip, app.clock.now()));
   if (!recoveryCodes) {
     throw new AppError('UNAUTHENTICATED', 'That code is not valid. Check the time on your phone and enter the current 6-digit code.');
   }
@@ -284,7 +285,7 @@ export async function finishMfaEnrolment(app: FastifyInstance, caller: SessionCa
 }
 
 /** A signed-in user changes their password; every other session of theirs ends. */
-export async function changePassword(app: FastifyInstance, caller: { sessionId: string; userId: string }, body: { currentPassword: string; newPassword: string }) {
+export async function changePassword(app: FastifyInstance, caller: { sessionId: string; userId: string }, body: { currentPassword: string; newPassword: string }, who: AuditContext) {
   const [user] = await app.db.select().from(users).where(eq(users.id, caller.userId));
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
@@ -292,7 +293,11 @@ export async function changePassword(app: FastifyInstance, caller: { sessionId: 
   }
   if (body.currentPassword === body.newPassword) throw new AppError('VALIDATION_FAILED', 'The new password must be different from the current one.');
   assertAcceptablePassword(body.newPassword, user);
-  await app.db.update(users).set({ passwordHash: await hashPassword(body.newPassword), updatedAt: app.clock.now() }).where(eq(users.id, user.id));
+  const passwordHash = await hashPassword(body.newPassword);
+  await app.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: app.clock.now() }).where(eq(users.id, user.id));
+    await recordAudit(tx, who, { action: `${user.role === 'admin' ? 'staff' : 'client'}.password`, entityId: user.id, before: { passwordHash: user.passwordHash }, after: { passwordHash } });
+  });
   await revokeUserSessions(app, user.id, caller.sessionId);
   await revokeLinkTokens(app, user.id, 'password-reset');
 }

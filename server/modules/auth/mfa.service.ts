@@ -1,3 +1,4 @@
+import { recordAudit, type AuditContext } from '../audit/audit.ts';
 import { createHash, randomInt } from 'node:crypto';
 import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -114,7 +115,7 @@ export async function regenerateRecoveryCodes(app: FastifyInstance, userId: stri
  * the active secret, the old one (if any) stops working, and new recovery codes are returned.
  * `replacing: false` refuses when a factor is already on (the half-signed-in path).
  */
-export async function confirmMfaEnrolment(app: FastifyInstance, userId: string, code: string, options: { replacing: boolean }): Promise<string[] | null> {
+export async function confirmMfaEnrolment(app: FastifyInstance, userId: string, code: string, options: { replacing: boolean }, who: AuditContext): Promise<string[] | null> {
   const state = await mfaStateOf(app, userId);
   if (state.mfaEnabled && (!options.replacing || !state.mfaPendingSecret)) throw conflict(MFA_ALREADY_ON);
   // Enrolments started by earlier versions kept the waiting secret in mfa_secret (factor still off).
@@ -134,6 +135,7 @@ export async function confirmMfaEnrolment(app: FastifyInstance, userId: string, 
     // Steps used by the old secret mean nothing for the new one; the step just used is spent.
     await tx.delete(mfaUsedSteps).where(eq(mfaUsedSteps.userId, userId));
     await tx.insert(mfaUsedSteps).values({ userId, step, usedAt: app.clock.now() });
+    await recordAudit(tx, who, { action: state.mfaEnabled ? 'staff.mfa-replace' : 'staff.mfa-enable', entityId: userId, before: { mfaEnabled: state.mfaEnabled, authenticator: 'old' }, after: { mfaEnabled: true, authenticator: 'new' } });
     return true;
   });
   if (!confirmed) return null;
@@ -176,8 +178,9 @@ export async function isMfaEnabled(app: FastifyInstance, userId: string): Promis
 }
 
 /** Turns the second factor off: secret, waiting secret, recovery codes and used steps are removed. */
-export async function disableMfa(app: FastifyInstance, userId: string): Promise<void> {
+export async function disableMfa(app: FastifyInstance, userId: string, who: AuditContext): Promise<void> {
   await app.db.transaction(async (tx) => {
+    await recordAudit(tx, who, { action: 'staff.mfa-disable', entityId: userId, before: { mfaEnabled: true }, after: { mfaEnabled: false } });
     await tx.update(users).set({ mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, updatedAt: app.clock.now() }).where(eq(users.id, userId));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
     await tx.delete(mfaUsedSteps).where(eq(mfaUsedSteps.userId, userId));

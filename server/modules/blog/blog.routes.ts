@@ -1,3 +1,4 @@
+import { auditOf } from '../audit/audit.ts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -89,7 +90,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: blogPostResponseSchema, 413: apiErrorSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send({ success: true as const, post: await createBlogPost(app, request.user!, request.body) }),
+    async (request, reply) => reply.status(201).send({ success: true as const, post: await createBlogPost(app, request.user!, request.body, auditOf(request)) }),
   );
 
   app.put(
@@ -106,7 +107,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: blogPostResponseSchema, 409: apiErrorSchema, 413: apiErrorSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, post: await updateBlogPost(app, request.user!, request.params.id, request.body) }),
+    async (request) => ({ success: true as const, post: await updateBlogPost(app, request.user!, request.params.id, request.body, auditOf(request)) }),
   );
 
   app.put(
@@ -123,7 +124,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      post: await setBlogPostVisibility(app, request.user!, request.params.id, request.body.visibility),
+      post: await setBlogPostVisibility(app, request.user!, request.params.id, request.body.visibility, auditOf(request)),
     }),
   );
 
@@ -139,7 +140,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await deleteBlogPost(app, request.params.id);
+      await deleteBlogPost(app, request.params.id, auditOf(request));
       return { success: true as const, message: BLOG_MESSAGES.deleted.description };
     },
   );

@@ -1,3 +1,4 @@
+import { pick, recordAudit, SYSTEM_ACTOR, type AuditContext } from '../audit/audit.ts';
 import { and, count, desc, eq, ilike, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, notFound } from '../../../common/errors.ts';
@@ -164,7 +165,7 @@ function formColumns(fields: BlogPostFieldsParsed, slug: string, content: string
 }
 
 /** Creates a post; its slug comes from the title unless given, with a suffix on a clash. */
-export async function createBlogPost(app: FastifyInstance, staff: Maker, fields: BlogPostFieldsParsed): Promise<BlogPost> {
+export async function createBlogPost(app: FastifyInstance, staff: Maker, fields: BlogPostFieldsParsed, who: AuditContext = SYSTEM_ACTOR): Promise<BlogPost> {
   const now = app.clock.now();
   const content = cleanContent(fields.content);
   const pub = publication(fields, null, now);
@@ -183,6 +184,7 @@ export async function createBlogPost(app: FastifyInstance, staff: Maker, fields:
       })
       .returning({ id: blogPosts.id });
     await publishBlogChange(tx, row.id);
+    await recordAudit(tx, who, { action: 'blog.create', entityId: row.id, after: { ...formColumns(fields, slug, content), ...pub } });
     return (await postById(tx, row.id, now))!;
   });
 }
@@ -204,6 +206,7 @@ export async function updateBlogPost(
   staff: SessionUser,
   id: string,
   fields: BlogPostFieldsParsed & { version: number },
+  who: AuditContext,
 ): Promise<BlogPost> {
   const now = app.clock.now();
   const content = cleanContent(fields.content);
@@ -219,17 +222,18 @@ export async function updateBlogPost(
     }
     const pub = publication(fields, existing, now);
     await assertBannerExists(tx, fields.bannerImageId);
+    const set = { ...formColumns(fields, slug, content), ...pub };
     await tx
       .update(blogPosts)
       .set({
-        ...formColumns(fields, slug, content),
-        ...pub,
+        ...set,
         version: existing.version + 1,
         updatedBy: staff._id,
         updatedAt: now,
       })
       .where(eq(blogPosts.id, id));
     await publishBlogChange(tx, id);
+    await recordAudit(tx, who, { action: 'blog.update', entityId: id, before: pick(existing, set), after: set });
     return (await postById(tx, id, now))!;
   });
 }
@@ -238,7 +242,7 @@ export async function updateBlogPost(
  * Shows or hides a post (the list's toggle). It counts as an edit: the version moves on, so a form
  * opened before the toggle cannot put the old visibility back without noticing.
  */
-export async function setBlogPostVisibility(app: FastifyInstance, staff: SessionUser, id: string, visibility: BlogVisibility): Promise<BlogPost> {
+export async function setBlogPostVisibility(app: FastifyInstance, staff: SessionUser, id: string, visibility: BlogVisibility, who: AuditContext): Promise<BlogPost> {
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
     const existing = await lockForEdit(tx, id, null);
@@ -248,16 +252,18 @@ export async function setBlogPostVisibility(app: FastifyInstance, staff: Session
         .set({ visibility, version: existing.version + 1, updatedBy: staff._id, updatedAt: now })
         .where(eq(blogPosts.id, id));
       await publishBlogChange(tx, id);
+      await recordAudit(tx, who, { action: 'blog.visibility', entityId: id, before: { visibility: existing.visibility }, after: { visibility } });
     }
     return (await postById(tx, id, now))!;
   });
 }
 
 /** Deletes a post for good; its images become orphans that the retention job removes. */
-export async function deleteBlogPost(app: FastifyInstance, id: string): Promise<void> {
+export async function deleteBlogPost(app: FastifyInstance, id: string, who: AuditContext = SYSTEM_ACTOR): Promise<void> {
   await app.db.transaction(async (tx) => {
-    const deleted = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+    const deleted = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id, title: blogPosts.title, slug: blogPosts.slug, status: blogPosts.status });
     if (!deleted.length) throw notFound(BLOG_MESSAGES.notFound);
+    await recordAudit(tx, who, { action: 'blog.delete', entityId: id, before: deleted[0] });
     await publishBlogChange(tx, id);
   });
 }
@@ -276,6 +282,7 @@ export async function publishDueScheduledPosts(app: FastifyInstance): Promise<nu
       .where(and(eq(blogPosts.status, 'scheduled'), lte(blogPosts.publishAt, now)))
       .returning({ id: blogPosts.id });
     for (const { id } of due) await publishBlogChange(tx, id);
+    for (const { id } of due) await recordAudit(tx, SYSTEM_ACTOR, { action: 'blog.publish', entityId: id, before: { status: 'scheduled' }, after: { status: 'published' } });
     return due.length;
   });
 }

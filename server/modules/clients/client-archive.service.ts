@@ -1,3 +1,4 @@
+import { recordAudit, type AuditContext } from '../audit/audit.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../common/errors.ts';
@@ -17,7 +18,7 @@ import { findClient } from './clients.service.ts';
  * transaction: sessions are read from the database on every request and stream check, so they end
  * at once on every server process; the session read also refuses archived accounts (decision 247).
  */
-export async function setClientArchived(app: FastifyInstance, id: string, archived: boolean): Promise<Client> {
+export async function setClientArchived(app: FastifyInstance, id: string, archived: boolean, who: AuditContext): Promise<Client> {
   await app.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ archivedAt: users.archivedAt })
@@ -30,6 +31,7 @@ export async function setClientArchived(app: FastifyInstance, id: string, archiv
     await tx.update(users).set({ archivedAt: archived ? now : null, updatedAt: now }).where(eq(users.id, id));
     if (archived) await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
     await publishChange(tx, { type: 'client.status', clientId: id, projectId: null, id });
+    await recordAudit(tx, who, { action: archived ? 'client.archive' : 'client.restore', entityId: id, before: { archivedAt: row.archivedAt }, after: { archivedAt: archived ? now : null } });
   });
   return findClient(app, id);
 }
@@ -39,10 +41,10 @@ export async function setClientArchived(app: FastifyInstance, id: string, archiv
  * projects, no uploads of its own) it goes at once; with history only when `confirmName` is its
  * exact name. One transaction; the stored files are removed after the commit (decision 249).
  */
-export async function deleteClient(app: FastifyInstance, id: string, confirmName: string | undefined): Promise<DeleteOutcome> {
+export async function deleteClient(app: FastifyInstance, id: string, confirmName: string | undefined, who: AuditContext): Promise<DeleteOutcome> {
   const { outcome, fileKeys } = await app.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ name: users.name })
+      .select({ name: users.name, email: users.email, username: users.username, status: users.status })
       .from(users)
       .where(and(eq(users.id, id), eq(users.role, 'client')))
       .for('update');
@@ -54,6 +56,7 @@ export async function deleteClient(app: FastifyInstance, id: string, confirmName
     if (history.reports + history.messages + fileKeys.length > 0 && !nameConfirmed(confirmName, row.name)) throw historyRefusal('client', row.name);
     await tx.delete(projects).where(eq(projects.clientId, id));
     await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, who, { action: 'client.delete', entityId: id, before: { ...row, projects: projectIds.length } });
     await publishChange(tx, { type: 'client.status', clientId: id, projectId: null, id });
     return {
       outcome: { name: row.name, projects: projectIds.length, reports: history.reports, messages: history.messages, files: fileKeys.length },

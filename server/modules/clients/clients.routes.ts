@@ -14,6 +14,7 @@ import {
   usernameCheckQuerySchema,
   usernameCheckResponseSchema,
 } from '../../../common/schemas/clients.ts';
+import { auditOf } from '../audit/audit.ts';
 import { deleteClient, setClientArchived } from './client-archive.service.ts';
 import { checkUsername, createClient, listClients, updateClient, updateClientStatus } from './clients.service.ts';
 
@@ -45,7 +46,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createClient(app, request.body);
+      const created = await createClient(app, request.body, auditOf(request));
       return reply.status(201).send({ success: true as const, ...created });
     },
   );
@@ -79,7 +80,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientResponseSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, client: await updateClientStatus(app, request.params.id, request.body.status) }),
+    async (request) => ({ success: true as const, client: await updateClientStatus(app, request.params.id, request.body.status, auditOf(request)) }),
   );
 
   app.patch(
@@ -94,7 +95,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: updateClientResponseSchema, 409: apiErrorSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, ...(await updateClient(app, request.params.id, request.body)) }),
+    async (request) => ({ success: true as const, ...(await updateClient(app, request.params.id, request.body, auditOf(request))) }),
   );
 
   registerArchiveRoutes(app, {
@@ -108,8 +109,8 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       restore: 'Restore an archived client: listed, writable and able to sign in again',
       delete: 'Delete a client with its projects; one with reports, messages or files only when its name is typed',
     },
-    setArchived: async (_request, id, archived) => ({ client: await setClientArchived(app, id, archived) }),
-    remove: (_request, id, confirmName) => deleteClient(app, id, confirmName),
+    setArchived: async (request, id, archived) => ({ client: await setClientArchived(app, id, archived, auditOf(request)) }),
+    remove: (request, id, confirmName) => deleteClient(app, id, confirmName, auditOf(request)),
   });
 };
 

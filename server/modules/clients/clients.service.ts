@@ -1,3 +1,4 @@
+import { pick, recordAudit, type AuditContext } from '../audit/audit.ts';
 import { and, eq, isNotNull, isNull, sql, type Column, type SQL, type Table } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../../common/errors.ts';
@@ -165,6 +166,7 @@ function uniqueClash(err: unknown, username: string | null | undefined): unknown
 export async function createClient(
   app: FastifyInstance,
   input: { name: string; email: string; username?: string },
+  who: AuditContext,
 ): Promise<{ client: Client; invitationUrl: string; invitationExpiresAt: string; invitationMail: MailOutcome }> {
   if (input.username && !(await isUsernameFree(app, input.username))) {
     throw conflict(`The username ${input.username} is already taken`);
@@ -173,11 +175,14 @@ export async function createClient(
   const now = app.clock.now();
   let id: string;
   try {
-    const [row] = await app.db
-      .insert(users)
-      .values({ role: 'client', name: input.name, email: input.email, username, status: 'new', createdAt: now, updatedAt: now })
-      .returning({ id: users.id });
-    id = row.id;
+    id = await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ role: 'client', name: input.name, email: input.email, username, status: 'new', createdAt: now, updatedAt: now })
+        .returning({ id: users.id, name: users.name, email: users.email, username: users.username, status: users.status });
+      await recordAudit(tx, who, { action: 'client.create', entityId: row.id, after: row });
+      return row.id;
+    });
   } catch (err) {
     throw uniqueClash(err, username);
   }
@@ -208,15 +213,16 @@ export async function checkUsername(
 }
 
 /** Moves a client along the pipeline (new, in-progress, completed); staff hear of it live. */
-export async function updateClientStatus(app: FastifyInstance, id: string, status: ClientStatus): Promise<Client> {
+export async function updateClientStatus(app: FastifyInstance, id: string, status: ClientStatus, who: AuditContext): Promise<Client> {
   const row = await app.db.transaction(async (tx) => {
-    await lockWritableClient(tx, id);
+    const old = await lockWritableClient(tx, id);
     const [updated] = await tx
       .update(users)
       .set({ status, updatedAt: app.clock.now() })
       .where(and(eq(users.id, id), eq(users.role, 'client')))
       .returning({ id: users.id });
     if (updated) await publishChange(tx, { type: 'client.status', clientId: updated.id, projectId: null, id: updated.id });
+    if (updated) await recordAudit(tx, who, { action: 'client.status', entityId: id, before: old, after: { status } });
     return updated;
   });
   if (!row) throw notFound('Client not found');
@@ -234,6 +240,7 @@ export async function updateClient(
   app: FastifyInstance,
   id: string,
   input: { name?: string; email?: string; username?: string; status?: ClientStatus },
+  who: AuditContext,
 ): Promise<Omit<UpdateClientResponse, 'success'>> {
   if (input.username && !(await isUsernameFree(app, input.username, id))) throw conflict(`The username ${input.username} is already taken`);
   const now = app.clock.now();
@@ -241,7 +248,7 @@ export async function updateClient(
   try {
     const found = await app.db.transaction(async (tx) => {
       const [before] = await tx
-        .select({ email: users.email, username: users.username, hasPassword: sql<boolean>`(${users.passwordHash} is not null)` })
+        .select({ name: users.name, email: users.email, username: users.username, status: users.status, hasPassword: sql<boolean>`(${users.passwordHash} is not null)` })
         .from(users)
         .where(and(eq(users.id, id), eq(users.role, 'client')))
         .for('update');
@@ -263,6 +270,7 @@ export async function updateClient(
         reinvite = revoked.length > 0;
       }
       await publishChange(tx, { type: 'client.updated', clientId: id, projectId: null, id });
+      await recordAudit(tx, who, { action: 'client.update', entityId: id, before: pick(before, input), after: input });
       return true;
     });
     if (!found) throw notFound('Client not found');

@@ -1,3 +1,4 @@
+import { pick, recordAudit, type AuditContext } from '../audit/audit.ts';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import { conflict, forbidden, notFound } from '../../../common/errors.ts';
@@ -48,7 +49,7 @@ function changeEvent(type: MessageEvent['type'], row: { projectId: string; clien
  * ago. What it said until now becomes an earlier version in the same transaction (decision 259): the
  * row is locked first, so two tabs editing at once file two versions in order, never one lost.
  */
-export async function editMessage(app: FastifyInstance, viewer: Viewer, messageId: string, input: { subject?: string; text: string }): Promise<Message> {
+export async function editMessage(app: FastifyInstance, viewer: Viewer, messageId: string, input: { subject?: string; text: string }, who: AuditContext): Promise<Message> {
   const now = app.clock.now();
   const row = await app.db.transaction(async (tx) => {
     await lockOwnMessageProject(tx, viewer, messageId);
@@ -66,6 +67,7 @@ export async function editMessage(app: FastifyInstance, viewer: Viewer, messageI
       .returning({ projectId: messages.projectId, clientId: projects.clientId });
     await tx.insert(messageVersions).values({ messageId, subject: before.subject, text: before.text, writtenAt: before.editedAt ?? before.createdAt, replacedAt: now });
     await tx.execute(changeEvent('message.edited', updated, messageId));
+    await recordAudit(tx, who, { action: 'message.edit', entityId: messageId, projectId: updated.projectId, before: pick(before, input), after: input });
     return updated;
   });
   if (!row) return refusal(app, viewer, messageId);
@@ -94,10 +96,11 @@ export async function listMessageVersions(app: FastifyInstance, viewer: Viewer, 
  * message no longer waits for anyone: it counts as read, so every unread count (and its partial
  * index) stays right without knowing about removal.
  */
-export async function deleteMessage(app: FastifyInstance, viewer: Viewer, messageId: string, log: FastifyBaseLogger): Promise<Message> {
+export async function deleteMessage(app: FastifyInstance, viewer: Viewer, messageId: string, log: FastifyBaseLogger, who: AuditContext): Promise<Message> {
   const now = app.clock.now();
   const result = await app.db.transaction(async (tx) => {
     await lockOwnMessageProject(tx, viewer, messageId);
+    const [old] = await tx.select({ subject: messages.subject, text: messages.text }).from(messages).where(eq(messages.id, messageId));
     const [updated] = await tx
       .update(messages)
       .set({ subject: '', text: '', deletedAt: now, isRead: true })
@@ -106,9 +109,10 @@ export async function deleteMessage(app: FastifyInstance, viewer: Viewer, messag
       .returning({ projectId: messages.projectId, clientId: projects.clientId });
     if (!updated) return null;
     const files = await tx.delete(messageFiles).where(eq(messageFiles.messageId, messageId)).returning({ storageKey: messageFiles.storageKey });
-    // Its earlier texts go with it: a removed message is not kept anywhere (decision 259).
+    // Its earlier texts go with it (decision 259); only the staff-only audit log keeps what it said (decision 270).
     await tx.delete(messageVersions).where(eq(messageVersions.messageId, messageId));
     await tx.execute(changeEvent('message.deleted', updated, messageId));
+    await recordAudit(tx, who, { action: 'message.delete', entityId: messageId, projectId: updated.projectId, before: { ...old, attachments: files.length } });
     return { storageKeys: files.map((f) => f.storageKey) };
   });
   if (!result) return refusal(app, viewer, messageId);

@@ -1,3 +1,4 @@
+import { recordAuditOnClient, type AuditContext } from '../audit/audit.ts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../../common/errors.ts';
 import type { Message } from '../../../common/schemas/messages.ts';
@@ -113,6 +114,7 @@ export async function sendMessage(
   viewer: Viewer & { name: string },
   input: NewMessage,
   limits: readonly [RateLimitRule, RateLimitRule],
+  who: AuditContext,
 ): Promise<SendOutcome> {
   const attachmentIds = [...new Set(input.attachments)];
   const toStaff = viewer.role !== 'admin';
@@ -156,6 +158,7 @@ export async function sendMessage(
       });
       mailId = await queueMailOnClient(client, app, mail);
     }
+    if (row.id) await recordAuditOnClient(client, app.db, who, { action: 'message.send', entityId: row.id, projectId: row.project_id, after: { subject: input.subject, text: input.text, attachments: attachmentIds.length } });
     // Committed whatever the outcome: a refused or failed send still counts, as it always has (decision 063).
     await client.query('commit');
   } catch (err) {

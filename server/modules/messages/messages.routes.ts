@@ -1,3 +1,4 @@
+import { auditOf } from '../audit/audit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, apiErrorSchema } from '../../../common/errors.ts';
 import {
@@ -150,7 +151,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Counted in the send's own statement, the minute first: a script refused there does not use up its hour as well.
-      const outcome = await sendMessage(app, later, request.user!, request.body, MESSAGE_RATE_LIMITS);
+      const outcome = await sendMessage(app, later, request.user!, request.body, MESSAGE_RATE_LIMITS, auditOf(request));
       if ('refused' in outcome) throw rateLimited(reply, outcome.refused.retryAfterMs, RATE_LIMIT_TEXTS.messages);
       return reply.status(201).send({ success: true as const, message: outcome.message });
     },
@@ -206,7 +207,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const message = await editMessage(app, request.user!, request.params.id, request.body);
+      const message = await editMessage(app, request.user!, request.params.id, request.body, auditOf(request));
       return { success: true as const, message };
     },
   );
@@ -238,7 +239,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const message = await deleteMessage(app, request.user!, request.params.id, request.log);
+      const message = await deleteMessage(app, request.user!, request.params.id, request.log, auditOf(request));
       return { success: true as const, message };
     },
   );

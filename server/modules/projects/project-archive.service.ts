@@ -1,3 +1,4 @@
+import { recordAudit, type AuditContext } from '../audit/audit.ts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../../common/errors.ts';
@@ -15,7 +16,7 @@ import { findProjectForViewer, type Viewer } from './projects.service.ts';
 // archived ones is in project-locks.ts.
 
 /** Archives (`archived` true) or restores a project; archiving an archived one changes nothing. */
-export async function setProjectArchived(app: FastifyInstance, viewer: Viewer, projectId: string, archived: boolean): Promise<Project> {
+export async function setProjectArchived(app: FastifyInstance, viewer: Viewer, projectId: string, archived: boolean, who: AuditContext): Promise<Project> {
   await app.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ clientId: projects.clientId, archivedAt: projects.archivedAt })
@@ -29,6 +30,7 @@ export async function setProjectArchived(app: FastifyInstance, viewer: Viewer, p
       .set({ archivedAt: archived ? app.clock.now() : null, updatedAt: app.clock.now() })
       .where(eq(projects.id, projectId));
     await publishChange(tx, { type: 'project.status', clientId: row.clientId, projectId, id: projectId });
+    await recordAudit(tx, who, { action: archived ? 'project.archive' : 'project.restore', entityId: projectId, projectId, before: { archived: !archived }, after: { archived } });
   });
   return findProjectForViewer(app, viewer, projectId);
 }
@@ -72,7 +74,7 @@ export const historyRefusal = (kind: 'project' | 'client', name: string) =>
  * only when `confirmName` is its exact name, and then everything with it, in one transaction. The
  * stored files are removed after the commit; any the removal misses are swept (decision 249).
  */
-export async function deleteProject(app: FastifyInstance, projectId: string, confirmName: string | undefined): Promise<DeleteOutcome> {
+export async function deleteProject(app: FastifyInstance, projectId: string, confirmName: string | undefined, who: AuditContext): Promise<DeleteOutcome> {
   const { outcome, fileKeys } = await app.db.transaction(async (tx) => {
     const [row] = await tx.select({ name: projects.name, clientId: projects.clientId }).from(projects).where(eq(projects.id, projectId)).for('update');
     if (!row) throw notFound('Project not found');
@@ -81,6 +83,7 @@ export async function deleteProject(app: FastifyInstance, projectId: string, con
     if (hasHistory && !nameConfirmed(confirmName, row.name)) throw historyRefusal('project', row.name);
     await tx.delete(projects).where(eq(projects.id, projectId));
     await publishChange(tx, { type: 'project.status', clientId: row.clientId, projectId, id: projectId });
+    await recordAudit(tx, who, { action: 'project.delete', entityId: projectId, projectId, before: { ...row, ...history, fileKeys: history.fileKeys.length } });
     return {
       outcome: { name: row.name, projects: 1, reports: history.reports, messages: history.messages, files: history.fileKeys.length },
       fileKeys: history.fileKeys,

@@ -15,28 +15,29 @@ export const PROJECT_ARCHIVED = 'This project is archived: restore it before cha
  * Inside a writing transaction: locks the project and its client against archiving until the
  * commit and answers its client's id; refuses (409) when either is archived, 404 when missing.
  */
-export async function lockWritableProject(tx: DbExecutor, projectId: string): Promise<{ clientId: string }> {
+export async function lockWritableProject(tx: DbExecutor, projectId: string): Promise<{ clientId: string; status: string }> {
   const [row] = await tx
-    .select({ clientId: projects.clientId, archivedAt: projects.archivedAt, clientArchivedAt: users.archivedAt })
+    .select({ clientId: projects.clientId, status: projects.status, archivedAt: projects.archivedAt, clientArchivedAt: users.archivedAt })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.clientId))
     .where(eq(projects.id, projectId))
     .for('share');
   if (!row) throw notFound('Project not found');
   if (row.archivedAt || row.clientArchivedAt) throw conflict(PROJECT_ARCHIVED);
-  return { clientId: row.clientId };
+  return { clientId: row.clientId, status: row.status };
 }
 
 const CLIENT_ARCHIVED = 'This client is archived: restore the client before changing it';
 
-/** Inside a writing transaction: locks a client against archiving until the commit; 409 when archived. */
-export async function lockWritableClient(tx: DbExecutor, clientId: string): Promise<void> {
+/** Inside a writing transaction: locks a client against archiving until the commit; 409 when archived. Answers its status. */
+export async function lockWritableClient(tx: DbExecutor, clientId: string): Promise<{ status: string }> {
   const [row] = await tx
-    .select({ archivedAt: users.archivedAt })
+    .select({ archivedAt: users.archivedAt, status: users.status })
     .from(users)
     .where(and(eq(users.id, clientId), eq(users.role, 'client')))
     .for('share');
   if (!row) throw notFound('Client not found');
   if (row.archivedAt) throw conflict(CLIENT_ARCHIVED);
+  return { status: row.status };
 }
 

@@ -1,3 +1,4 @@
+import { auditOf } from '../audit/audit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { apiErrorSchema } from '../../../common/errors.ts';
@@ -28,7 +29,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const project = await createProject(app, request.user!, request.body);
+      const project = await createProject(app, request.user!, request.body, auditOf(request));
       return reply.status(201).send({ success: true as const, project });
     },
   );
@@ -66,7 +67,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const project = await updateProjectStatus(app, request.user!, request.params.id, request.body.status);
+      const project = await updateProjectStatus(app, request.user!, request.params.id, request.body.status, auditOf(request));
       return { success: true as const, project };
     },
   );
@@ -83,7 +84,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: projectResponseSchema, 409: apiErrorSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, project: await updateProject(app, request.user!, request.params.id, request.body) }),
+    async (request) => ({ success: true as const, project: await updateProject(app, request.user!, request.params.id, request.body, auditOf(request)) }),
   );
 
   registerArchiveRoutes(app, {
@@ -97,8 +98,8 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       restore: 'Restore an archived project',
       delete: 'Delete a project; one with reports, messages or files only when its name is typed, and then with everything',
     },
-    setArchived: async (request, id, archived) => ({ project: await setProjectArchived(app, request.user!, id, archived) }),
-    remove: (_request, id, confirmName) => deleteProject(app, id, confirmName),
+    setArchived: async (request, id, archived) => ({ project: await setProjectArchived(app, request.user!, id, archived, auditOf(request)) }),
+    remove: (request, id, confirmName) => deleteProject(app, id, confirmName, auditOf(request)),
   });
 };
 

@@ -1,3 +1,4 @@
+import { pick, recordAudit, type AuditContext } from '../audit/audit.ts';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, notFound } from '../../../common/errors.ts';
@@ -254,7 +255,7 @@ async function listClientProjectsFiltered(
 }
 
 /** Creates a project for a client (the code is unique regardless of letter case) and tells staff and the client. */
-export async function createProject(app: FastifyInstance, viewer: Viewer, input: NewProject): Promise<Project> {
+export async function createProject(app: FastifyInstance, viewer: Viewer, input: NewProject, who: AuditContext): Promise<Project> {
   if (!(await clientExists(app, input.clientId))) throw notFound('Client not found');
   const now = app.clock.now();
   try {
@@ -265,6 +266,7 @@ export async function createProject(app: FastifyInstance, viewer: Viewer, input:
         .values({ ...input, budget: input.budget.toFixed(2), createdAt: now, updatedAt: now })
         .returning({ id: projects.id });
       await publishChange(tx, { type: 'project.created', clientId: input.clientId, projectId: row.id, id: row.id });
+      await recordAudit(tx, who, { action: 'project.create', entityId: row.id, projectId: row.id, after: { ...input, budget: input.budget.toFixed(2) } });
       return row.id;
     });
     return await findProjectForViewer(app, viewer, id);
@@ -286,12 +288,13 @@ export type ProjectChanges = Partial<Omit<NewProject, 'clientId'>> & { status?: 
  * locked while the dates are checked, so the end date never ends up before the start date, even
  * when the PATCH names only one of them or two corrections race. Every viewer hears of it live.
  */
-export async function updateProject(app: FastifyInstance, viewer: Viewer, projectId: string, changes: ProjectChanges): Promise<Project> {
+export async function updateProject(app: FastifyInstance, viewer: Viewer, projectId: string, changes: ProjectChanges, who: AuditContext): Promise<Project> {
   const { budget, ...rest } = changes;
+  const set = { ...rest, ...(budget !== undefined ? { budget: budget.toFixed(2) } : {}) };
   try {
     const found = await app.db.transaction(async (tx) => {
       const [before] = await tx
-        .select({ clientId: projects.clientId, startDate: projects.startDate, endDate: projects.endDate })
+        .select()
         .from(projects)
         .where(eq(projects.id, projectId))
         .for('update');
@@ -304,9 +307,10 @@ export async function updateProject(app: FastifyInstance, viewer: Viewer, projec
       }
       await tx
         .update(projects)
-        .set({ ...rest, ...(budget !== undefined ? { budget: budget.toFixed(2) } : {}), updatedAt: app.clock.now() })
+        .set({ ...set, updatedAt: app.clock.now() })
         .where(eq(projects.id, projectId));
       await publishChange(tx, { type: 'project.updated', clientId: before.clientId, projectId, id: projectId });
+      await recordAudit(tx, who, { action: 'project.update', entityId: projectId, projectId, before: pick(before, set), after: set });
       return true;
     });
     if (!found) throw notFound('Project not found');
@@ -322,15 +326,17 @@ export async function updateProjectStatus(
   viewer: Viewer,
   projectId: string,
   status: ProjectStatus,
+  who: AuditContext,
 ): Promise<Project> {
   const row = await app.db.transaction(async (tx) => {
-    await lockWritableProject(tx, projectId);
+    const old = await lockWritableProject(tx, projectId);
     const [updated] = await tx
       .update(projects)
       .set({ status, updatedAt: app.clock.now() })
       .where(eq(projects.id, projectId))
       .returning({ id: projects.id, clientId: projects.clientId });
     if (updated) await publishChange(tx, { type: 'project.status', clientId: updated.clientId, projectId: updated.id, id: updated.id });
+    if (updated) await recordAudit(tx, who, { action: 'project.status', entityId: projectId, projectId, before: { status: old.status }, after: { status } });
     return updated;
   });
   if (!row) throw notFound('Project not found');

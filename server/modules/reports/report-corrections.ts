@@ -1,3 +1,4 @@
+import { pick, recordAudit, type AuditContext } from '../audit/audit.ts';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -44,6 +45,7 @@ async function applyCorrection(
   removeIds: readonly string[],
   added: readonly StoredReportImage[],
   notifyClient: boolean,
+  who: AuditContext,
 ): Promise<{ report: Report; removed: ImageRow[]; mailId: string | null }> {
   const now = app.clock.now();
   return app.db.transaction(async (tx) => {
@@ -86,6 +88,8 @@ async function applyCorrection(
       );
     }
     await publishChange(tx, { type: 'report.updated', clientId: locked.clientId, projectId: before.projectId, id: reportId });
+    const imageChanges = { removedImages: removed.map((img) => img.originalName), addedImages: added.length };
+    await recordAudit(tx, who, { action: 'report.correct', entityId: reportId, projectId: before.projectId, before: { ...pick(before, changes), removedImages: [], addedImages: 0 }, after: { ...changes, ...imageChanges } });
     let mailId: string | null = null;
     if (notifyClient) {
       const [client] = await tx.select({ name: users.name, email: users.email, reportMail: users.reportMail }).from(users).where(eq(users.id, locked.clientId));
@@ -118,6 +122,7 @@ export async function correctProgressReport(
   staff: Viewer,
   reportId: string,
   readParts: () => AsyncIterable<Multipart>,
+  who: AuditContext,
 ): Promise<{ report: Report; clientMailed: boolean }> {
   if (!(await reportExists(app, reportId))) throw notFound('Report not found');
   // Added images are stored under the report's folder with fresh ids, exactly as at creation.
@@ -126,7 +131,7 @@ export async function correctProgressReport(
     const { removeImages = [], notifyClient = false, ...text } = fields;
     const changes = Object.fromEntries(Object.entries(text).filter(([, v]) => v !== undefined)) as Partial<Record<(typeof TEXT_KEYS)[number], string>>;
     if (Object.keys(changes).length === 0 && removeImages.length === 0 && images.length === 0) throw nothingToChange();
-    const { report, removed, mailId } = await applyCorrection(app, staff, reportId, changes, removeImages, images, notifyClient);
+    const { report, removed, mailId } = await applyCorrection(app, staff, reportId, changes, removeImages, images, notifyClient, who);
     await deleteStoredReportImages(app, removed);
     if (mailId) later(deliverQueuedMail(app, [mailId]), 'report correction mail failed');
     return { report, clientMailed: mailId !== null };

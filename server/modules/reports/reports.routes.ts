@@ -1,3 +1,4 @@
+import { auditOf } from '../audit/audit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, apiErrorSchema } from '../../../common/errors.ts';
 import { STORED_FILE_POLICY } from '../../plugins/security-headers.ts';
@@ -78,7 +79,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the report as multipart/form-data');
       }
       const parts = request.parts({ limits: { fileSize: REPORT_IMAGE_MAX_BYTES, files: REPORT_IMAGES_MAX } });
-      const report = await createProgressReport(app, later, request.user!, parts);
+      const report = await createProgressReport(app, later, request.user!, parts, auditOf(request));
       return reply.status(201).send({ success: true as const, report });
     },
   );
@@ -102,7 +103,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the correction as multipart/form-data');
         return request.parts({ limits: { fileSize: REPORT_IMAGE_MAX_BYTES, files: REPORT_IMAGES_MAX } });
       };
-      return { success: true as const, ...(await correctProgressReport(app, later, request.user!, request.params.id, readParts)) };
+      return { success: true as const, ...(await correctProgressReport(app, later, request.user!, request.params.id, readParts, auditOf(request))) };
     },
   );
 

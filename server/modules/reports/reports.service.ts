@@ -1,3 +1,4 @@
+import { recordAudit, type AuditContext } from '../audit/audit.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -98,6 +99,7 @@ async function createReport(
   reportId: string,
   input: NewReport,
   images: readonly StoredReportImage[],
+  who: AuditContext,
 ): Promise<{ report: Report; mailId: string | null }> {
   const project = await findProjectForViewer(app, viewer, input.projectId);
   const now = app.clock.now();
@@ -117,6 +119,7 @@ async function createReport(
             )
             .returning();
     await publishChange(tx, { type: 'report.created', clientId: project.clientId._id, projectId: project._id, id: reportId });
+    await recordAudit(tx, who, { action: 'report.create', entityId: reportId, projectId: project._id, after: { ...input, images: images.length } });
     let mailId: string | null = null;
     const [client] = await tx
       .select({ name: users.name, email: users.email, reportMail: users.reportMail })
@@ -238,11 +241,11 @@ export async function receiveReport<S extends z.ZodType<object>>(app: FastifyIns
  * to the client is delivered after the commit, handed to `later`. On any failure the stored images
  * are deleted.
  */
-export async function createProgressReport(app: FastifyInstance, later: AfterAnswer, staff: Viewer, parts: AsyncIterable<Multipart>): Promise<Report> {
+export async function createProgressReport(app: FastifyInstance, later: AfterAnswer, staff: Viewer, parts: AsyncIterable<Multipart>, who: AuditContext): Promise<Report> {
   const reportId = randomUUID();
   const { fields, images } = await receiveReport(app, parts, reportId, createReportFieldsSchema);
   try {
-    const { report, mailId } = await createReport(app, staff, reportId, fields, images);
+    const { report, mailId } = await createReport(app, staff, reportId, fields, images, who);
     if (mailId) later(deliverQueuedMail(app, [mailId]), 'report notification failed');
     return report;
   } catch (err) {

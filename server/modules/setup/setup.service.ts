@@ -1,3 +1,4 @@
+import { recordAudit } from '../audit/audit.ts';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -81,6 +82,7 @@ export async function completeSetup(app: FastifyInstance, body: SetupAdminBody, 
       .insert(users)
       .values({ role: 'admin', name: body.name, email: body.email, passwordHash, createdAt: now, updatedAt: now })
       .returning({ id: users.id, name: users.name, role: users.role });
+    await recordAudit(tx, { actorId: null, actorLabel: 'system: set-up link', address: caller.ip, at: now }, { action: 'staff.create', entityId: row.id, after: { name: body.name, email: body.email, role: 'admin' } });
     // Every other printed link is worthless from now on.
     await tx.update(setupLinks).set({ usedAt: now }).where(isNull(setupLinks.usedAt));
     return row;

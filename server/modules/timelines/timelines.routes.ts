@@ -1,3 +1,4 @@
+import { auditOf } from '../audit/audit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createTimelineBodySchema,
@@ -42,7 +43,7 @@ const timelinesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const timeline = await createTimeline(app, request.user!, request.body);
+      const timeline = await createTimeline(app, request.user!, request.body, auditOf(request));
       return reply.status(201).send({ success: true as const, timeline });
     },
   );
@@ -60,7 +61,7 @@ const timelinesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const timeline = await updateTimeline(app, request.params.id, request.body);
+      const timeline = await updateTimeline(app, request.params.id, request.body, auditOf(request));
       return { success: true as const, timeline };
     },
   );

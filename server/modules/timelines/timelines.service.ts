@@ -1,3 +1,4 @@
+import { pick, recordAudit, type AuditContext } from '../audit/audit.ts';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../common/errors.ts';
@@ -45,6 +46,7 @@ export async function createTimeline(
   app: FastifyInstance,
   viewer: Viewer,
   input: { projectId: string; projectTitle: string; tasks: TimelineTask[] },
+  who: AuditContext,
 ): Promise<Timeline> {
   const project = await findProjectForViewer(app, viewer, input.projectId);
   const now = app.clock.now();
@@ -55,6 +57,7 @@ export async function createTimeline(
       .values({ projectId: input.projectId, projectTitle: input.projectTitle, tasks: input.tasks, createdAt: now, updatedAt: now })
       .returning();
     await publishChange(tx, { type: 'timeline.created', clientId: project.clientId._id, projectId: inserted.projectId, id: inserted.id });
+    await recordAudit(tx, who, { action: 'timeline.create', entityId: inserted.id, projectId: inserted.projectId, after: { projectTitle: input.projectTitle, tasks: input.tasks } });
     return inserted;
   });
   return toTimeline(row);
@@ -65,9 +68,10 @@ export async function updateTimeline(
   app: FastifyInstance,
   id: string,
   input: { projectTitle: string; tasks: TimelineTask[] },
+  who: AuditContext,
 ): Promise<Timeline> {
   const row = await app.db.transaction(async (tx) => {
-    const [current] = await tx.select({ projectId: ganttCharts.projectId }).from(ganttCharts).where(eq(ganttCharts.id, id));
+    const [current] = await tx.select({ projectId: ganttCharts.projectId, projectTitle: ganttCharts.projectTitle, tasks: ganttCharts.tasks }).from(ganttCharts).where(eq(ganttCharts.id, id));
     if (!current) return undefined;
     await lockWritableProject(tx, current.projectId);
     const [updated] = await tx
@@ -78,6 +82,7 @@ export async function updateTimeline(
     if (!updated) return undefined;
     const [owner] = await tx.select({ clientId: projects.clientId }).from(projects).where(eq(projects.id, updated.projectId));
     await publishChange(tx, { type: 'timeline.updated', clientId: owner.clientId, projectId: updated.projectId, id: updated.id });
+    await recordAudit(tx, who, { action: 'timeline.update', entityId: id, projectId: updated.projectId, before: pick(current, input), after: input });
     return updated;
   });
   if (!row) throw notFound('Timeline not found');
