@@ -2,7 +2,7 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { singleLineText, storableText } from './text.ts';
 import { USERNAME_RULE } from './auth.ts';
-import { listCursorsSchema, paginationSchema } from './pagination.ts';
+import { cursorPageShape } from './pagination.ts';
 import { listQuerySchema } from './archive.ts';
 import { mailOutcomeSchema } from './mail.ts';
 import { NOTHING_TO_CHANGE, namesAField, withoutDefaults } from './patch.ts';
@@ -46,8 +46,7 @@ export type Client = z.infer<typeof clientSchema>;
 export const clientListResponseSchema = z.object({
   success: z.literal(true),
   clients: z.array(clientSchema),
-  pagination: paginationSchema,
-  cursors: listCursorsSchema,
+  ...cursorPageShape,
 });
 export type ClientListResponse = z.infer<typeof clientListResponseSchema>;
 

@@ -304,7 +304,7 @@ export type MarkThreadReadResponse = z.infer<typeof markThreadReadResponseSchema
 export type MessageEvent = z.infer<typeof messageEventSchema>;
 
 /** An earlier version of an edited message: what it said from `writtenAt` until `replacedAt` (decision 259). */
-export const messageVersionSchema = z.object({
+const messageVersionSchema = z.object({
   subject: z.string(),
   text: z.string(),
   writtenAt: z.string(),

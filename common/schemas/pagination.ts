@@ -29,8 +29,11 @@ export type Pagination = z.infer<typeof paginationSchema>;
  * Beside `pagination` in a sorted list's answer (decision 257): the cursor for the page after this
  * one (`after=`, null on the last) and before it (`before=`, null on the first).
  */
-export const listCursorsSchema = z.object({ next: z.string().nullable(), previous: z.string().nullable() });
+const listCursorsSchema = z.object({ next: z.string().nullable(), previous: z.string().nullable() });
 export type ListCursors = z.infer<typeof listCursorsSchema>;
+
+/** What a cursor-paged list answers beside its rows (decision 257). */
+export const cursorPageShape = { pagination: paginationSchema, cursors: listCursorsSchema };
 
 /** The pagination block of a list answer. */
 export function paginationOf(query: PaginationQuery, total: number): Pagination {

@@ -2,7 +2,7 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { singleLineText, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
-import { listCursorsSchema, paginationSchema } from './pagination.ts';
+import { cursorPageShape } from './pagination.ts';
 import { NOTHING_TO_CHANGE, namesAField, withoutDefaults } from './patch.ts';
 import { listQuerySchema } from './archive.ts';
 
@@ -82,8 +82,7 @@ export type ProjectResponse = z.infer<typeof projectResponseSchema>;
 export const projectListResponseSchema = z.object({
   success: z.literal(true),
   projects: z.array(projectSchema),
-  pagination: paginationSchema,
-  cursors: listCursorsSchema,
+  ...cursorPageShape,
 });
 export type ProjectListResponse = z.infer<typeof projectListResponseSchema>;
 

@@ -86,6 +86,9 @@ async function seed(app: TestApp) {
   expect(sent.statusCode, sent.body).toBe(201);
   const reply = await app.app.inject({ method: 'POST', url: '/api/messages', headers: admin.headers, payload: { text: 'Thanks — noted.', projectId: project._id } });
   expect(reply.statusCode, reply.body).toBe(201);
+  // An edit by its author, so the earlier text is kept as a version (message_versions).
+  const edited = await app.app.inject({ method: 'PATCH', url: `/api/messages/${reply.json().message._id}`, headers: admin.headers, payload: { text: 'Thanks — noted, with care.' } });
+  expect(edited.statusCode, edited.body).toBe(200);
   await seedTheRest(app, admin.id, client.id);
 }
 

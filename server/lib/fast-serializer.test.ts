@@ -86,6 +86,7 @@ describe('fast response serialiser', () => {
         },
       ],
       pagination: { page: 1, pageSize: 20, total: 2, hasMore: false },
+      cursors: { next: 'bmV4dA', previous: null },
     };
     const { zod, fast } = compile(projectListResponseSchema);
     expect(JSON.parse(fast(data))).toEqual(JSON.parse(zod(data)));

@@ -53,7 +53,7 @@ export function CarouselDots({ count, labelFor, tone = 'light', className, group
   );
 }
 
-export function ArrowButton({ direction, label }: { direction: 'previous' | 'next'; label: string }) {
+function ArrowButton({ direction, label }: { direction: 'previous' | 'next'; label: string }) {
   const Icon = direction === 'previous' ? ChevronLeft : ChevronRight;
   return (
     <button
