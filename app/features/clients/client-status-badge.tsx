@@ -25,20 +25,27 @@ export function ClientStatusBadge({
 }: {
   status: ClientStatus;
   clientName: string;
-  onCycle: () => void;
+  /** Without it (an archived, read-only client) the status is shown, not offered to change. */
+  onCycle?: () => void;
   busy?: boolean;
 }) {
   const Icon = ICONS[status];
+  const badgeClass = clsx('inline-flex min-h-8 shrink-0 items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-semibold disabled:opacity-60', STYLES[status]);
+  if (!onCycle) {
+    return (
+      <span className={badgeClass}>
+        <Icon className="size-3.5" aria-hidden="true" />
+        {CLIENT_STATUS_LABELS[status]}
+      </span>
+    );
+  }
   return (
     <button
       type="button"
       onClick={onCycle}
       disabled={busy}
       aria-label={`${CLIENT_STATUS_LABELS[status]}: change status of ${clientName}`}
-      className={clsx(
-        'inline-flex min-h-8 shrink-0 items-center gap-1 rounded-full border px-2.5 py-1 text-xs font-semibold disabled:opacity-60',
-        STYLES[status],
-      )}
+      className={badgeClass}
     >
       <Icon className="size-3.5" aria-hidden="true" />
       {CLIENT_STATUS_LABELS[status]}

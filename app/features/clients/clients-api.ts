@@ -52,6 +52,8 @@ export function useArchiveClient() {
   return useMutation({
     mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
       apiFetch<ClientResponse>(`/users/clients/${id}/${archived ? 'archive' : 'restore'}`, { method: 'POST', fallbackMessage: archived ? 'Failed to archive the client' : 'Failed to restore the client' }),
+    // The new record first, so a page that keeps the chosen client sees it archived before it leaves the list.
+    onSuccess: (res) => replaceClient(queryClient, res.client),
     onSettled: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 }
