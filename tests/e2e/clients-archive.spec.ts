@@ -26,6 +26,18 @@ async function clientWithHistory(staff: Page, label: string): Promise<E2EAccount
 
 const clientRow = (page: Page, name: string) => page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: name });
 
+/** The open project of the archived client `name` offers no change: no new project, edit, status, report, timeline or message. */
+async function expectArchivedClientReadOnly(page: Page, name: string) {
+  await expect(page.getByRole('region', { name: 'Project details' })).toContainText(`${name} depot`);
+  await expect(page.getByRole('heading', { name: `Projects of ${name}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create New Project' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit project' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create Project Report' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Choose status of/ })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Write a message' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+}
+
 async function signInThroughForm(page: Page, client: E2EAccount) {
   await page.goto(PATHS.clientLogin);
   await page.getByLabel('Username').fill(client.username!);
@@ -70,18 +82,16 @@ test('archive a client: its session ends and sign-in is refused; restore: sign-i
     await expect(page).toHaveURL(/[?&]clients=archived/);
     await page.reload();
     await expect(page.getByLabel('Show', { exact: true })).toHaveValue('archived');
-    // An archived client is read-only with its projects: nothing on screen offers a change the server refuses.
+    // An archived client is read-only with its projects: nothing on screen offers a change the server
+    // refuses, whether its project is opened by a link or chosen from the Archived list.
+    await page.goto(`${PATHS.adminDashboard}?client=${client._id}&project=${client.projectId}`);
+    await expectArchivedClientReadOnly(page, client.name);
+    await page.goto(`${PATHS.adminDashboard}?clients=archived`);
     await expect(clientRow(page, client.name).getByRole('button', { name: `change status of ${client.name}` })).toHaveCount(0);
     await expect(clientRow(page, client.name).getByRole('button', { name: `Edit ${client.name}` })).toHaveCount(0);
     await clientRow(page, client.name).getByRole('button').first().click();
     await page.getByRole('list', { name: `Projects of ${client.name}` }).getByRole('listitem').getByRole('button').first().click();
-    await expect(page.getByRole('region', { name: 'Project details' })).toContainText(`${client.name} depot`);
-    await expect(page.getByRole('button', { name: 'Create New Project' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Edit project' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Create Project Report' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /^Choose status of/ })).toHaveCount(0);
-    await expect(page.getByRole('form', { name: 'Write a message' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+    await expectArchivedClientReadOnly(page, client.name);
 
     // The client's open session ended at once; signing in again is refused with the clear text.
     expect((await clientPage.request.get('/api/auth/me')).status()).toBe(401);

@@ -24,7 +24,7 @@ import { retryUnlessClientError } from '../../lib/query-retry.ts';
 export type ClientListView = ListView<ClientStatus>;
 
 /** Every client, a page at a time (GET /users/clients), filtered and ordered as asked. */
-export function useClients(view: ClientListView = { status: '', sort: '' }) {
+export function useClients(view: ClientListView = { status: '', sort: '' }, enabled = true) {
   const extra = `${view.status ? `&status=${view.status}` : ''}${view.sort ? `&sort=${view.sort}` : ''}`;
   return useInfiniteQuery({
     queryKey: [...CLIENTS_KEY, view.status, view.sort],
@@ -32,6 +32,7 @@ export function useClients(view: ClientListView = { status: '', sort: '' }) {
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.hasMore ? last.pagination.page + 1 : undefined),
     retry: retryUnlessClientError,
+    enabled,
   });
 }
 

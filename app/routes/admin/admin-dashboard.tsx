@@ -163,12 +163,20 @@ function AdminDashboard() {
 
 const VIEW_KEYS = ['clients', 'projects'] as const;
 
+const ARCHIVED_CLIENTS: ClientListView = { status: 'archived', sort: '' };
+
 /**
  * The chosen client as last seen in a list: one archived while chosen leaves the default list, yet
  * its projects must stay read-only on screen, so its archived record is kept while it stays chosen.
+ * One in neither list shown (a link to an archived client's project) is looked up among the archived.
  */
 function useSelectedClient(clientId: string | null, view: ClientListView): Client | null {
-  const found = [useClients(view), useClients()].flatMap((q) => clientsOf(q.data)).find((c) => c._id === clientId) ?? null;
+  const shown = useClients(view);
+  const current = useClients();
+  const find = (...lists: Array<typeof shown>) => lists.flatMap((q) => clientsOf(q.data)).find((c) => c._id === clientId) ?? null;
+  const inLists = find(shown, current);
+  const archived = useClients(ARCHIVED_CLIENTS, Boolean(clientId) && !inLists && shown.isSuccess && current.isSuccess);
+  const found = inLists ?? find(archived);
   const [known, setKnown] = useState<Client | null>(null);
   useEffect(() => {
     if (found) setKnown(found);
