@@ -26,12 +26,38 @@ async function clientWithHistory(staff: Page, label: string): Promise<E2EAccount
 
 const clientRow = (page: Page, name: string) => page.getByRole('list', { name: 'Clients' }).getByRole('listitem').filter({ hasText: name });
 
+/** The open project of the archived client `name` offers no change: no new project, edit, status, report, timeline or message. */
+async function expectArchivedClientReadOnly(page: Page, name: string) {
+  await expect(page.getByRole('region', { name: 'Project details' })).toContainText(`${name} depot`);
+  await expect(page.getByRole('heading', { name: `Projects of ${name}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create New Project' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit project' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create Project Report' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Choose status of/ })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Write a message' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
+}
+
 async function signInThroughForm(page: Page, client: E2EAccount) {
   await page.goto(PATHS.clientLogin);
   await page.getByLabel('Username').fill(client.username!);
   await page.getByLabel('Password', { exact: true }).fill(client.password!);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+test('the list filters are read from the address; a value the page does not know opens the default list', async ({ page }) => {
+  await signInAs(page, { role: 'admin' });
+  await page.goto(`${PATHS.adminDashboard}?clients=name&clientsOrder=archived`);
+  await expect(page.getByLabel('Show', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Order', { exact: true })).toHaveValue('');
+  await page.goto(`${PATHS.adminDashboard}?clients=completed&clientsOrder=name`);
+  await expect(page.getByLabel('Show', { exact: true })).toHaveValue('completed');
+  await expect(page.getByLabel('Order', { exact: true })).toHaveValue('name');
+  await page.getByLabel('Show', { exact: true }).selectOption('archived');
+  await expect(page).toHaveURL(/clients=archived/);
+  await page.goBack();
+  await expect(page.getByLabel('Show', { exact: true })).toHaveValue('completed');
+});
 
 test('archive a client: its session ends and sign-in is refused; restore: sign-in works; delete with its typed name shows the count', async ({ page, browser }) => {
   await page.setViewportSize(DESKTOP);
@@ -52,6 +78,20 @@ test('archive a client: its session ends and sign-in is refused; restore: sign-i
     await expect(clientRow(page, client.name)).toHaveCount(0);
     await page.getByLabel('Show', { exact: true }).selectOption('archived');
     await expect(clientRow(page, client.name)).toContainText('Archived');
+    // 'Show' is kept in the address: a reload keeps the archived list.
+    await expect(page).toHaveURL(/[?&]clients=archived/);
+    await page.reload();
+    await expect(page.getByLabel('Show', { exact: true })).toHaveValue('archived');
+    // An archived client is read-only with its projects: nothing on screen offers a change the server
+    // refuses, whether its project is opened by a link or chosen from the Archived list.
+    await page.goto(`${PATHS.adminDashboard}?client=${client._id}&project=${client.projectId}`);
+    await expectArchivedClientReadOnly(page, client.name);
+    await page.goto(`${PATHS.adminDashboard}?clients=archived`);
+    await expect(clientRow(page, client.name).getByRole('button', { name: `change status of ${client.name}` })).toHaveCount(0);
+    await expect(clientRow(page, client.name).getByRole('button', { name: `Edit ${client.name}` })).toHaveCount(0);
+    await clientRow(page, client.name).getByRole('button').first().click();
+    await page.getByRole('list', { name: `Projects of ${client.name}` }).getByRole('listitem').getByRole('button').first().click();
+    await expectArchivedClientReadOnly(page, client.name);
 
     // The client's open session ended at once; signing in again is refused with the clear text.
     expect((await clientPage.request.get('/api/auth/me')).status()).toBe(401);

@@ -3,7 +3,7 @@ import type { Page, Route } from '@playwright/test';
 import { company } from '../../common/content/company.ts';
 import { PATHS } from '../../common/paths.ts';
 import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, signInAs, test, useTheme, type E2EAccount } from './fixtures.ts';
-import { api, ORIGIN, testImage } from './portal-helpers.ts';
+import { api, ORIGIN, postReport, testImage } from './portal-helpers.ts';
 
 // Screenshots for people to look at (not compared by the test).
 const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/portal-shots';
@@ -51,20 +51,13 @@ async function seed(page: Page): Promise<Seed> {
     ],
   });
   expect(timeline.status).toBe(201);
-  const report = await page.request.post('/api/reports', {
-    headers: ORIGIN,
-    multipart: {
-      date: '2026-03-14',
-      projectId,
-      projectCode: code,
-      project: projectName,
-      tasks: 'Drove 18 production piles on the north crane rail.',
-      progress: 'Piling is 45% complete and on schedule.',
-      challenges: 'One pile refused early on a boulder layer.',
-      actionTaken: 'Pre-drilled the boulder layer; pile driven to set.',
-      nextSteps: 'Finish the north rail and start the south rail.',
-      images: { name: 'north-rail.jpg', mimeType: 'image/jpeg', buffer: await testImage('jpeg', '#0b5cab') },
-    },
+  const report = await postReport(page, { _id: projectId, code, name: projectName }, '2026-03-14', {
+    tasks: 'Drove 18 production piles on the north crane rail.',
+    progress: 'Piling is 45% complete and on schedule.',
+    challenges: 'One pile refused early on a boulder layer.',
+    actionTaken: 'Pre-drilled the boulder layer; pile driven to set.',
+    nextSteps: 'Finish the north rail and start the south rail.',
+    images: { name: 'north-rail.jpg', mimeType: 'image/jpeg', buffer: await testImage('jpeg', '#0b5cab') },
   });
   expect(report.status()).toBe(201);
   return { admin, client, projectId, projectName };

@@ -67,6 +67,9 @@ test('archive a project: the client loses it from its list and finds it read-onl
     await details(page).getByRole('button', { name: `Archive ${depot.name}` }).click();
     await expect(page.getByRole('status').filter({ hasText: `${depot.name} archived` })).toBeVisible();
     await expect(page.getByLabel('Show projects')).toHaveValue('archived');
+    // The filter is kept in the address: a reload keeps the archived list and the open project.
+    await page.reload();
+    await expect(page.getByLabel('Show projects')).toHaveValue('archived');
     await expect(row(page, `Projects of ${client.name}`, depot.name)).toContainText('Archived');
     await expectReadOnly(page, depot.name);
     await expect(details(page).getByRole('button', { name: `Restore ${depot.name}` })).toBeVisible();
@@ -78,6 +81,8 @@ test('archive a project: the client loses it from its list and finds it read-onl
     await expect(details(clientPage)).toContainText('Archived on');
     await expectReadOnly(clientPage, depot.name);
     await clientPage.getByLabel('Show projects').selectOption('archived');
+    await clientPage.reload();
+    await expect(clientPage.getByLabel('Show projects')).toHaveValue('archived');
     await expect(row(clientPage, 'My projects', depot.name)).toContainText('Archived');
     await expect(row(clientPage, 'My projects', yard.name)).toHaveCount(0);
     await expect(clientPage.getByRole('region', { name: 'Message thread' })).toContainText('Crane booked for Monday');

@@ -35,12 +35,22 @@ function EmailText({ email }: { email: string }) {
  * (click to move it on), its unread messages, its project count and whether it has set its password
  * (with the invitation actions until it has). Choosing a client selects it.
  */
-export function ClientManagement({ selectedClientId, onSelectClient }: { selectedClientId: string | null; onSelectClient: (client: Client) => void }) {
+export function ClientManagement({
+  selectedClientId,
+  onSelectClient,
+  view,
+  onViewChange,
+}: {
+  selectedClientId: string | null;
+  onSelectClient: (client: Client) => void;
+  /** The list's filter and order; the page keeps them (in its address). */
+  view: ClientListView;
+  onViewChange: (view: ClientListView) => void;
+}) {
   const [open, setOpen] = useState(true);
   // Links issued by 'Resend invitation' in this visit, per client: shown once, to copy (they are not stored).
   const [links, setLinks] = useState<Record<string, { url: string; mail: MailOutcome } | null>>({});
   const regionId = useId();
-  const [view, setView] = useState<ClientListView>({ status: '', sort: '' });
   const clients = useClients(view);
   const updateStatus = useUpdateClientStatus();
   const list = clientsOf(clients.data);
@@ -76,7 +86,7 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
         <AddClientForm />
         <div>
           <h3 className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">Clients</h3>
-          <ClientListControls view={view} onChange={setView} />
+          <ClientListControls view={view} onChange={onViewChange} />
           {clients.isPending ? (
             <InlineLoading label="Loading clients..." />
           ) : clients.isError ? (
@@ -133,7 +143,7 @@ export function ClientManagement({ selectedClientId, onSelectClient }: { selecte
                         status={client.status}
                         clientName={client.name}
                         busy={updateStatus.isPending && updateStatus.variables?.id === client._id}
-                        onCycle={() => cycle(client)}
+                        onCycle={client.archivedAt ? undefined : () => cycle(client)}
                       />
                     </div>
                     <div className="grid gap-2 px-2">

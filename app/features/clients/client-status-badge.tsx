@@ -1,6 +1,6 @@
 import { CircleDashed, CircleCheck, Loader } from 'lucide-react';
 import type { ClientStatus } from '../../../common/schemas/clients.ts';
-import { StatusButton, type StatusLook } from '../../components/ui/status-badge.tsx';
+import { StatusButton, StatusLabel, type StatusLook } from '../../components/ui/status-badge.tsx';
 
 const LOOKS: Record<ClientStatus, StatusLook> = {
   new: {
@@ -29,8 +29,10 @@ export function ClientStatusBadge({
 }: {
   status: ClientStatus;
   clientName: string;
-  onCycle: () => void;
+  /** Without it (an archived, read-only client) the status is shown, not offered to change. */
+  onCycle?: () => void;
   busy?: boolean;
 }) {
+  if (!onCycle) return <StatusLabel look={LOOKS[status]} />;
   return <StatusButton look={LOOKS[status]} recordName={clientName} onCycle={onCycle} busy={busy} />;
 }

@@ -28,7 +28,7 @@ export type ClientListView = ListView<ClientStatus>;
  * Previous follow the list's cursors (decision 257) and replace the page shown (`maxPages: 1`), so
  * the hundredth page costs what the first does and a refresh reads the page on screen again.
  */
-export function useClients(view: ClientListView = { status: '', sort: '' }) {
+export function useClients(view: ClientListView = { status: '', sort: '' }, enabled = true) {
   const extra = `${view.status ? `&status=${view.status}` : ''}${view.sort ? `&sort=${view.sort}` : ''}`;
   return useInfiniteQuery({
     queryKey: [...CLIENTS_KEY, view.status, view.sort],
@@ -38,6 +38,7 @@ export function useClients(view: ClientListView = { status: '', sort: '' }) {
     getNextPageParam: nextListPage,
     getPreviousPageParam: previousListPage,
     retry: retryUnlessClientError,
+    enabled,
   });
 }
 
@@ -58,6 +59,8 @@ export function useArchiveClient() {
   return useMutation({
     mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
       apiFetch<ClientResponse>(`/users/clients/${id}/${archived ? 'archive' : 'restore'}`, { method: 'POST', fallbackMessage: archived ? 'Failed to archive the client' : 'Failed to restore the client' }),
+    // The new record first, so a page that keeps the chosen client sees it archived before it leaves the list.
+    onSuccess: (res) => replaceClient(queryClient, res.client),
     onSettled: () => queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 }

@@ -19,6 +19,7 @@ export function ProjectCommunication({
   viewer,
   clientId,
   onActivity,
+  readOnly: locked = false,
 }: {
   /** An archived project's thread is read-only: no composer, no reply, edit or delete. */
   project: { _id: string; name: string; clientId: { _id: string; name: string }; archivedAt?: string | null };
@@ -26,6 +27,8 @@ export function ProjectCommunication({
   /** The selected client (staff view); the client view writes with the project's client, as the specification has it. */
   clientId?: string | null;
   onActivity?: () => void;
+  /** Read-only for another reason (its client archived), as an archived project is. */
+  readOnly?: boolean;
 }) {
   const [open, setOpen] = useState(true);
   const panelId = useId();
@@ -39,7 +42,7 @@ export function ProjectCommunication({
   // Loaded messages count as the screen shows them (marked read at once); older ones as the server counted them.
   const unread = (messages.data?.messages ?? []).filter((m) => isUnreadFor(m, viewer)).length + (messages.data?.olderUnread ?? 0);
   const receiverId = viewer === 'admin' ? (clientId ?? project.clientId._id) : project.clientId._id;
-  const readOnly = Boolean(project.archivedAt);
+  const readOnly = Boolean(project.archivedAt) || locked;
 
   return (
     <section aria-labelledby={`${panelId}-heading`} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">

@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderKanban, MousePointerClick, Users } from 'lucide-react';
-import type { Client } from '../../../common/schemas/clients.ts';
-import type { Project } from '../../../common/schemas/projects.ts';
+import { CLIENT_STATUSES, type Client } from '../../../common/schemas/clients.ts';
+import { PROJECT_STATUSES, type Project } from '../../../common/schemas/projects.ts';
+import { keepingViews, useListViewParam } from '../../components/portal/list-view-param.ts';
 import { EmptyState } from '../../components/portal/empty-state.tsx';
 import { panelClass, revealOnPhone, SelectedProjectPanel } from '../../components/portal/selected-project-panel.tsx';
 import { useFailureToast } from '../../components/portal/notify.ts';
@@ -11,7 +12,7 @@ import { RequireRole } from '../../features/auth/require-role.tsx';
 import { SubmissionCounts } from '../../features/submissions/submission-counts.tsx';
 import { MailStatusBanner } from '../../features/mail/mail-status-banner.tsx';
 import { ClientManagement } from '../../features/clients/client-management.tsx';
-import { clientsOf, useClients } from '../../features/clients/clients-api.ts';
+import { clientsOf, useClients, type ClientListView } from '../../features/clients/clients-api.ts';
 import { CLIENTS_KEY } from '../../lib/portal-query-keys.ts';
 import { ProjectCommunication } from '../../features/messages/project-communication.tsx';
 import { useMessagesLoadError, useUnreadCounts } from '../../features/messages/messages-api.ts';
@@ -20,7 +21,6 @@ import { useMessageStream } from '../../features/messages/use-message-stream.ts'
 import { CreateProjectDialog } from '../../features/projects/create-project-dialog.tsx';
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
-import { DEFAULT_PROJECT_VIEW, type ProjectListView } from '../../features/projects/projects-api.ts';
 import { CreateReportDialog } from '../../features/reports/create-report-dialog.tsx';
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
 import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
@@ -38,12 +38,14 @@ function AdminDashboard() {
   const [params, setParams] = useSearchParams();
   const clientId = params.get('client');
   const projectId = params.get('project');
-  const clients = useClients();
-  // The client chosen stays chosen when the list moves to another page (Next / Previous).
-  const [picked, setPicked] = useState<Client | null>(null);
-  const selectedClient = clientsOf(clients.data).find((c) => c._id === clientId) ?? (picked?._id === clientId ? picked : null);
-  // 'Show': current projects by default; archived ones (read-only) under 'Archived' (issue 22).
-  const [view, setView] = useState<ProjectListView>(DEFAULT_PROJECT_VIEW);
+  // The lists' 'Show' and 'Order' live in the address: current records by default, archived ones
+  // (read-only) under 'Archived' (issue 22).
+  const [clientView, setClientView] = useListViewParam('clients', CLIENT_STATUSES);
+  const [view, setView] = useListViewParam('projects', PROJECT_STATUSES);
+  const select = (next: Record<string, string>) => setParams((current) => keepingViews(current, VIEW_KEYS, next));
+  const selectedClient = useSelectedClient(clientId, clientView);
+  // An archived client's projects are read-only too (decision 247): the server refuses every change.
+  const clientArchived = Boolean(selectedClient?.archivedAt);
   const { project, loading: projectLoading } = useSelectedProject(clientId, projectId, view);
   const unread = useUnreadCounts().data;
   useCountInTitle('Admin Dashboard', unread?.total ?? 0);
@@ -57,20 +59,19 @@ function AdminDashboard() {
 
   // Choosing a client forgets the chosen project (and so its reports and timeline), then loads the client's projects.
   function selectClient(next: Client) {
-    setPicked(next);
-    setParams({ client: next._id });
+    select({ client: next._id });
     revealOnPhone(projectsHeading.current);
   }
   function selectProject(next: Project) {
-    setParams({ client: next.clientId._id, project: next._id });
+    select({ client: next.clientId._id, project: next._id });
     revealOnPhone(detailHeading.current);
   }
   // The list follows the project staff archived or restored, so it stays selected and in view.
   function followArchive(archived: boolean) {
-    setView((v) => ({ ...v, status: v.status === 'all' ? 'all' : archived ? 'archived' : '' }));
+    setView({ ...view, status: view.status === 'all' ? 'all' : archived ? 'archived' : '' });
   }
   function openThread(thread: { projectId: string; clientId: string }) {
-    setParams({ client: thread.clientId, project: thread.projectId });
+    select({ client: thread.clientId, project: thread.projectId });
     revealOnPhone(detailHeading.current);
   }
 
@@ -84,7 +85,7 @@ function AdminDashboard() {
       </div>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[20rem_20rem_minmax(0,1fr)]">
         <div className="min-w-0 lg:row-span-3 xl:row-span-2">
-          <ClientManagement selectedClientId={clientId} onSelectClient={selectClient} />
+          <ClientManagement selectedClientId={clientId} onSelectClient={selectClient} view={clientView} onViewChange={setClientView} />
         </div>
 
         <section aria-labelledby="projects-heading" className={`${panelClass} min-w-0 self-start`}>
@@ -92,14 +93,14 @@ function AdminDashboard() {
             <h2 id="projects-heading" ref={projectsHeading} tabIndex={-1} className="min-w-0 text-lg font-semibold break-words">
               {client ? `Projects of ${client.name}` : 'Projects'}
             </h2>
-            {client ? <CreateProjectDialog client={client} /> : null}
+            {client && !clientArchived ? <CreateProjectDialog client={client} /> : null}
           </div>
           {clientId ? (
             <ProjectList
               clientId={clientId}
               selectedProjectId={projectId}
               onSelectProject={selectProject}
-              canChangeStatus
+              canChangeStatus={!clientArchived}
               label={`Projects of ${client?.name ?? 'the client'}`}
               unreadByProject={unread?.byProject}
               view={view}
@@ -129,17 +130,17 @@ function AdminDashboard() {
         >
           {(shown) => (
             <>
-              <ProjectDetailCard project={shown} headingLevel={3} editable onArchived={followArchive} onDeleted={() => setParams({ client: shown.clientId._id })} />
-              <ProjectCommunication project={shown} viewer="admin" clientId={client?._id} onActivity={refreshUnread} />
+              <ProjectDetailCard project={shown} headingLevel={3} editable={!clientArchived} onArchived={followArchive} onDeleted={() => select({ client: shown.clientId._id })} />
+              <ProjectCommunication project={shown} viewer="admin" clientId={client?._id} onActivity={refreshUnread} readOnly={clientArchived} />
               <section aria-labelledby="reports-heading" className={panelClass}>
                 <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
                   <h3 id="reports-heading" className="text-lg font-semibold">
                     Progress Reports
                   </h3>
-                  {/* An archived project is read-only (issue 22): no new report, no correction. */}
-                  {shown.archivedAt ? null : <CreateReportDialog key={shown._id} project={shown} />}
+                  {/* An archived project, or one of an archived client, is read-only (issue 22): no new report, no correction. */}
+                  {shown.archivedAt || clientArchived ? null : <CreateReportDialog key={shown._id} project={shown} />}
                 </div>
-                <ReportList projectId={shown._id} staff readOnly={Boolean(shown.archivedAt)} />
+                <ReportList projectId={shown._id} staff readOnly={Boolean(shown.archivedAt) || clientArchived} />
               </section>
             </>
           )}
@@ -152,12 +153,35 @@ function AdminDashboard() {
             <h3 id="timeline-heading" className="mb-3 text-lg font-semibold">
               Timeline
             </h3>
-            {project.archivedAt ? <ProjectTimeline projectId={project._id} /> : <TimelineEditor project={project} />}
+            {project.archivedAt || clientArchived ? <ProjectTimeline projectId={project._id} /> : <TimelineEditor project={project} />}
           </section>
         ) : null}
       </div>
     </div>
   );
+}
+
+const VIEW_KEYS = ['clients', 'projects'] as const;
+
+const ARCHIVED_CLIENTS: ClientListView = { status: 'archived', sort: '' };
+
+/**
+ * The chosen client as last seen in a list: one archived while chosen leaves the default list, yet
+ * its projects must stay read-only on screen, so its archived record is kept while it stays chosen.
+ * One in neither list shown (a link to an archived client's project) is looked up among the archived.
+ */
+function useSelectedClient(clientId: string | null, view: ClientListView): Client | null {
+  const shown = useClients(view);
+  const current = useClients();
+  const find = (...lists: Array<typeof shown>) => lists.flatMap((q) => clientsOf(q.data)).find((c) => c._id === clientId) ?? null;
+  const inLists = find(shown, current);
+  const archived = useClients(ARCHIVED_CLIENTS, Boolean(clientId) && !inLists && shown.isSuccess && current.isSuccess);
+  const found = inLists ?? find(archived);
+  const [known, setKnown] = useState<Client | null>(null);
+  useEffect(() => {
+    if (found) setKnown(found);
+  }, [found]);
+  return found ?? (known?._id === clientId ? known : null);
 }
 
 export default function AdminDashboardPage() {

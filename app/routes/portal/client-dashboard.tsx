@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { MousePointerClick } from 'lucide-react';
-import type { Project } from '../../../common/schemas/projects.ts';
+import { PROJECT_STATUSES, type Project } from '../../../common/schemas/projects.ts';
+import { keepingViews, useListViewParam } from '../../components/portal/list-view-param.ts';
 import { DashboardHeader } from '../../components/portal/dashboard-header.tsx';
 import { EmptyState } from '../../components/portal/empty-state.tsx';
 import { panelClass, revealOnPhone, SelectedProjectPanel } from '../../components/portal/selected-project-panel.tsx';
@@ -15,7 +16,7 @@ import { useMessagesLoadError, useUnreadCounts } from '../../features/messages/m
 import { useMessageStream } from '../../features/messages/use-message-stream.ts';
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
-import { DEFAULT_PROJECT_VIEW, projectsOf, useClientProjects, type ProjectListView } from '../../features/projects/projects-api.ts';
+import { projectsOf, useClientProjects } from '../../features/projects/projects-api.ts';
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
 import { ReportMailSetting } from '../../features/reports/report-mail-setting.tsx';
 import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
@@ -31,8 +32,9 @@ function ClientDashboard({ clientId }: { clientId: string }) {
   useMessageStream();
   const [params, setParams] = useSearchParams();
   const projectId = params.get('project');
-  // 'Show': current projects by default; archived ones (read-only) under 'Archived' (issue 22).
-  const [view, setView] = useState<ProjectListView>(DEFAULT_PROJECT_VIEW);
+  // 'Show' and 'Order' live in the address: current projects by default, archived ones (read-only)
+  // under 'Archived' (issue 22).
+  const [view, setView] = useListViewParam('projects', PROJECT_STATUSES);
   const { project, loading } = useSelectedProject(clientId, projectId, view);
   const unread = useUnreadCounts().data;
   useCountInTitle('Client Dashboard', unread?.total ?? 0);
@@ -40,7 +42,7 @@ function ClientDashboard({ clientId }: { clientId: string }) {
   const projects = useClientProjects(clientId);
   const onlyProject = projects.data && !projects.hasNextPage && projectsOf(projects.data).length === 1 ? projectsOf(projects.data)[0] : null;
   useEffect(() => {
-    if (!projectId && onlyProject) setParams({ project: onlyProject._id }, { replace: true });
+    if (!projectId && onlyProject) setParams((current) => keepingViews(current, ['projects'], { project: onlyProject._id }), { replace: true });
   }, [projectId, onlyProject, setParams]);
   const detailHeading = useRef<HTMLHeadingElement>(null);
   const reportsError = useReportsError(project?._id);
@@ -49,7 +51,7 @@ function ClientDashboard({ clientId }: { clientId: string }) {
   useFailureToast(reportsError ?? timelinesError ?? messagesError, 'Failed to load project data');
 
   function selectProject(next: Project) {
-    setParams({ project: next._id });
+    setParams((current) => keepingViews(current, ['projects'], { project: next._id }));
     revealOnPhone(detailHeading.current);
   }
 

@@ -1,5 +1,5 @@
 import { defineAccess } from '../../../tests/helpers/access-table.ts';
-import { projectsOfBoth } from '../../../tests/helpers/access-fixtures.ts';
+import { eachClient, projectsOfBoth } from '../../../tests/helpers/access-fixtures.ts';
 import { createProjectVia } from '../../../tests/helpers/portal.ts';
 
 // Access expectations of the projects routes (see tests/helpers/access-table.ts).
@@ -9,7 +9,7 @@ export default defineAccess([
     method: 'GET',
     url: '/api/projects/client/:clientId',
     access: 'authenticated',
-    fixture: async ({ clientA, clientB }) => ({ own: { clientId: clientA.id }, other: { clientId: clientB.id } }),
+    fixture: eachClient('clientId'),
   },
   {
     method: 'PUT',
