@@ -24,42 +24,40 @@ CREATE TRIGGER "users_last_activity_of_row" BEFORE INSERT OR UPDATE ON "users"
   FOR EACH ROW EXECUTE FUNCTION "last_activity_of_row"();--> statement-breakpoint
 CREATE TRIGGER "projects_last_activity_of_row" BEFORE INSERT OR UPDATE ON "projects"
   FOR EACH ROW EXECUTE FUNCTION "last_activity_of_row"();--> statement-breakpoint
--- A project written: its client's activity reaches the project's updated_at. Per statement, over the
--- rows written, so a load of many projects is one update; the WHERE leaves a newer time alone and,
--- re-checked on the newest row version under a concurrent write, never moves it backwards.
+-- Raises the last activity of the rows of `target` (users or projects) named in `ids` to the
+-- paired time in `ats`, the newest per row. The WHERE leaves a newer time alone and, re-checked on
+-- the newest row version when a concurrent write got there first, never moves it backwards. One
+-- update per statement however many rows it wrote, so a load of a million messages stays set-based.
+CREATE OR REPLACE FUNCTION "raise_last_activity"("target" text, "ids" uuid[], "ats" timestamptz[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('UPDATE %I t SET "last_activity_at" = n."at"
+    FROM (SELECT "id", max("at") AS "at" FROM unnest($1, $2) AS x("id", "at") GROUP BY "id") n
+    WHERE t."id" = n."id" AND (t."last_activity_at" IS NULL OR t."last_activity_at" < n."at")', "target") USING "ids", "ats";
+END $$;--> statement-breakpoint
+-- A project written (added, changed, archived): its client's activity reaches its updated_at.
 CREATE OR REPLACE FUNCTION "projects_client_last_activity"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE "users" u SET "last_activity_at" = n."at"
-    FROM (SELECT "client_id", max("updated_at") AS "at" FROM "written_projects" GROUP BY "client_id") n
-    WHERE u."id" = n."client_id" AND (u."last_activity_at" IS NULL OR u."last_activity_at" < n."at");
-  RETURN NULL;
-END $$;--> statement-breakpoint
+BEGIN PERFORM "raise_last_activity"('users', array_agg("client_id"), array_agg("updated_at")) FROM "new_rows"; RETURN NULL; END $$;--> statement-breakpoint
 CREATE TRIGGER "projects_client_last_activity_insert" AFTER INSERT ON "projects"
-  REFERENCING NEW TABLE AS "written_projects" FOR EACH STATEMENT EXECUTE FUNCTION "projects_client_last_activity"();--> statement-breakpoint
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "projects_client_last_activity"();--> statement-breakpoint
 CREATE TRIGGER "projects_client_last_activity_update" AFTER UPDATE ON "projects"
-  REFERENCING NEW TABLE AS "written_projects" FOR EACH STATEMENT EXECUTE FUNCTION "projects_client_last_activity"();--> statement-breakpoint
--- A message sent: its project and the project's client.
-CREATE OR REPLACE FUNCTION "messages_last_activity"() RETURNS trigger LANGUAGE plpgsql AS $$
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "projects_client_last_activity"();--> statement-breakpoint
+-- A message sent or a progress report added: its project (one function for both tables).
+CREATE OR REPLACE FUNCTION "project_last_activity"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN PERFORM "raise_last_activity"('projects', array_agg("project_id"), array_agg("created_at")) FROM "new_rows"; RETURN NULL; END $$;--> statement-breakpoint
+-- A message sent: also the project's client (a report counts for the project only, as before 0021).
+CREATE OR REPLACE FUNCTION "messages_client_last_activity"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "projects" p SET "last_activity_at" = n."at"
-    FROM (SELECT "project_id", max("created_at") AS "at" FROM "new_messages" GROUP BY "project_id") n
-    WHERE p."id" = n."project_id" AND (p."last_activity_at" IS NULL OR p."last_activity_at" < n."at");
-  UPDATE "users" u SET "last_activity_at" = n."at"
-    FROM (SELECT p."client_id", max(m."created_at") AS "at" FROM "new_messages" m JOIN "projects" p ON p."id" = m."project_id" GROUP BY p."client_id") n
-    WHERE u."id" = n."client_id" AND (u."last_activity_at" IS NULL OR u."last_activity_at" < n."at");
+  PERFORM "raise_last_activity"('users', array_agg(p."client_id"), array_agg(m."created_at"))
+    FROM "new_rows" m JOIN "projects" p ON p."id" = m."project_id";
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "messages_last_activity" AFTER INSERT ON "messages"
-  REFERENCING NEW TABLE AS "new_messages" FOR EACH STATEMENT EXECUTE FUNCTION "messages_last_activity"();--> statement-breakpoint
--- A progress report added: its project (not the client, as before).
-CREATE OR REPLACE FUNCTION "reports_last_activity"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE "projects" p SET "last_activity_at" = n."at"
-    FROM (SELECT "project_id", max("created_at") AS "at" FROM "new_reports" GROUP BY "project_id") n
-    WHERE p."id" = n."project_id" AND (p."last_activity_at" IS NULL OR p."last_activity_at" < n."at");
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE TRIGGER "reports_last_activity" AFTER INSERT ON "progress_reports"
-  REFERENCING NEW TABLE AS "new_reports" FOR EACH STATEMENT EXECUTE FUNCTION "reports_last_activity"();--> statement-breakpoint
+-- Triggers of one event fire in name order: the project row is locked before the client row, as
+-- when a project itself is written, so two writers never wait on each other crosswise.
+CREATE TRIGGER "messages_last_activity_1_project" AFTER INSERT ON "messages"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "project_last_activity"();--> statement-breakpoint
+CREATE TRIGGER "messages_last_activity_2_client" AFTER INSERT ON "messages"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "messages_client_last_activity"();--> statement-breakpoint
+CREATE TRIGGER "progress_reports_last_activity" AFTER INSERT ON "progress_reports"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "project_last_activity"();--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_clients_activity_idx" ON "users" USING btree ("role",("archived_at" is null),"last_activity_at","id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "projects_client_activity_idx" ON "projects" USING btree ("client_id",("archived_at" is null),"last_activity_at","id");
