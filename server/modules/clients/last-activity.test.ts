@@ -21,7 +21,10 @@ beforeAll(async () => {
     t.clock.advance(MINUTE);
     const client = await actor(t, 'client', name);
     clients.push(client);
-    projectsOf.set(client.id, [(await createProjectVia(t, admin, client.id))._id, (await createProjectVia(t, admin, client.id))._id]);
+    const ids: string[] = [];
+    // A second apart, the second made first in the list: no tie for the id to break.
+    for (let i = 0; i < 2; i++, t.clock.advance(1000)) ids.unshift((await createProjectVia(t, admin, client.id))._id);
+    projectsOf.set(client.id, ids);
   }
 });
 afterAll(() => t?.close());
