@@ -25,8 +25,8 @@ async function cursorOf(base: string, token: string, sort: string, page: number)
 export async function listRows(base: string, token: string, clients: number, measure: Measure): Promise<BenchRow[]> {
   const deep = Math.min(100, Math.ceil(clients / PAGE_SIZE));
   const rows: BenchRow[] = [];
-  // Last activity is three correlated subqueries per client over a million messages: fewer rounds.
-  for (const [sort, rounds] of [['date', 20], ['name', 20], ['activity', 7]] as const) {
+  // Every order is an index walk or a top-N sort since last activity is stored (decision 258).
+  for (const [sort, rounds] of [['date', 20], ['name', 20], ['activity', 20]] as const) {
     const list = `${base}/api/users/clients?sort=${sort}&pageSize=${PAGE_SIZE}`;
     const urls = [`${list}&page=1`, `${list}&after=${await cursorOf(base, token, sort, deep)}`, `${list}&page=${deep}`];
     const { byUrl } = await measure(urls, token, rounds);

@@ -25,6 +25,11 @@ export const projects = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When anything last happened on the project (its row, its messages, its reports): the activity
+     * order of the project list (decision 258). Kept by database triggers (migration 0021).
+     */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('projects_code_unique').on(sql`lower(${t.code})`),
@@ -34,5 +39,7 @@ export const projects = pgTable(
     index('projects_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
     // A client's live or archived projects, newest first (decision 248).
     index('projects_client_list_idx').on(t.clientId, sql`(${t.archivedAt} is null)`, t.createdAt),
+    // The same list by last activity, walked by keyset (decision 258).
+    index('projects_client_activity_idx').on(t.clientId, sql`(${t.archivedAt} is null)`, t.lastActivityAt, t.id),
   ],
 );

@@ -28,6 +28,12 @@ export const users = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When anything last happened for a client (its row, its projects, their messages): the
+     * activity order of the client list (decision 258). Kept by database triggers (migration 0021)
+     * in the same transaction as the write, never by service code; never null once a row is written.
+     */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
@@ -39,6 +45,8 @@ export const users = pgTable(
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
     // The staff client list: live or archived clients, newest first (decision 248).
     index('users_clients_list_idx').on(t.role, sql`(${t.archivedAt} is null)`, t.createdAt),
+    // The same list by last activity, walked by keyset (decision 258).
+    index('users_clients_activity_idx').on(t.role, sql`(${t.archivedAt} is null)`, t.lastActivityAt, t.id),
   ],
 );
 

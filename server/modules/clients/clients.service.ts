@@ -93,15 +93,6 @@ function toClient(row: ClientRow): Client {
   };
 }
 
-/**
- * When anything last happened for a client: a change to it or to one of its projects, or the
- * newest message in them. One correlated subquery of the one list query over the client's projects
- * (index on client_id), each project's newest message read from the top of the (project_id,
- * created_at) index: joining projects to messages read every message of the client instead.
- */
-const CLIENT_ACTIVITY: SQL<Date> = sql<Date>`greatest(${qualified(users, users.updatedAt)},
-  (select max(greatest(p.updated_at, (select max(m.created_at) from messages m where m.project_id = p.id))) from projects p where p.client_id = ${qualified(users, users.id)}))`;
-
 /** Which clients a list shows: not archived unless asked (decision 248), of one status if asked. */
 function clientFilter(status: ClientListQuery['status']): SQL | undefined {
   return and(
@@ -114,7 +105,8 @@ function clientFilter(status: ClientListQuery['status']): SQL | undefined {
 /** The client list's orders (decision 248), each walked by keyset (decision 257). */
 const CLIENT_ORDERS: Record<ListSort, KeysetOrder> = {
   name: { name: 'name', key: sql`lower(${users.name})`, kind: 'text', direction: 'asc', id: users.id },
-  activity: { name: 'activity', key: CLIENT_ACTIVITY, kind: 'time', direction: 'desc', id: users.id },
+  // Last activity is stored and kept by the database (migration 0021, decision 258): an index walk.
+  activity: { name: 'activity', key: users.lastActivityAt, kind: 'time', direction: 'desc', id: users.id },
   date: { name: 'date', key: users.createdAt, kind: 'time', direction: 'desc', id: users.id },
 };
 

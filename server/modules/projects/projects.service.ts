@@ -212,15 +212,11 @@ export async function listClientProjects(
   return { projects: read.map((r) => toProject(r, viewer)), pagination: paginationOf(page, first.total), cursors };
 }
 
-/** When anything last happened on a project: a change to it, its newest message or report. */
-const PROJECT_ACTIVITY: SQL<Date> = sql<Date>`greatest(${projects.updatedAt},
-  (select max(m.created_at) from messages m where m.project_id = ${projects.id}),
-  (select max(r.created_at) from progress_reports r where r.project_id = ${projects.id}))`;
-
 /** The project list's orders (decision 248), each walked by keyset (decision 257). */
 const PROJECT_ORDERS: Record<ListSort, KeysetOrder> = {
   name: { name: 'name', key: sql`lower(${projects.name})`, kind: 'text', direction: 'asc', id: projects.id },
-  activity: { name: 'activity', key: PROJECT_ACTIVITY, kind: 'time', direction: 'desc', id: projects.id },
+  // Last activity is stored and kept by the database (migration 0021, decision 258): an index walk.
+  activity: { name: 'activity', key: projects.lastActivityAt, kind: 'time', direction: 'desc', id: projects.id },
   date: { name: 'date', key: projects.createdAt, kind: 'time', direction: 'desc', id: projects.id },
 };
 
