@@ -1,5 +1,5 @@
 import { pick, recordAudit, type AuditContext } from '../audit/audit.ts';
-import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, notFound } from '../../../common/errors.ts';
 import {
