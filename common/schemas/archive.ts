@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { storableText, unstorableTextMessage } from './text.ts';
 import { paginationQuerySchema } from './pagination.ts';
 import { listCursorSchema, MICROSECONDS_KEY, type ListCursor } from './list-cursor.ts';
+import { okResponse } from './ok-response.ts';
 
 // Archive, delete and the list filters of clients and projects (issue 22, decisions 247-249).
 
@@ -22,7 +23,7 @@ const deleteOutcomeSchema = z.object({
   files: z.number().int(),
 });
 export type DeleteOutcome = z.infer<typeof deleteOutcomeSchema>;
-export const deleteResponseSchema = z.object({ success: z.literal(true), deleted: deleteOutcomeSchema });
+export const deleteResponseSchema = okResponse({ deleted: deleteOutcomeSchema });
 export type DeleteResponse = z.infer<typeof deleteResponseSchema>;
 
 /** The orders a list can take; `activity` is the newest report, message or change first. */

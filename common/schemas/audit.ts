@@ -1,5 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
+import { okResponse } from './ok-response.ts';
 
 /** One page of the audit log; the screen asks for the next by the cursor of the last row. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -46,16 +47,14 @@ const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
-export const auditListResponseSchema = z.object({
-  success: z.literal(true),
+export const auditListResponseSchema = okResponse({
   events: z.array(auditEventSchema),
   nextCursor: z.string().nullable(),
 });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
 /** The people and projects the filters offer. */
-export const auditFilterOptionsResponseSchema = z.object({
-  success: z.literal(true),
+export const auditFilterOptionsResponseSchema = okResponse({
   people: z.array(z.object({ id: z.string(), label: z.string() })),
   projects: z.array(z.object({ id: z.string(), name: z.string() })),
 });

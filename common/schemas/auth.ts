@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { mailOutcomeSchema } from './mail.ts';
+import { okResponse } from './ok-response.ts';
 
 /** The signed-in user as the API shows it: never secrets. */
 const publicUserSchema = z.object({
@@ -10,7 +11,7 @@ const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export const meResponseSchema = z.object({ success: z.literal(true), user: publicUserSchema });
+export const meResponseSchema = okResponse({ user: publicUserSchema });
 
 // OWASP ASVS 2.1: at least 12 characters; long passphrases allowed, but bounded so hashing stays cheap.
 export const PASSWORD_MIN_LENGTH = 12;
@@ -54,8 +55,7 @@ export const adminLoginBodySchema = z.object({
 const MFA_STEPS = ['verify', 'enrol'] as const;
 export type MfaStep = (typeof MFA_STEPS)[number];
 
-export const loginResponseSchema = z.object({
-  success: z.literal(true),
+export const loginResponseSchema = okResponse({
   token: z.string(),
   user: publicUserSchema,
   /** Present when the session is not usable until the second factor is given. */
@@ -63,7 +63,7 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const successResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+export const successResponseSchema = okResponse({ message: z.string().optional() });
 
 // Second factor.
 export const mfaCodeBodySchema = z.object({
@@ -84,8 +84,7 @@ export const mfaEnrolmentBodySchema = z
   .nullish();
 export const MFA_ENROLMENT_PASSWORD_REQUIRED = 'Enter your password to turn on two-step verification.';
 export const MFA_ENROLMENT_PASSWORD_WRONG = 'The password is not correct.';
-export const mfaEnrolmentResponseSchema = z.object({
-  success: z.literal(true),
+export const mfaEnrolmentResponseSchema = okResponse({
   /** Base32 secret, for typing into an app that cannot scan. */
   secret: z.string(),
   otpauthUrl: z.string(),
@@ -98,8 +97,7 @@ export const mfaConfirmResponseSchema = loginResponseSchema.extend({
 });
 export type MfaConfirmResponse = z.infer<typeof mfaConfirmResponseSchema>;
 
-export const mfaStatusResponseSchema = z.object({
-  success: z.literal(true),
+export const mfaStatusResponseSchema = okResponse({
   enabled: z.boolean(),
   recoveryCodesLeft: z.number(),
   /** ADMIN_MFA_REQUIRED: when on, the factor cannot be turned off (only moved to a new phone). */
@@ -121,7 +119,7 @@ export const mfaManageBodySchema = z.object({
     .transform((v) => v.replace(/\s+/g, '')),
 });
 export type MfaManageBody = z.infer<typeof mfaManageBodySchema>;
-export const recoveryCodesResponseSchema = z.object({ success: z.literal(true), recoveryCodes: z.array(z.string()) });
+export const recoveryCodesResponseSchema = okResponse({ recoveryCodes: z.array(z.string()) });
 export const MFA_NOT_ON = 'Two-step verification is not on for this account.';
 export const MFA_TOTP_CODE_NEEDED = 'Enter the current 6-digit code from your authenticator app.';
 export const MFA_REQUIRED_CANNOT_TURN_OFF =
@@ -141,18 +139,16 @@ export const FORGOT_PASSWORD_NO_MAIL =
 
 export const tokenBodySchema = z.object({ token: z.string().min(10).max(200) });
 /** A reset link that is still usable, and until when. */
-export const resetLinkInfoResponseSchema = z.object({ success: z.literal(true), expiresAt: z.string() });
+export const resetLinkInfoResponseSchema = okResponse({ expiresAt: z.string() });
 export const setPasswordBodySchema = z.object({ token: z.string().min(10).max(200), password: newPasswordSchema });
 
-export const setPasswordResponseSchema = z.object({
-  success: z.literal(true),
+export const setPasswordResponseSchema = okResponse({
   /** Which login screen the user goes to next. */
   role: z.enum(['admin', 'client']),
   username: z.string().nullable(),
 });
 
-export const invitationInfoResponseSchema = z.object({
-  success: z.literal(true),
+export const invitationInfoResponseSchema = okResponse({
   name: z.string(),
   username: z.string().nullable(),
   expiresAt: z.string(),
@@ -166,15 +162,13 @@ export const changePasswordBodySchema = z.object({
 
 // Invitations managed by staff.
 export const invitationUserParamsSchema = z.object({ userId: z.uuid() });
-export const invitationLinkResponseSchema = z.object({
-  success: z.literal(true),
+export const invitationLinkResponseSchema = okResponse({
   url: z.string(),
   expiresAt: z.string(),
   /** Whether the link's e-mail went out, so staff know whether to pass the link on themselves. */
   mail: mailOutcomeSchema,
 });
-export const invitationStatusResponseSchema = z.object({
-  success: z.literal(true),
+export const invitationStatusResponseSchema = okResponse({
   /** pending: a live link exists; accepted: the client has a password; none: no live link and no password. */
   status: z.enum(['pending', 'accepted', 'none']),
   expiresAt: z.string().nullable(),
@@ -211,8 +205,7 @@ const loginAttemptSchema = z.object({
   userId: z.string().nullable(),
   result: z.enum(LOGIN_RESULT_VALUES),
 });
-export const auditResponseSchema = z.object({
-  success: z.literal(true),
+export const auditResponseSchema = okResponse({
   attempts: z.array(loginAttemptSchema),
   pagination: z.object({ page: z.number(), pageSize: z.number(), total: z.number(), hasMore: z.boolean() }),
 });

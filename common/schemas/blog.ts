@@ -2,6 +2,7 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { refineSingleLine, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
+import { okResponse } from './ok-response.ts';
 
 // The blog's fixed values (specification sections 4 and 5), shared by the schema, the API and the screens.
 
@@ -172,23 +173,22 @@ const blogPostSchema = z.object({
 });
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
-export const blogListResponseSchema = z.object({
-  success: z.literal(true),
+export const blogListResponseSchema = okResponse({
   posts: z.array(blogPostSummarySchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
 export type BlogListResponse = z.infer<typeof blogListResponseSchema>;
-export const blogPostResponseSchema = z.object({ success: z.literal(true), post: blogPostSchema });
+export const blogPostResponseSchema = okResponse({ post: blogPostSchema });
 export type BlogPostResponse = z.infer<typeof blogPostResponseSchema>;
-export const blogDeleteResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-export const blogImageResponseSchema = z.object({ success: z.literal(true), image: blogImageSchema });
+export const blogDeleteResponseSchema = okResponse({ message: z.string() });
+export const blogImageResponseSchema = okResponse({ image: blogImageSchema });
 export type BlogImageResponse = z.infer<typeof blogImageResponseSchema>;
 
 /** The preview: the content as the public page will show it, through the same sanitiser. */
 export const blogPreviewSchema = z.object({ content: multiline(storableText()).max(BLOG_LIMITS.content, `The content is too long (at most ${BLOG_LIMITS.content.toLocaleString('en-GB')} characters)`) });
-export const blogPreviewResponseSchema = z.object({ success: z.literal(true), html: z.string() });
+export const blogPreviewResponseSchema = okResponse({ html: z.string() });
 export type BlogPreviewResponse = z.infer<typeof blogPreviewResponseSchema>;
 
 /** The slug a title gives: lower-case ASCII words joined by hyphens ('post' when nothing is left). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { contactMessageFieldsSchema } from './contact.ts';
 import { formGuardFieldsSchema } from './forms.ts';
 import { multilineString } from './line-endings.ts';
+import { okResponse } from './ok-response.ts';
 
 // The support chat (issue 11; specification sections 2, 3, 5, 8). The browser panel imports only the
 // constants and texts of this file (never zod, see chat-texts.ts), the server the schemas.
@@ -34,7 +35,7 @@ export const chatHandoffSchema = z
   })
   .extend(formGuardFieldsSchema.shape);
 
-export const chatHandoffResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const chatHandoffResponseSchema = okResponse({ message: z.string() });
 
 export const CHAT_ADMIN_DAYS = 30;
 
@@ -55,8 +56,7 @@ const chatConversationSchema = z.object({
 });
 export type ChatConversationSummary = z.infer<typeof chatConversationSchema>;
 
-export const chatOverviewResponseSchema = z.object({
-  success: z.literal(true),
+export const chatOverviewResponseSchema = okResponse({
   conversations: z.array(chatConversationSchema),
   unknownQuestions: z.array(z.object({ question: z.string(), count: z.number().int(), lastAskedAt: z.iso.datetime() })),
   totals: z.object({ conversations: z.number().int(), handedOff: z.number().int(), unknown: z.number().int() }),

@@ -2,10 +2,11 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { singleLineText, storableText } from './text.ts';
 import { USERNAME_RULE } from './auth.ts';
-import { cursorPageShape } from './pagination.ts';
+import { cursorListResponse } from './pagination.ts';
 import { listQuerySchema } from './archive.ts';
 import { mailOutcomeSchema } from './mail.ts';
 import { NOTHING_TO_CHANGE, namesAField, withoutDefaults } from './patch.ts';
+import { okResponse } from './ok-response.ts';
 
 /** A client's place in the company's pipeline (specification section 4). */
 export const CLIENT_STATUSES = ['new', 'in-progress', 'completed'] as const;
@@ -43,11 +44,7 @@ const clientSchema = z.object({
 });
 export type Client = z.infer<typeof clientSchema>;
 
-export const clientListResponseSchema = z.object({
-  success: z.literal(true),
-  clients: z.array(clientSchema),
-  ...cursorPageShape,
-});
+export const clientListResponseSchema = cursorListResponse({ clients: z.array(clientSchema) });
 export type ClientListResponse = z.infer<typeof clientListResponseSchema>;
 
 /**
@@ -81,8 +78,7 @@ const clientFieldsSchema = z.object({
 export const createClientBodySchema = clientFieldsSchema;
 export type CreateClientBody = z.input<typeof createClientBodySchema>;
 
-export const createClientResponseSchema = z.object({
-  success: z.literal(true),
+export const createClientResponseSchema = okResponse({
   client: clientSchema,
   /** The link the client uses to set a password; staff may copy it to send it another way. */
   invitationUrl: z.string(),
@@ -97,8 +93,7 @@ export const usernameCheckQuerySchema = z.object({
   username: z.string().trim().toLowerCase().max(254).optional().default(''),
   name: z.string().trim().max(200).optional().default(''),
 });
-export const usernameCheckResponseSchema = z.object({
-  success: z.literal(true),
+export const usernameCheckResponseSchema = okResponse({
   /** The username asked about, or null when none was given. */
   username: z.string().nullable(),
   /** Whether that username is free (null when none was given). */
@@ -116,7 +111,7 @@ export const clientIdParamsSchema = z.object({ id: z.uuid() });
 
 export const updateClientStatusBodySchema = z.object({ status: z.enum(CLIENT_STATUSES) });
 
-export const clientResponseSchema = z.object({ success: z.literal(true), client: clientSchema });
+export const clientResponseSchema = okResponse({ client: clientSchema });
 export type ClientResponse = z.infer<typeof clientResponseSchema>;
 
 /**
@@ -130,8 +125,7 @@ export const updateClientBodySchema = withoutDefaults(clientFieldsSchema)
   .refine(namesAField, NOTHING_TO_CHANGE);
 export type UpdateClientBody = z.input<typeof updateClientBodySchema>;
 
-export const updateClientResponseSchema = z.object({
-  success: z.literal(true),
+export const updateClientResponseSchema = okResponse({
   client: clientSchema,
   /**
    * Present when the change re-issued the client's pending invitation (a new e-mail address or

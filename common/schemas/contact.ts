@@ -4,6 +4,7 @@ import { refineSingleLine } from './text.ts';
 import { CONTACT_FIELD_MESSAGES, CONTACT_LINE_WORDS as W, CONTACT_MESSAGE_MAX_CHARS, type ContactFieldName } from './contact-form.ts';
 import type { SameKeys } from './form-check.ts';
 import { multilineString } from './line-endings.ts';
+import { okResponse } from './ok-response.ts';
 
 // The contact form of the specification: name, email and message required; phone and company optional.
 // Its words and the rules of the browser's check are in contact-form.ts (decision 144).
@@ -24,7 +25,7 @@ export type ContactMessageFields = z.infer<typeof contactMessageFieldsSchema>;
 const _sameFieldNames: SameKeys<keyof ContactMessageFields, ContactFieldName> = true;
 export type ContactMessageInput = z.input<typeof contactMessageFieldsSchema>;
 
-export const contactSubmitResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export const contactSubmitResponseSchema = okResponse({ message: z.string() });
 
 const CONTACT_INBOX_FILTERS = ['all', 'unread', 'read'] as const;
 export const CONTACT_INBOX_PAGE_SIZE = 50;
@@ -45,8 +46,7 @@ const contactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
-export const contactInboxResponseSchema = z.object({
-  success: z.literal(true),
+export const contactInboxResponseSchema = okResponse({
   messages: z.array(contactMessageSchema),
   total: z.number().int(),
   unread: z.number().int(),
@@ -56,4 +56,4 @@ export const contactInboxResponseSchema = z.object({
 export type ContactInboxResponse = z.infer<typeof contactInboxResponseSchema>;
 
 export const contactReadUpdateSchema = z.object({ isRead: z.boolean() });
-export const contactMessageResponseSchema = z.object({ success: z.literal(true), message: contactMessageSchema });
+export const contactMessageResponseSchema = okResponse({ message: contactMessageSchema });

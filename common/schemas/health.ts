@@ -1,12 +1,12 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
+import { okResponse } from './ok-response.ts';
 
 /**
  * Anonymous callers (load balancers, uptime checks) get status and whether the database answers;
  * staff and callers with the metrics token also get the detail (decision 115).
  */
-export const healthResponseSchema = z.object({
-  success: z.literal(true),
+export const healthResponseSchema = okResponse({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ ok: z.boolean(), latencyMs: z.number().optional(), error: z.string().optional() }),
   uptimeSeconds: z.number().optional(),
@@ -21,8 +21,7 @@ const dependencySchema = z.object({ ok: z.boolean(), latencyMs: z.number().optio
  * database and the file storage both answer, 503 otherwise. Latency and error only for staff and
  * the metrics token, as for /api/health.
  */
-export const readinessResponseSchema = z.object({
-  success: z.literal(true),
+export const readinessResponseSchema = okResponse({
   status: z.enum(['ready', 'not-ready']),
   database: dependencySchema,
   storage: dependencySchema,

@@ -1,5 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
+import { okResponse } from './ok-response.ts';
 
 /**
  * What became of one mail at the moment the screen asks: sent over SMTP, not sent because no mail
@@ -10,8 +11,7 @@ export type MailOutcome = (typeof MAIL_OUTCOMES)[number];
 export const mailOutcomeSchema = z.enum(MAIL_OUTCOMES);
 
 /** GET /mail/status (staff): whether mail can leave, and what waits or failed in the outbox. */
-export const mailStatusResponseSchema = z.object({
-  success: z.literal(true),
+export const mailStatusResponseSchema = okResponse({
   /** Whether SMTP_URL is set. */
   configured: z.boolean(),
   /** Mails not sent yet: kept without a transport, or waiting for a retry. */

@@ -2,6 +2,7 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { multilineString } from './line-endings.ts';
 import { refineSingleLine } from './text.ts';
+import { okResponse } from './ok-response.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Attachments (specification sections 3, 5 and 9)
@@ -145,7 +146,7 @@ export const jsonUploadBodySchema = z.object({
 });
 export type JsonUploadBody = z.infer<typeof jsonUploadBodySchema>;
 
-export const uploadResponseSchema = z.object({ success: z.literal(true), file: attachmentSchema });
+export const uploadResponseSchema = okResponse({ file: attachmentSchema });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -205,15 +206,14 @@ const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const messageResponseSchema = z.object({ success: z.literal(true), message: messageSchema });
+export const messageResponseSchema = okResponse({ message: messageSchema });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /**
  * A page of a thread, oldest first; `hasMore` says whether older messages exist before it, and
  * `olderUnread` how many of those wait for the caller (so a badge can count what is not loaded).
  */
-export const messageListResponseSchema = z.object({
-  success: z.literal(true),
+export const messageListResponseSchema = okResponse({
   messages: z.array(messageSchema),
   hasMore: z.boolean(),
   olderUnread: z.number().int().nonnegative(),
@@ -272,8 +272,7 @@ export const messageIdParamsSchema = z.object({ id: z.uuid() });
 export const messageProjectParamsSchema = z.object({ projectId: z.uuid() });
 
 /** Unread messages addressed to the signed-in user (for staff: from clients), per project. */
-export const unreadCountsResponseSchema = z.object({
-  success: z.literal(true),
+export const unreadCountsResponseSchema = okResponse({
   total: z.number().int(),
   byProject: z.record(z.string(), z.number().int()),
   /** The same per project with its client, the thread waiting longest first (staff's 'next unread'). */
@@ -299,7 +298,7 @@ export const messageEventSchema = z.object({
 });
 
 /** The answer of 'Mark all as read' (PUT /messages/project/{projectId}/read): how many messages it marked. */
-export const markThreadReadResponseSchema = z.object({ success: z.literal(true), marked: z.number().int().nonnegative() });
+export const markThreadReadResponseSchema = okResponse({ marked: z.number().int().nonnegative() });
 export type MarkThreadReadResponse = z.infer<typeof markThreadReadResponseSchema>;
 export type MessageEvent = z.infer<typeof messageEventSchema>;
 
@@ -312,5 +311,5 @@ const messageVersionSchema = z.object({
 });
 export type MessageVersion = z.infer<typeof messageVersionSchema>;
 /** GET /messages/{id}/versions (staff): the earlier versions, newest first; empty for a message never edited. */
-export const messageVersionsResponseSchema = z.object({ success: z.literal(true), versions: z.array(messageVersionSchema) });
+export const messageVersionsResponseSchema = okResponse({ versions: z.array(messageVersionSchema) });
 export type MessageVersionsResponse = z.infer<typeof messageVersionsResponseSchema>;

@@ -4,6 +4,7 @@ import { NEWSLETTER_MESSAGES } from '../newsletter.ts';
 import { refineSingleLine, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
 import { mailOutcomeSchema } from './mail.ts';
+import { okResponse } from './ok-response.ts';
 
 export { NEWSLETTER_MESSAGES };
 
@@ -16,8 +17,7 @@ export const newsletterSubscribeSchema = z.object({
   email: z.string().trim().min(1, NEWSLETTER_MESSAGES.emptyAddress).max(254).pipe(z.email(NEWSLETTER_MESSAGES.invalidAddress)),
 });
 export const newsletterTokenSchema = z.object({ token: z.string().min(10).max(200) });
-export const newsletterResultSchema = z.object({
-  success: z.literal(true),
+export const newsletterResultSchema = okResponse({
   message: z.string(),
   /** For staff's test and send: whether the mail could leave (no transport, a failed send). */
   mail: mailOutcomeSchema.optional(),
@@ -46,8 +46,7 @@ const newsletterSubscriberSchema = z.object({
   unsubscribedAt: z.iso.datetime().nullable(),
 });
 export type NewsletterSubscriber = z.infer<typeof newsletterSubscriberSchema>;
-export const newsletterListResponseSchema = z.object({
-  success: z.literal(true),
+export const newsletterListResponseSchema = okResponse({
   subscribers: z.array(newsletterSubscriberSchema),
   total: z.number().int(),
   page: z.number().int(),
@@ -94,8 +93,7 @@ const newsletterIssueSchema = z.object({
 export type NewsletterIssue = z.infer<typeof newsletterIssueSchema>;
 
 export const newsletterIssuesQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
-export const newsletterIssuesResponseSchema = z.object({
-  success: z.literal(true),
+export const newsletterIssuesResponseSchema = okResponse({
   issues: z.array(newsletterIssueSchema),
   total: z.number().int(),
   page: z.number().int(),
@@ -105,7 +103,7 @@ export const newsletterIssuesResponseSchema = z.object({
 });
 export type NewsletterIssuesResponse = z.infer<typeof newsletterIssuesResponseSchema>;
 
-export const newsletterSendIssueResponseSchema = z.object({ success: z.literal(true), message: z.string(), mail: mailOutcomeSchema.optional(), issue: newsletterIssueSchema });
+export const newsletterSendIssueResponseSchema = okResponse({ message: z.string(), mail: mailOutcomeSchema.optional(), issue: newsletterIssueSchema });
 export type NewsletterSendIssueResponse = z.infer<typeof newsletterSendIssueResponseSchema>;
 
 /** 'Send to 1 subscriber', 'Send to 12 subscribers'. */

@@ -1,5 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
+import { okResponse } from './ok-response.ts';
 
 /**
  * Page size of every list that can grow (clients, projects, reports). The specification names 50 as
@@ -32,8 +33,9 @@ export type Pagination = z.infer<typeof paginationSchema>;
 const listCursorsSchema = z.object({ next: z.string().nullable(), previous: z.string().nullable() });
 export type ListCursors = z.infer<typeof listCursorsSchema>;
 
-/** What a cursor-paged list answers beside its rows (decision 257). */
-export const cursorPageShape = { pagination: paginationSchema, cursors: listCursorsSchema };
+/** A cursor-paged list's answer: its rows under their own name, the page and the cursors (decision 257). */
+export const cursorListResponse = <Rows extends z.ZodRawShape>(rows: Rows) =>
+  okResponse({ ...rows, pagination: paginationSchema, cursors: listCursorsSchema });
 
 /** The pagination block of a list answer. */
 export function paginationOf(query: PaginationQuery, total: number): Pagination {

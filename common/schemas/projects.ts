@@ -2,9 +2,10 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { singleLineText, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
-import { cursorPageShape } from './pagination.ts';
+import { cursorListResponse } from './pagination.ts';
 import { NOTHING_TO_CHANGE, namesAField, withoutDefaults } from './patch.ts';
 import { listQuerySchema } from './archive.ts';
+import { okResponse } from './ok-response.ts';
 
 export const PROJECT_STATUSES = ['not-started', 'in-progress', 'paused', 'completed'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -76,14 +77,10 @@ const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-export const projectResponseSchema = z.object({ success: z.literal(true), project: projectSchema });
+export const projectResponseSchema = okResponse({ project: projectSchema });
 export type ProjectResponse = z.infer<typeof projectResponseSchema>;
 
-export const projectListResponseSchema = z.object({
-  success: z.literal(true),
-  projects: z.array(projectSchema),
-  ...cursorPageShape,
-});
+export const projectListResponseSchema = cursorListResponse({ projects: z.array(projectSchema) });
 export type ProjectListResponse = z.infer<typeof projectListResponseSchema>;
 
 /** GET /projects/client/{clientId}: the page, a status filter and an order (decision 248). */

@@ -4,6 +4,7 @@ import { singleLineText, storableText } from './text.ts';
 import { multiline } from './line-endings.ts';
 import { paginationSchema } from './pagination.ts';
 import { withoutDefaults } from './patch.ts';
+import { okResponse } from './ok-response.ts';
 
 /** Report images: the specification leaves the limits open; these are ours. */
 export const REPORT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -86,11 +87,10 @@ const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
-export const reportResponseSchema = z.object({ success: z.literal(true), report: reportSchema });
+export const reportResponseSchema = okResponse({ report: reportSchema });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 
-export const reportListResponseSchema = z.object({
-  success: z.literal(true),
+export const reportListResponseSchema = okResponse({
   reports: z.array(reportSchema),
   pagination: paginationSchema,
 });
@@ -109,7 +109,7 @@ export const reportUrls = {
 
 /** Whether a client is e-mailed when a progress report is added (GET/PUT /reports/mail-setting). */
 export const reportMailSettingBodySchema = z.object({ reportMail: z.boolean() });
-export const reportMailSettingResponseSchema = z.object({ success: z.literal(true), reportMail: z.boolean() });
+export const reportMailSettingResponseSchema = okResponse({ reportMail: z.boolean() });
 export type ReportMailSettingResponse = z.infer<typeof reportMailSettingResponseSchema>;
 
 /**
@@ -141,8 +141,7 @@ const reportVersionSchema = z.object({
 });
 export type ReportVersion = z.infer<typeof reportVersionSchema>;
 
-export const reportVersionsResponseSchema = z.object({
-  success: z.literal(true),
+export const reportVersionsResponseSchema = okResponse({
   /** Who wrote the current version and when. */
   current: z.object({ version: z.number().int(), writtenBy: z.string().nullable(), writtenAt: z.string() }),
   /** The earlier versions, newest first. */
@@ -150,8 +149,7 @@ export const reportVersionsResponseSchema = z.object({
 });
 export type ReportVersionsResponse = z.infer<typeof reportVersionsResponseSchema>;
 
-export const updateReportResponseSchema = z.object({
-  success: z.literal(true),
+export const updateReportResponseSchema = okResponse({
   report: reportSchema,
   /** Whether the client was mailed about this correction: only when staff asked and the client takes report mails. */
   clientMailed: z.boolean(),

@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { storableText } from './text.ts';
+import { okResponse } from './ok-response.ts';
 
 /** Shortest and longest search term: one letter finds half the database, a page of text is no search. */
 export const SEARCH_QUERY_MIN = 2;
@@ -52,8 +53,7 @@ const searchGroupSchema = z.object({
 });
 export type SearchGroup = z.infer<typeof searchGroupSchema>;
 
-export const searchResponseSchema = z.object({
-  success: z.literal(true),
+export const searchResponseSchema = okResponse({
   query: z.string(),
   /** Only kinds with at least one hit, in the order of the kinds. */
   groups: z.array(searchGroupSchema),

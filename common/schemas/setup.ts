@@ -2,6 +2,7 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { loginResponseSchema, newPasswordSchema } from './auth.ts';
 import { singleLineText } from './text.ts';
+import { okResponse } from './ok-response.ts';
 
 // First-run set-up of the first admin account (decision 160).
 
@@ -17,8 +18,7 @@ const setupTokenSchema = z.string().min(10, 'The set-up link is incomplete').max
 
 export const setupInspectBodySchema = z.object({ token: setupTokenSchema });
 
-export const setupInspectResponseSchema = z.object({
-  success: z.literal(true),
+export const setupInspectResponseSchema = okResponse({
   expiresAt: z.string(),
   /** True when the new admin must set up an authenticator app right after (ADMIN_MFA_REQUIRED). */
   mfaRequired: z.boolean(),
@@ -36,8 +36,7 @@ export type SetupAdminBody = z.infer<typeof setupAdminBodySchema>;
 export const setupAdminResponseSchema = loginResponseSchema;
 
 /** Whether the first-run set-up is open; answered truthfully only to callers on an admin network. */
-export const setupStatusResponseSchema = z.object({
-  success: z.literal(true),
+export const setupStatusResponseSchema = okResponse({
   open: z.boolean(),
   /** Whether ADMIN_ALLOWED_CIDRS limits the admin sign-in (the admin login says which). */
   addressRestricted: z.boolean(),

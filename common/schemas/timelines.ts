@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { singleLineText, storableText } from './text.ts';
+import { okResponse } from './ok-response.ts';
 
 export const TIMELINE_TASK_STATUSES = ['not-started', 'in-progress', 'completed'] as const;
 export type TimelineTaskStatus = (typeof TIMELINE_TASK_STATUSES)[number];
@@ -94,10 +95,10 @@ const timelineSchema = z.object({
 });
 export type Timeline = z.infer<typeof timelineSchema>;
 
-export const timelineResponseSchema = z.object({ success: z.literal(true), timeline: timelineSchema });
+export const timelineResponseSchema = okResponse({ timeline: timelineSchema });
 export type TimelineResponse = z.infer<typeof timelineResponseSchema>;
 
-export const timelineListResponseSchema = z.object({ success: z.literal(true), timelines: z.array(timelineSchema) });
+export const timelineListResponseSchema = okResponse({ timelines: z.array(timelineSchema) });
 export type TimelineListResponse = z.infer<typeof timelineListResponseSchema>;
 
 export const timelineIdParamsSchema = z.object({ id: z.uuid() });

@@ -11,6 +11,7 @@ import {
   type VendorFieldName,
 } from './vendor-form.ts';
 import { multiline, multilineString } from './line-endings.ts';
+import { okResponse } from './ok-response.ts';
 
 // The vendor registration form of the specification (sections 3, 5 and 9), shared by the form in
 // the browser and the API route, so both refuse the same things with the same words. The words, the
@@ -92,8 +93,7 @@ export const VENDOR_STATUS_NEXT: Record<VendorStatus, readonly VendorStatus[]> =
 const VENDOR_COPY_STATES = ['sent', 'later', 'none'] as const;
 export type VendorCopyState = (typeof VENDOR_COPY_STATES)[number];
 
-export const vendorSubmitResponseSchema = z.object({
-  success: z.literal(true),
+export const vendorSubmitResponseSchema = okResponse({
   message: z.string(),
   reference: z.string(),
   /**
@@ -123,8 +123,7 @@ const vendorApplicationSummarySchema = z.object({
 });
 export type VendorApplicationSummary = z.infer<typeof vendorApplicationSummarySchema>;
 
-export const vendorListResponseSchema = z.object({
-  success: z.literal(true),
+export const vendorListResponseSchema = okResponse({
   applications: z.array(vendorApplicationSummarySchema),
   total: z.number().int(),
   page: z.number().int(),
@@ -158,7 +157,7 @@ const vendorApplicationDetailSchema = vendorApplicationSummarySchema.extend({
   nextStatuses: z.array(z.enum(VENDOR_STATUSES)),
 });
 export type VendorApplicationDetail = z.infer<typeof vendorApplicationDetailSchema>;
-export const vendorDetailResponseSchema = z.object({ success: z.literal(true), application: vendorApplicationDetailSchema });
+export const vendorDetailResponseSchema = okResponse({ application: vendorApplicationDetailSchema });
 export type VendorDetailResponse = z.infer<typeof vendorDetailResponseSchema>;
 
 /** The longest staff note on a status change; the review form takes it from here. */

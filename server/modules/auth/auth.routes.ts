@@ -35,6 +35,7 @@ import { setTrustedDeviceCookie } from './trusted-device.ts';
 import { callerOf, countsAsFailedSignIn, signedInAnswer, withRetryAfter } from './auth-http.ts';
 import { registerMfaRoutes } from './auth-mfa.routes.ts';
 import { mailConfigured } from '../../mail/mailer.ts';
+import { okResponse } from '../../../common/schemas/ok-response.ts';
 
 const SIGNUP_CLOSED =
   'Accounts are not created here. Our staff open an account for each client and e-mail an invitation; please contact us.';
@@ -204,7 +205,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/invitations/:userId',
     {
       config: { access: 'admin' },
-      schema: { tags: ['auth'], summary: "Revokes a client's pending invitation link", params: invitationUserParamsSchema, response: { 200: z.object({ success: z.literal(true), revoked: z.boolean() }) } },
+      schema: { tags: ['auth'], summary: "Revokes a client's pending invitation link", params: invitationUserParamsSchema, response: { 200: okResponse({ revoked: z.boolean() }) } },
     },
     async (request) => ({ success: true as const, ...(await revokeClientInvitation(app, { userId: request.params.userId })) }),
   );
