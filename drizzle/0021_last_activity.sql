@@ -2,8 +2,8 @@
 -- index instead of computing every client's activity per request. Same meaning as the expressions it
 -- replaces (clients.service.ts CLIENT_ACTIVITY, projects.service.ts PROJECT_ACTIVITY before 0021):
 --   project: greatest(its updated_at, its newest message's created_at, its newest report's created_at)
---   client:  greatest(its updated_at, over its projects greatest(project updated_at, newest message))
---            (reports count for the project, not the client, as before)
+--   client:  greatest(its updated_at, over its projects greatest(project updated_at, newest message,
+--            newest report)): a report added is activity for the client too (decision 248's meaning)
 -- greatest() skips nulls, so with no message or report the fallback is the row's own updated_at.
 ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "last_activity_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN IF NOT EXISTS "last_activity_at" timestamp with time zone;--> statement-breakpoint
@@ -11,7 +11,8 @@ UPDATE "projects" p SET "last_activity_at" = greatest(p."updated_at",
   (SELECT max(m."created_at") FROM "messages" m WHERE m."project_id" = p."id"),
   (SELECT max(r."created_at") FROM "progress_reports" r WHERE r."project_id" = p."id"));--> statement-breakpoint
 UPDATE "users" u SET "last_activity_at" = greatest(u."updated_at",
-  (SELECT max(greatest(p."updated_at", (SELECT max(m."created_at") FROM "messages" m WHERE m."project_id" = p."id")))
+  (SELECT max(greatest(p."updated_at", (SELECT max(m."created_at") FROM "messages" m WHERE m."project_id" = p."id"),
+     (SELECT max(r."created_at") FROM "progress_reports" r WHERE r."project_id" = p."id")))
      FROM "projects" p WHERE p."client_id" = u."id"));--> statement-breakpoint
 -- A written row's own change counts; never earlier than it was (an out-of-order write cannot move it back).
 CREATE OR REPLACE FUNCTION "last_activity_of_row"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -44,8 +45,8 @@ CREATE TRIGGER "projects_client_last_activity_update" AFTER UPDATE ON "projects"
 -- A message sent or a progress report added: its project (one function for both tables).
 CREATE OR REPLACE FUNCTION "project_last_activity"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN PERFORM "raise_last_activity"('projects', array_agg("project_id"), array_agg("created_at")) FROM "new_rows"; RETURN NULL; END $$;--> statement-breakpoint
--- A message sent: also the project's client (a report counts for the project only, as before 0021).
-CREATE OR REPLACE FUNCTION "messages_client_last_activity"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A message sent or a report added: also the project's client.
+CREATE OR REPLACE FUNCTION "client_last_activity"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM "raise_last_activity"('users', array_agg(p."client_id"), array_agg(m."created_at"))
     FROM "new_rows" m JOIN "projects" p ON p."id" = m."project_id";
@@ -56,8 +57,10 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "messages_last_activity_1_project" AFTER INSERT ON "messages"
   REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "project_last_activity"();--> statement-breakpoint
 CREATE TRIGGER "messages_last_activity_2_client" AFTER INSERT ON "messages"
-  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "messages_client_last_activity"();--> statement-breakpoint
-CREATE TRIGGER "progress_reports_last_activity" AFTER INSERT ON "progress_reports"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "client_last_activity"();--> statement-breakpoint
+CREATE TRIGGER "progress_reports_last_activity_1_project" AFTER INSERT ON "progress_reports"
   REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "project_last_activity"();--> statement-breakpoint
+CREATE TRIGGER "progress_reports_last_activity_2_client" AFTER INSERT ON "progress_reports"
+  REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "client_last_activity"();--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_clients_activity_idx" ON "users" USING btree ("role",("archived_at" is null),"last_activity_at","id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "projects_client_activity_idx" ON "projects" USING btree ("client_id",("archived_at" is null),"last_activity_at","id");

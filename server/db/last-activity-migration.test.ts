@@ -23,8 +23,10 @@ let folder: string;
 const OLD_PROJECT_ACTIVITY = `greatest(p.updated_at,
   (select max(m.created_at) from messages m where m.project_id = p.id),
   (select max(r.created_at) from progress_reports r where r.project_id = p.id))`;
+// A client's: as before 0021, and the reports of its projects (decision 258 makes them count).
 const OLD_CLIENT_ACTIVITY = `greatest(u.updated_at,
-  (select max(greatest(p.updated_at, (select max(m.created_at) from messages m where m.project_id = p.id))) from projects p where p.client_id = u.id))`;
+  (select max(greatest(p.updated_at, (select max(m.created_at) from messages m where m.project_id = p.id),
+    (select max(r.created_at) from progress_reports r where r.project_id = p.id))) from projects p where p.client_id = u.id))`;
 
 async function admin(query: string) {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -50,7 +52,7 @@ beforeAll(async () => {
   await migrate(drizzle(db), { migrationsFolder: folder });
   // 30 clients (one staff account besides), 90 projects, messages and reports at spread-out times;
   // some clients have no project, some projects no message or report (the fallback is the row's
-  // own change), some a report newer than every message (it counts for the project only).
+  // own change), some a report newer than every message (it counts for the project and its client).
   await db.query(`insert into users (role, name, email, updated_at)
     select 'client', 'Client ' || i, 'c' || i || '@example.test', timestamptz '2026-01-01' + (i * 7 % 30) * interval '1 day' from generate_series(1, 30) i`);
   await db.query(`insert into users (role, name, email, updated_at) values ('admin', 'Staff', 'staff@example.test', '2026-06-01')`);
