@@ -40,6 +40,7 @@ const ADMIN_SCREENS = [
   PATHS.adminNewsletter,
   PATHS.adminSecurity,
   PATHS.adminChat,
+  PATHS.adminAuditLog,
 ];
 const PUBLIC_PAGES = [
   ...PRERENDERED_PATHS,
