@@ -41,7 +41,7 @@ export const users = pgTable(
   (t) => [
     check(
       'users_staff_role_check',
-      sql`(${t.role} = 'admin' and ${t.staffRole} in ('owner', 'admin', 'project_manager', 'editor', 'support')) or (${t.role} <> 'admin' and ${t.staffRole} is null)`,
+      sql`(${t.role} = 'admin' and ${t.staffRole} is not null and ${t.staffRole} in ('owner', 'admin', 'project_manager', 'editor', 'support')) or (${t.role} <> 'admin' and ${t.staffRole} is null)`,
     ),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
