@@ -8,18 +8,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** The closed list of staff permissions. A route naming anything else fails to register. */
 export const PERMISSIONS = [
-  'clients.read',
-  'clients.write',
-  'projects.read',
-  'projects.write',
-  'staff.manage',
-  'security.manage',
-  'content.write',
-  'blog.write',
-  'newsletter.write',
-  'support.answer',
-  'submissions.read',
-  'audit.read',
+  ...(['clients.read', 'clients.write', 'projects.read', 'projects.write', 'staff.manage', 'security.manage'] as const),
+  ...(['content.write', 'blog.write', 'newsletter.write', 'support.answer', 'submissions.read', 'audit.read'] as const),
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -1,7 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from './migrate.ts';
-import { databaseBefore } from '../../tests/helpers/migration-before.ts';
+import { migratedWithData, type MigratedDatabase } from '../../tests/helpers/migration-before.ts';
 
 // Migration 0021 (decision 258) from the schema before it, with data: the stored last activity it
 // backfills is, row for row, what the lists computed per request before (the expressions below are
@@ -9,8 +8,8 @@ import { databaseBefore } from '../../tests/helpers/migration-before.ts';
 // every existing client and project is unchanged by the upgrade.
 
 let db: pg.Client;
-let url: string;
-let drop: () => Promise<void>;
+let column: MigratedDatabase['rows'];
+let close: () => Promise<void>;
 
 const OLD_PROJECT_ACTIVITY = `greatest(p.updated_at,
   (select max(m.created_at) from messages m where m.project_id = p.id),
@@ -22,7 +21,12 @@ const OLD_CLIENT_ACTIVITY = `greatest(u.updated_at,
 
 beforeAll(async () => {
   // The schema as it was before 0021.
-  ({ url, db, drop } = await databaseBefore('0021_last_activity', 'last_activity'));
+  ({ db, rows: column, close } = await migratedWithData('0021_last_activity', 'last_activity', fill));
+});
+
+afterAll(() => close?.());
+
+async function fill(db: pg.Client) {
   // 30 clients (one staff account besides), 90 projects, messages and reports at spread-out times;
   // some clients have no project, some projects no message or report (the fallback is the row's
   // own change), some a report newer than every message (it counts for the project and its client).
@@ -38,18 +42,7 @@ beforeAll(async () => {
   await db.query(`insert into progress_reports (project_id, date, project_code, project, team, tasks, progress)
     select id, '2026-03-01', code, name, 'Team', 'Survey', 'Started' from projects where code like '%3'`);
   await db.query(`update progress_reports set created_at = timestamptz '2026-09-01' + (length(project_code) * interval '1 hour')`);
-  await db.end();
-  await runMigrations(url);
-  db = new pg.Client({ connectionString: url });
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db?.end();
-  await drop?.();
-});
-
-const column = async (query: string) => (await db.query(query)).rows.map((r) => Object.values(r).map(String).join(' '));
+}
 
 describe('migration 0021 from the schema before it, with data', () => {
   it('backfills each project with the activity the list computed, in the same order', async () => {

@@ -1,32 +1,23 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from './migrate.ts';
-import { databaseBefore } from '../../tests/helpers/migration-before.ts';
+import { migratedWithData, type MigratedDatabase } from '../../tests/helpers/migration-before.ts';
 
 // Migration 0022 (decision 272) from the schema before it, with data: before roles every staff
 // account could do everything, so each existing admin becomes an owner and no client gets a role.
 
 let db: pg.Client;
-let url: string;
-let drop: () => Promise<void>;
+let rows: MigratedDatabase['rows'];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ url, db, drop } = await databaseBefore('0022_staff_roles', 'staff_roles'));
-  await db.query(`insert into users (role, name, email, username)
-    select 'client', 'Client ' || i, 'c' || i || '@example.test', 'client-' || i from generate_series(1, 5) i`);
-  await db.query(`insert into users (role, name, email) values ('admin', 'First Staff', 'first@example.test'), ('admin', 'Second Staff', 'second@example.test')`);
-  await db.end();
-  await runMigrations(url);
-  db = new pg.Client({ connectionString: url });
-  await db.connect();
+  ({ db, rows, close } = await migratedWithData('0022_staff_roles', 'staff_roles', async (before) => {
+    await before.query(`insert into users (role, name, email, username)
+      select 'client', 'Client ' || i, 'c' || i || '@example.test', 'client-' || i from generate_series(1, 5) i`);
+    await before.query(`insert into users (role, name, email) values ('admin', 'First Staff', 'first@example.test'), ('admin', 'Second Staff', 'second@example.test')`);
+  }));
 });
 
-afterAll(async () => {
-  await db?.end();
-  await drop?.();
-});
-
-const rows = async (query: string) => (await db.query(query)).rows.map((r) => Object.values(r).map(String).join(' '));
+afterAll(() => close?.());
 
 describe('migration 0022 from the schema before it, with data', () => {
   it('makes every existing admin an owner and leaves clients without a staff role', async () => {

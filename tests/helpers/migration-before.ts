@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { MIGRATIONS_DIR } from '../../server/db/migrate.ts';
+import { MIGRATIONS_DIR, runMigrations } from '../../server/db/migrate.ts';
 
 async function asAdmin(query: string) {
   const c = new pg.Client({ connectionString: inject('pgAdminUrl') });
@@ -14,12 +14,18 @@ async function asAdmin(query: string) {
   await c.end();
 }
 
+/** A migrated test database: `db` is connected to it; `rows` gives each row as its values joined by spaces. */
+export interface MigratedDatabase {
+  db: pg.Client;
+  rows: (query: string) => Promise<string[]>;
+  close: () => Promise<void>;
+}
+
 /**
  * A fresh database at the schema just before `migration` (that migration and every later one left
- * out), for a migration test to fill with data and then run the real migrations over. `db` is
- * connected to it; `drop` removes the database and the copied folder.
+ * out), filled by `fill`, then brought up to date by the real migrations: a migration test with data.
  */
-export async function databaseBefore(migration: string, name: string): Promise<{ url: string; db: pg.Client; drop: () => Promise<void> }> {
+export async function migratedWithData(migration: string, name: string, fill: (db: pg.Client) => Promise<void>): Promise<MigratedDatabase> {
   const database = `t_${inject('pgTemplateDb').split('_').pop()}_${name}`;
   const url = Object.assign(new URL(inject('pgAdminUrl')), { pathname: `/${database}` }).toString();
   await asAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
@@ -33,10 +39,22 @@ export async function databaseBefore(migration: string, name: string): Promise<{
   for (const e of journal.entries.filter((x) => x.idx >= cut.idx)) rmSync(path.join(folder, `${e.tag}.sql`));
   journal.entries = journal.entries.filter((e) => e.idx < cut.idx);
   writeFileSync(journalFile, JSON.stringify(journal));
+  const before = new pg.Client({ connectionString: url });
+  await before.connect();
+  await before.query('SET client_min_messages TO warning');
+  await migrate(drizzle(before), { migrationsFolder: folder });
+  rmSync(folder, { recursive: true, force: true });
+  await fill(before);
+  await before.end();
+  await runMigrations(url);
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  await db.query('SET client_min_messages TO warning');
-  await migrate(drizzle(db), { migrationsFolder: folder });
-  rmSync(folder, { recursive: true, force: true });
-  return { url, db, drop: () => asAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`) };
+  return {
+    db,
+    rows: async (query) => (await db.query(query)).rows.map((r) => Object.values(r).map(String).join(' ')),
+    close: async () => {
+      await db.end();
+      await asAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    },
+  };
 }
