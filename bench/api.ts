@@ -49,7 +49,7 @@ async function seed(db: pg.Client) {
     `api-bench-${suffix}@example.test`,
     `api-bench-${suffix}`,
   ]);
-  const adminId = await one(`insert into users (role, name, email) values ('admin', $1, $2) returning id`, [`Api bench admin ${suffix}`, `api-bench-admin-${suffix}@example.test`]);
+  const adminId = await one(`insert into users (role, staff_role, name, email) values ('admin', 'owner', $1, $2) returning id`, [`Api bench admin ${suffix}`, `api-bench-admin-${suffix}@example.test`]);
   const project = (name: string) => one(`insert into projects (client_id, name, code) values ($1, $2, $3) returning id`, [clientId, name, `${name}-${suffix}`]);
   for (let i = 1; i <= 5; i++) await project(`API-P${i}`);
   const small = await project('API-T100');
@@ -73,7 +73,7 @@ async function seed(db: pg.Client) {
     return token;
   };
   const senders = await db.query<{ id: string }>(
-    `insert into users (role, name, email) select 'admin', 'Api sender ' || g || ' ' || $1, 'api-sender-' || g || '-' || $1 || '@example.test'
+    `insert into users (role, staff_role, name, email) select 'admin', 'owner', 'Api sender ' || g || ' ' || $1, 'api-sender-' || g || '-' || $1 || '@example.test'
      from generate_series(1, $2::int) as g returning id`,
     [suffix, SENDERS],
   );

@@ -38,8 +38,8 @@ async function seed(databaseUrl: string) {
     const user = async (role: 'admin' | 'client') =>
       (
         await db.query<{ id: string }>(
-          `insert into users (role, name, email, username) values ($1, $2, $3, $4) returning id`,
-          [role, `Bench ${role} ${suffix}`, `bench-${role}-${suffix}@example.test`, role === 'client' ? `bench-${suffix}` : null],
+          `insert into users (role, staff_role, name, email, username) values ($1, $2, $3, $4, $5) returning id`,
+          [role, role === 'admin' ? 'owner' : null, `Bench ${role} ${suffix}`, `bench-${role}-${suffix}@example.test`, role === 'client' ? `bench-${suffix}` : null],
         )
       ).rows[0].id;
     const adminId = await user('admin');
@@ -47,8 +47,8 @@ async function seed(databaseUrl: string) {
     // One statement each for the senders and their sessions (a loop of 2,000 inserts took seconds).
     const senderIds = (
       await db.query<{ id: string }>(
-        `insert into users (role, name, email)
-         select 'admin', 'Bench sender ' || i || ' ' || $2, 'bench-sender-' || i || '-' || $2 || '@example.test'
+        `insert into users (role, staff_role, name, email)
+         select 'admin', 'owner', 'Bench sender ' || i || ' ' || $2, 'bench-sender-' || i || '-' || $2 || '@example.test'
          from generate_series(1, $1::int) as i returning id`,
         [SENDERS, suffix],
       )

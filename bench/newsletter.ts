@@ -84,7 +84,7 @@ export default async function newsletterBench(): Promise<BenchRow[]> {
     const suffix = randomBytes(4).toString('hex');
     const [admin] = await database.db
       .insert(users)
-      .values({ role: 'admin', name: `Bench newsletter ${suffix}`, email: `bench-newsletter-${suffix}@example.test` })
+      .values({ role: 'admin', staffRole: 'owner', name: `Bench newsletter ${suffix}`, email: `bench-newsletter-${suffix}@example.test` })
       .returning({ id: users.id });
     const { token } = await createSession(app, { userId: admin.id, role: 'admin' });
     for (let i = 0; i < SUBSCRIBERS; i += 1000) {

@@ -116,7 +116,7 @@ async function seed(databaseUrl: string) {
     await step('text index of messages', `create index messages_search_idx on messages using gin (search_vector)`);
     await step('text index of reports', `create index progress_reports_search_idx on progress_reports using gin (search_vector)`);
     await step('analyze', `analyze`);
-    const admin = (await db.query<{ id: string }>(`insert into users (role, name, email) values ('admin', 'Bench search admin', $1) returning id`, [`bench-search-admin-${suffix}@example.test`])).rows[0].id;
+    const admin = (await db.query<{ id: string }>(`insert into users (role, staff_role, name, email) values ('admin', 'owner', 'Bench search admin', $1) returning id`, [`bench-search-admin-${suffix}@example.test`])).rows[0].id;
     // The client with the most messages' worth of projects: the first bench client.
     const client = (await db.query<{ id: string }>(`select client_id as id from bench_projects where n = 1`)).rows[0].id;
     const tokens = [randomBytes(32).toString('base64url'), randomBytes(32).toString('base64url')];

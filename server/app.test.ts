@@ -83,9 +83,16 @@ describe('API base', () => {
     await app.register(accessPlugin);
     expect(() => app.get('/api/undeclared', async () => 'x')).toThrow('GET /api/undeclared does not declare who may call it (config.access)');
     expect(() => app.get('/api/everyone', { config: { access: 'everyone' as Access } }, async () => 'x')).toThrow('does not declare who may call it');
+    // A staff permission must be one of the closed list, and the only key (decision 272).
+    expect(() => app.get('/api/unknown-permission', { config: { access: { staff: 'audit.write' } as unknown as Access } }, async () => 'x')).toThrow('does not declare who may call it');
+    expect(() => app.get('/api/two-keys', { config: { access: { staff: 'audit.read', role: 'owner' } as unknown as Access } }, async () => 'x')).toThrow('does not declare who may call it');
     app.get('/api/declared', { config: { access: 'public' } }, async () => 'x');
-    // Only the declared route is listed (its HEAD twin answers as the GET does).
-    expect(app.routeRegistry).toEqual([{ method: 'GET', url: '/api/declared', access: 'public' }]);
+    app.get('/api/audited', { config: { access: { staff: 'audit.read' } } }, async () => 'x');
+    // Only the declared routes are listed (their HEAD twins answer as the GETs do).
+    expect(app.routeRegistry).toEqual([
+      { method: 'GET', url: '/api/declared', access: 'public' },
+      { method: 'GET', url: '/api/audited', access: { staff: 'audit.read' } },
+    ]);
     await app.close();
   });
 });

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSession } from './modules/auth/sessions.service.ts';
-import { ACCESS_LEVELS, CROSS_SITE_REFUSED, DENIED } from './plugins/access.ts';
+import { accessLevel, CROSS_SITE_REFUSED, DENIED, isKnownAccess, type Access } from './plugins/access.ts';
+import { roleGrants, STAFF_ROLES, type StaffRole } from '../common/permissions.ts';
 import { ADMIN_ADDRESS_REFUSED } from './modules/auth/admin-network.ts';
 import { createTestApp, createUser } from '../tests/helpers/test-app.ts';
 import { defineAccess, type AccessActor, type AccessExpectation, type AccessFixtureContext } from '../tests/helpers/access-table.ts';
@@ -64,6 +65,10 @@ const users = {
   clientB: await createUser(t, { role: 'client', name: 'Client B' }),
   admin: await createUser(t, { role: 'admin', name: 'Admin' }),
 };
+// One staff account per role, for the routes that need a permission (decision 272).
+const staffUsers = {} as Record<StaffRole, { id: string; name: string }>;
+for (const staffRole of STAFF_ROLES) staffUsers[staffRole] = await createUser(t, { role: 'admin', name: `Staff ${staffRole}`, staffRole });
+const showAccess = (access: Access) => (typeof access === 'string' ? access : `staff: ${access.staff}`);
 
 async function actor(user: { id: string; name: string }, role: 'admin' | 'client', mfaPending = false): Promise<AccessActor> {
   const { token } = await createSession(app, { userId: user.id, role, mfaPending });
@@ -114,10 +119,10 @@ describe('authorization table', () => {
 
   it('declares on every route the access its table entry expects', () => {
     const wrong = [...registered.values()]
-      .filter((r) => expected.has(key(r.method, r.url)) && expected.get(key(r.method, r.url))!.access !== r.access)
-      .map((r) => `${key(r.method, r.url)}: declared ${r.access}, table says ${expected.get(key(r.method, r.url))!.access}`);
+      .filter((r) => expected.has(key(r.method, r.url)) && showAccess(expected.get(key(r.method, r.url))!.access) !== showAccess(r.access))
+      .map((r) => `${key(r.method, r.url)}: declared ${showAccess(r.access)}, table says ${showAccess(expected.get(key(r.method, r.url))!.access)}`);
     expect(wrong).toEqual([]);
-    for (const r of registered.values()) expect(ACCESS_LEVELS).toContain(r.access);
+    for (const r of registered.values()) expect(isKnownAccess(r.access), showAccess(r.access)).toBe(true);
   });
 
   it('treats the web pages as public', () => {
@@ -129,7 +134,10 @@ describe('authorization table', () => {
 describe('every route answers only the callers it declares', () => {
   for (const entry of TABLE) {
     const k = key(entry.method, entry.url);
-    const title = `${k} (${entry.access})`;
+    const title = `${k} (${showAccess(entry.access)})`;
+    // A staff permission is an admin route first (same gates), then its role check below.
+    const level = accessLevel(entry.access);
+    const permission = typeof entry.access === 'string' ? null : entry.access.staff;
     if (entry.noCalls) continue;
     it(title, async () => {
       if (!registered.has(k)) return; // reported by the table test above
@@ -159,22 +167,22 @@ describe('every route answers only the callers it declares', () => {
       };
 
       // Anonymous (for admin routes: from inside the allowed range; from outside the gate refuses first).
-      const anonymous = await call(null, missingUrl, entry.access === 'admin' ? ADMIN_INSIDE : '198.51.100.7');
-      if (entry.access === 'public') check('anonymous', anonymous.statusCode, (s) => s < 500, 'no server error');
+      const anonymous = await call(null, missingUrl, level === 'admin' ? ADMIN_INSIDE : '198.51.100.7');
+      if (level === 'public') check('anonymous', anonymous.statusCode, (s) => s < 500, 'no server error');
       else check('anonymous', anonymous.statusCode, (s) => s === 401, '401');
-      if (entry.access === 'admin') {
+      if (level === 'admin') {
         check('anonymous outside the allowed range', (await call(null, missingUrl, OUTSIDE)).statusCode, (s) => s === 401 || s === 403, '401 or 403');
       }
 
       // Wrong role.
-      if (entry.access === 'admin') {
+      if (level === 'admin') {
         check('client A on an admin route', (await call(who.clientA, missingUrl, '198.51.100.7')).statusCode, (s) => s === 403, '403');
         check('admin outside the allowed range', (await call(who.admin, missingUrl, OUTSIDE)).statusCode, (s) => s === 403, '403');
       }
-      if (entry.access === 'client') {
+      if (level === 'client') {
         check('admin on a client route', (await call(who.admin, missingUrl, ADMIN_INSIDE)).statusCode, (s) => s === 403, '403');
       }
-      if (entry.access !== 'public') {
+      if (level !== 'public') {
         const pending = await call(who.pendingAdmin, missingUrl, ADMIN_INSIDE);
         if (entry.allowsMfaPending) {
           if (deniedByAccess(pending) || pending.statusCode >= 500) problems.push(`admin waiting for the second factor: got ${pending.statusCode} ${pending.body}, expected allowed (a second-factor step)`);
@@ -183,11 +191,11 @@ describe('every route answers only the callers it declares', () => {
 
       // Permitted callers: random ids are simply missing (404), never a crash.
       const permitted: Array<[string, AccessActor | null, string]> =
-        entry.access === 'public'
+        level === 'public'
           ? [['anonymous', null, '198.51.100.7']]
-          : entry.access === 'admin'
+          : level === 'admin'
             ? [['admin', who.admin, ADMIN_INSIDE]]
-            : entry.access === 'client'
+            : level === 'client'
               ? [['client A', who.clientA, '198.51.100.7']]
               : [
                   ['client A', who.clientA, '198.51.100.7'],
@@ -200,8 +208,18 @@ describe('every route answers only the callers it declares', () => {
         if (hasParams(entry.url)) {
           const want = entry.missingStatus ?? 404;
           check(`${label} with random ids`, res.statusCode, (s) => s === want, String(want));
-        } else if (entry.access !== 'public' && (deniedByAccess(res) || res.statusCode >= 500)) {
+        } else if (level !== 'public' && (deniedByAccess(res) || res.statusCode >= 500)) {
           problems.push(`${label}: got ${res.statusCode} ${res.body}, expected to be let through`);
+        }
+      }
+
+      // Staff permission: every role without it is refused by this layer; every role with it passes.
+      if (permission) {
+        for (const staffRole of STAFF_ROLES) {
+          const res = await call(await actor(staffUsers[staffRole], 'admin'), missingUrl, ADMIN_INSIDE);
+          const grants = roleGrants(staffRole, permission);
+          if (!grants && (res.statusCode !== 403 || !deniedByAccess(res))) problems.push(`${staffRole} without ${permission}: got ${res.statusCode}, expected 403`);
+          if (grants && (deniedByAccess(res) || res.statusCode >= 500)) problems.push(`${staffRole} with ${permission}: got ${res.statusCode} ${res.body}, expected to be let through`);
         }
       }
 
@@ -213,7 +231,7 @@ describe('every route answers only the callers it declares', () => {
         const ownOk = (s: number) => (entry.ownStatus ? s === entry.ownStatus : s >= 200 && s < 300);
         const ownWant = entry.ownStatus ? String(entry.ownStatus) : '2xx';
         const ownUrl = fill(entry.url, fixture.own);
-        if (entry.access === 'client' || entry.access === 'authenticated') {
+        if (level === 'client' || level === 'authenticated') {
           check("client A on its own resource", (await call(who.clientA, ownUrl, '198.51.100.7', body)).statusCode, ownOk, ownWant);
           const stranger = await call(who.clientB, ownUrl, '198.51.100.7', body);
           check("client B on client A's resource", stranger.statusCode, (s) => s === 404, '404');
@@ -233,7 +251,7 @@ describe('every route answers only the callers it declares', () => {
             check("client A on client B's resource", (await call(who.clientA, fill(entry.url, fixture.other), '198.51.100.7', body)).statusCode, (s) => s === 404, '404');
           }
         }
-        if (entry.access === 'admin' || entry.access === 'authenticated') {
+        if (level === 'admin' || level === 'authenticated') {
           const adminStatus = (await call(who.admin, ownUrl, ADMIN_INSIDE, body)).statusCode;
           if (entry.adminOwnStatus) check("admin on a client's resource", adminStatus, (s) => s === entry.adminOwnStatus, String(entry.adminOwnStatus));
           else check("admin on a client's resource", adminStatus, ownOk, ownWant);

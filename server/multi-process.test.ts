@@ -44,8 +44,8 @@ async function insertUser(role: 'admin' | 'client', name: string) {
   const suffix = randomBytes(4).toString('hex');
   const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 });
   const [row] = await sql<{ id: string; email: string; username: string | null }>(
-    `INSERT INTO users (role, name, email, username, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id, email, username`,
-    [role, name, `${role}-${suffix}@example.test`, role === 'client' ? `client-${suffix}` : null, hash],
+    `INSERT INTO users (role, staff_role, name, email, username, password_hash) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, email, username`,
+    [role, role === 'admin' ? 'owner' : null, name, `${role}-${suffix}@example.test`, role === 'client' ? `client-${suffix}` : null, hash],
   );
   return row;
 }

@@ -33,7 +33,7 @@ export async function seed() {
   // The server's own settings: with argon2's defaults (64 MiB, 4 lanes) every first sign-in verified
   // a heavier hash than a real account has, and rewrote it (needsRehash).
   const hash = await argon2.hash(PASSWORD, ARGON2_OPTIONS);
-  const [admin] = (await c.query(`INSERT INTO users (role, name, email, password_hash) VALUES ('admin', 'Soak Staff', 'soak-staff@example.test', $1) RETURNING id`, [hash])).rows;
+  const [admin] = (await c.query(`INSERT INTO users (role, staff_role, name, email, password_hash) VALUES ('admin', 'owner', 'Soak Staff', 'soak-staff@example.test', $1) RETURNING id`, [hash])).rows;
   for (let i = 0; i < CLIENTS; i++) {
     const username = `soak-client-${i}`;
     const [u] = (await c.query(`INSERT INTO users (role, name, email, username, password_hash) VALUES ('client', $1, $2, $3, $4) RETURNING id`, [`Soak Client ${i} Ltd`, `${username}@example.test`, username, hash])).rows;

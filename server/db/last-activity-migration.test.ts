@@ -1,24 +1,15 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { MIGRATIONS_DIR, runMigrations } from './migrate.ts';
+import { migratedWithData, type MigratedDatabase } from '../../tests/helpers/migration-before.ts';
 
 // Migration 0021 (decision 258) from the schema before it, with data: the stored last activity it
 // backfills is, row for row, what the lists computed per request before (the expressions below are
 // the ones clients.service.ts and projects.service.ts used until 0021), so the activity order of
 // every existing client and project is unchanged by the upgrade.
 
-const MIGRATION = '0021_last_activity';
-const database = `t_${inject('pgTemplateDb').split('_').pop()}_last_activity`;
-const adminUrl = inject('pgAdminUrl');
-const url = Object.assign(new URL(adminUrl), { pathname: `/${database}` }).toString();
 let db: pg.Client;
-let folder: string;
+let column: MigratedDatabase['rows'];
+let close: () => Promise<void>;
 
 const OLD_PROJECT_ACTIVITY = `greatest(p.updated_at,
   (select max(m.created_at) from messages m where m.project_id = p.id),
@@ -28,28 +19,14 @@ const OLD_CLIENT_ACTIVITY = `greatest(u.updated_at,
   (select max(greatest(p.updated_at, (select max(m.created_at) from messages m where m.project_id = p.id),
     (select max(r.created_at) from progress_reports r where r.project_id = p.id))) from projects p where p.client_id = u.id))`;
 
-async function admin(query: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(query);
-  await c.end();
-}
-
 beforeAll(async () => {
-  await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${database}`);
-  // The migrations folder as it was before 0021.
-  folder = mkdtempSync(path.join(os.tmpdir(), 'before-0021-'));
-  cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-  rmSync(path.join(folder, `${MIGRATION}.sql`));
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.filter((e) => e.tag !== MIGRATION);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  db = new pg.Client({ connectionString: url });
-  await db.connect();
-  await db.query('SET client_min_messages TO warning');
-  await migrate(drizzle(db), { migrationsFolder: folder });
+  // The schema as it was before 0021.
+  ({ db, rows: column, close } = await migratedWithData('0021_last_activity', 'last_activity', fill));
+});
+
+afterAll(() => close?.());
+
+async function fill(db: pg.Client) {
   // 30 clients (one staff account besides), 90 projects, messages and reports at spread-out times;
   // some clients have no project, some projects no message or report (the fallback is the row's
   // own change), some a report newer than every message (it counts for the project and its client).
@@ -65,19 +42,7 @@ beforeAll(async () => {
   await db.query(`insert into progress_reports (project_id, date, project_code, project, team, tasks, progress)
     select id, '2026-03-01', code, name, 'Team', 'Survey', 'Started' from projects where code like '%3'`);
   await db.query(`update progress_reports set created_at = timestamptz '2026-09-01' + (length(project_code) * interval '1 hour')`);
-  await db.end();
-  await runMigrations(url);
-  db = new pg.Client({ connectionString: url });
-  await db.connect();
-});
-
-afterAll(async () => {
-  await db?.end();
-  await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  if (folder) rmSync(folder, { recursive: true, force: true });
-});
-
-const column = async (query: string) => (await db.query(query)).rows.map((r) => Object.values(r).map(String).join(' '));
+}
 
 describe('migration 0021 from the schema before it, with data', () => {
   it('backfills each project with the activity the list computed, in the same order', async () => {

@@ -75,6 +75,9 @@ describe('admin:create', () => {
     expect(res.stdout).not.toContain('a long admin passphrase');
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/adminlogin', headers: { origin: ORIGIN }, payload: { email: 'first.admin@example.test', password: 'a long admin passphrase' } });
     expect(login.statusCode).toBe(200);
+    // Decision 272: the account made from the command line is an owner.
+    const [created] = await t.database.db.select({ staffRole: users.staffRole }).from(users).where(eq(users.email, 'first.admin@example.test'));
+    expect(created.staffRole).toBe('owner');
 
     const again = await cli('server/modules/auth/admin-create-cli.ts', ['--email', 'first.admin@example.test', '--name', 'Again'], { ADMIN_PASSWORD: 'a long admin passphrase' });
     expect(again.code).toBe(1);

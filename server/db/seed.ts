@@ -28,7 +28,8 @@ async function upsertUser(app: FastifyInstance, values: { role: 'admin' | 'clien
     await app.db.execute(sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = ${now} WHERE id = ${existing.id}`);
     return existing.id;
   }
-  const [row] = await app.db.insert(users).values({ ...values, passwordHash, createdAt: now, updatedAt: now }).returning({ id: users.id });
+  const staffRole = values.role === 'admin' ? ('owner' as const) : null;
+  const [row] = await app.db.insert(users).values({ ...values, staffRole, passwordHash, createdAt: now, updatedAt: now }).returning({ id: users.id });
   return row.id;
 }
 

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../../common/errors.ts';
 import type { UserRole } from '../db/schema/users.ts';
+import { isPermission, roleGrants, type Permission } from '../../common/permissions.ts';
 import { resolveSession, type JoinedSessionRead, type SessionRow, type SessionUser } from '../modules/auth/sessions.service.ts';
 import { ADMIN_ADDRESS_REFUSED, isAdminAddressAllowed } from '../modules/auth/admin-network.ts';
 
@@ -10,10 +11,24 @@ import { ADMIN_ADDRESS_REFUSED, isAdminAddressAllowed } from '../modules/auth/ad
  * - public: anyone
  * - authenticated: any signed-in user (client or admin)
  * - client: signed-in clients only
- * - admin: signed-in admins, from an allowed address (see admin-network.ts)
+ * - admin: signed-in staff of any role, from an allowed address (see admin-network.ts)
+ * - { staff: permission }: as admin, and the staff role must grant the permission (decision 272)
  */
 export const ACCESS_LEVELS = ['public', 'authenticated', 'client', 'admin'] as const;
-export type Access = (typeof ACCESS_LEVELS)[number];
+export type AccessLevel = (typeof ACCESS_LEVELS)[number];
+export type StaffAccess = { staff: Permission };
+export type Access = AccessLevel | StaffAccess;
+
+/** Whether a route's declared access is one this layer knows (a level, or exactly one known permission). */
+export function isKnownAccess(access: unknown): access is Access {
+  if (typeof access === 'string') return ACCESS_LEVELS.includes(access as AccessLevel);
+  if (typeof access !== 'object' || access === null) return false;
+  const keys = Object.keys(access);
+  return keys.length === 1 && keys[0] === 'staff' && isPermission((access as StaffAccess).staff);
+}
+
+/** The level a declared access is judged at before its permission: a staff permission is an admin route first. */
+export const accessLevel = (access: Access): AccessLevel => (typeof access === 'string' ? access : 'admin');
 
 interface RegisteredRoute {
   method: string;
@@ -92,7 +107,7 @@ function tokenFrom(request: FastifyRequest): { token: string; viaCookie: boolean
 }
 
 /** Roles allowed by each access level that needs a signed-in user. */
-const ROLES: Record<Exclude<Access, 'public'>, readonly UserRole[]> = {
+const ROLES: Record<Exclude<AccessLevel, 'public'>, readonly UserRole[]> = {
   authenticated: ['admin', 'client'],
   client: ['client'],
   admin: ['admin'],
@@ -115,7 +130,7 @@ async function accessPlugin(app: FastifyInstance) {
     }
     const access = route.config?.access;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!access || !ACCESS_LEVELS.includes(access)) {
+    if (!isKnownAccess(access)) {
       throw new Error(`Route ${methods.join(',')} ${route.url} does not declare who may call it (config.access)`);
     }
     for (const method of methods) {
@@ -126,7 +141,8 @@ async function accessPlugin(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
-    const access = config?.access ?? 'public';
+    const declared = config?.access ?? 'public';
+    const access = accessLevel(declared);
     const credentials = tokenFrom(request);
     assertSameOrigin(app, request, credentials?.viaCookie ?? false);
     let mfaPending = false;
@@ -158,6 +174,7 @@ async function accessPlugin(app: FastifyInstance) {
       throw unauthenticated(DENIED.signIn);
     }
     if (!ROLES[access].includes(request.user.role)) throw forbidden(DENIED.role);
+    if (typeof declared !== 'string' && !roleGrants(request.user.staffRole, declared.staff)) throw forbidden(DENIED.role);
     // An admin session is only usable from the admin networks, whatever route it calls.
     if (request.user.role === 'admin' && access !== 'admin') await app.adminGate(request);
   });

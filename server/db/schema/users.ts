@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { STAFF_ROLES } from '../../../common/permissions.ts';
 
 export const USER_ROLES = ['admin', 'client'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -9,6 +10,8 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     role: text('role', { enum: USER_ROLES }).notNull(),
+    /** A staff account's role (decision 272): what it may do. Always set for staff, never for clients. */
+    staffRole: text('staff_role', { enum: STAFF_ROLES }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     /** Clients sign in with a username; admins with their e-mail address. */
@@ -36,6 +39,10 @@ export const users = pgTable(
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
   },
   (t) => [
+    check(
+      'users_staff_role_check',
+      sql`(${t.role} = 'admin' and ${t.staffRole} is not null and ${t.staffRole} in ('owner', 'admin', 'project_manager', 'editor', 'support')) or (${t.role} <> 'admin' and ${t.staffRole} is null)`,
+    ),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     index('users_role_idx').on(t.role),

@@ -1,9 +1,9 @@
 import { defineAccess } from '../../../tests/helpers/access-table.ts';
 
-// Access expectations of the audit log routes (see tests/helpers/access-table.ts). Decision 270:
-// staff only today; the 'audit.read' permission (owner, admin) when roles land.
+// Access expectations of the audit log routes (see tests/helpers/access-table.ts): the
+// 'audit.read' permission (owner and admin; decisions 270 and 272).
 export default defineAccess([
-  { method: 'GET', url: '/api/audit/events', access: 'admin' },
-  { method: 'GET', url: '/api/audit/filters', access: 'admin' },
-  { method: 'GET', url: '/api/audit/events.csv', access: 'admin' },
+  { method: 'GET', url: '/api/audit/events', access: { staff: 'audit.read' } },
+  { method: 'GET', url: '/api/audit/filters', access: { staff: 'audit.read' } },
+  { method: 'GET', url: '/api/audit/events.csv', access: { staff: 'audit.read' } },
 ]);

@@ -12,12 +12,12 @@ import { auditCsv, auditFilterOptions, listAuditEvents } from './audit.service.t
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
-// Decision 270: 'admin' today; the 'audit.read' permission (owner and admin) when staff roles land.
+// Decisions 270 and 272: the 'audit.read' permission (owner and admin).
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit/events',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'audit.read' } },
       schema: {
         tags: ['audit'],
         summary: 'Who did what: one page of changes, newest first, filtered',
@@ -31,7 +31,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit/filters',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'audit.read' } },
       schema: {
         tags: ['audit'],
         summary: 'The people and projects the audit log can be filtered by',
@@ -44,7 +44,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit/events.csv',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'audit.read' } },
       schema: {
         tags: ['audit'],
         summary: 'The filtered audit log as a CSV download (streamed)',

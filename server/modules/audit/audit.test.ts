@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { appWithProject } from '../../../tests/helpers/actors.ts';
-import { actor, type Actor } from '../../../tests/helpers/portal.ts';
-import type { TestApp } from '../../../tests/helpers/test-app.ts';
+import { actor, SAME_ORIGIN, type Actor } from '../../../tests/helpers/portal.ts';
+import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { STAFF_ROLES, type StaffRole } from '../../../common/permissions.ts';
+import { DENIED } from '../../plugins/access.ts';
 import { csvCell } from './audit.service.ts';
 
 // Issue 23, "who did what": each change writes one event in its own transaction, with who, from
@@ -203,11 +205,31 @@ describe('reading the log', () => {
     expect(csvCell('=1,2')).toBe(`"'=1,2"`);
   });
 
-  it('refuses clients and anonymous callers', async () => {
+  // Decision 272: reading the log needs 'audit.read', which only owners and admins hold.
+  it('lets owners and admins read it, and refuses the other staff roles, clients and anonymous callers', async () => {
+    const staff = async (staffRole: StaffRole) => {
+      const user = await createUser(t, { role: 'admin', staffRole });
+      return { headers: { cookie: (await signIn(t, user, 'admin')).cookie, origin: SAME_ORIGIN } };
+    };
     const someClient = await actor(t, 'client');
+    const answers: string[] = [];
     for (const url of ['/api/audit/events', '/api/audit/filters', '/api/audit/events.csv']) {
-      expect((await as(someClient, 'GET', url)).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      for (const staffRole of STAFF_ROLES) {
+        const res = await t.app.inject({ method: 'GET', url, headers: (await staff(staffRole)).headers, remoteAddress: ADDRESS });
+        answers.push(`${url} ${staffRole} ${res.statusCode}${res.statusCode === 403 ? ` ${res.json().message}` : ''}`);
+      }
+      answers.push(`${url} client ${(await as(someClient, 'GET', url)).statusCode}`);
+      answers.push(`${url} anonymous ${(await t.app.inject({ method: 'GET', url })).statusCode}`);
     }
+    const expected = (url: string) => [
+      `${url} owner 200`,
+      `${url} admin 200`,
+      `${url} project_manager 403 ${DENIED.role}`,
+      `${url} editor 403 ${DENIED.role}`,
+      `${url} support 403 ${DENIED.role}`,
+      `${url} client 403`,
+      `${url} anonymous 401`,
+    ];
+    expect(answers).toEqual(['/api/audit/events', '/api/audit/filters', '/api/audit/events.csv'].flatMap(expected));
   });
 });

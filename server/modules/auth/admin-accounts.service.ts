@@ -17,7 +17,7 @@ const adminAccountSchema = z.object({
 
 const COMMAND_LINE = { ...SYSTEM_ACTOR, actorLabel: 'system: command line' };
 
-/** Creates an admin account (npm run admin:create, the seed). Refuses an e-mail already in use. */
+/** Creates an owner account (npm run admin:create, the seed; decision 272). Refuses an e-mail already in use. */
 export async function createAdminAccount(
   app: FastifyInstance,
   input: { email: string; name: string; password: string },
@@ -37,9 +37,9 @@ export async function createAdminAccount(
   return app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
-      .values({ role: 'admin', name, email, passwordHash, createdAt: now, updatedAt: now })
+      .values({ role: 'admin', staffRole: 'owner', name, email, passwordHash, createdAt: now, updatedAt: now })
       .returning({ id: users.id, email: users.email, name: users.name });
-    await recordAudit(tx, COMMAND_LINE, { action: 'staff.create', entityId: row.id, after: { name, email, role: 'admin' } });
+    await recordAudit(tx, COMMAND_LINE, { action: 'staff.create', entityId: row.id, after: { name, email, role: 'admin', staffRole: 'owner' } });
     return row;
   });
 }

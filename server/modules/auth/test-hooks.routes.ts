@@ -48,6 +48,7 @@ const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
         .values({
           id,
           role,
+          staffRole: role === 'admin' ? 'owner' : null,
           name,
           email,
           username,

@@ -80,9 +80,9 @@ export async function completeSetup(app: FastifyInstance, body: SetupAdminBody, 
     if (taken) throw conflict(`An account with the e-mail ${body.email} already exists. Use another address for the admin account.`);
     const [row] = await tx
       .insert(users)
-      .values({ role: 'admin', name: body.name, email: body.email, passwordHash, createdAt: now, updatedAt: now })
+      .values({ role: 'admin', staffRole: 'owner', name: body.name, email: body.email, passwordHash, createdAt: now, updatedAt: now })
       .returning({ id: users.id, name: users.name, role: users.role });
-    await recordAudit(tx, { actorId: null, actorLabel: 'system: set-up link', address: caller.ip, at: now }, { action: 'staff.create', entityId: row.id, after: { name: body.name, email: body.email, role: 'admin' } });
+    await recordAudit(tx, { actorId: null, actorLabel: 'system: set-up link', address: caller.ip, at: now }, { action: 'staff.create', entityId: row.id, after: { name: body.name, email: body.email, role: 'admin', staffRole: 'owner' } });
     // Every other printed link is worthless from now on.
     await tx.update(setupLinks).set({ usedAt: now }).where(isNull(setupLinks.usedAt));
     return row;

@@ -131,8 +131,8 @@ describe('first-run set-up link', () => {
     const status = await t.app.inject({ method: 'GET', url: '/api/setup/status', remoteAddress: INSIDE });
     expect(status.json()).toEqual({ success: true, open: false, addressRestricted: true });
     expect(await adminCount()).toBe(1);
-    const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
-    expect(row.email).toBe('first.admin@example.test');
+    const [row] = await t.database.db.select({ email: users.email, staffRole: users.staffRole }).from(users).where(eq(users.role, 'admin'));
+    expect(row).toEqual({ email: 'first.admin@example.test', staffRole: 'owner' });
   });
 
   it('creates exactly one admin when many requests race with two processes\' links', async () => {

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSIONS, ROLE_PERMISSIONS, roleGrants, STAFF_ROLES } from './permissions.ts';
+
+// Decision 268's table, pinned: a change to what a role may do must change this test too.
+describe('staff permissions', () => {
+  it('gives each role exactly the permissions of decision 268', () => {
+    const all = [
+      ...['audit.read', 'blog.write', 'clients.read', 'clients.write', 'content.write', 'newsletter.write'],
+      ...['projects.read', 'projects.write', 'security.manage', 'staff.manage', 'submissions.read', 'support.answer'],
+    ];
+    expect(Object.fromEntries(STAFF_ROLES.map((role) => [role, [...ROLE_PERMISSIONS[role]].sort()]))).toEqual({
+      owner: all,
+      admin: all.filter((p) => p !== 'security.manage' && p !== 'staff.manage'),
+      project_manager: ['clients.read', 'clients.write', 'projects.read', 'projects.write'],
+      editor: ['blog.write', 'content.write', 'newsletter.write'],
+      support: ['submissions.read', 'support.answer'],
+    });
+    expect(PERMISSIONS).toHaveLength(12);
+  });
+
+  it('grants nothing to a missing or unknown role', () => {
+    expect(roleGrants(null, 'audit.read')).toBe(false);
+    expect(roleGrants(undefined, 'clients.read')).toBe(false);
+    expect(roleGrants('superuser' as never, 'clients.read')).toBe(false);
+    expect(roleGrants('owner', 'staff.manage')).toBe(true);
+    expect(roleGrants('admin', 'staff.manage')).toBe(false);
+  });
+});

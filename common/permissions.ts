@@ -1,0 +1,35 @@
+/**
+ * Staff roles and permissions (decision 268, first slice in decision 272). A staff account has one
+ * role; a route names the one permission it needs (`config.access: { staff: 'audit.read' }`), never
+ * a role, so that changing what a role may do is one line in ROLE_PERMISSIONS.
+ */
+export const STAFF_ROLES = ['owner', 'admin', 'project_manager', 'editor', 'support'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The closed list of staff permissions. A route naming anything else fails to register. */
+export const PERMISSIONS = [
+  ...(['clients.read', 'clients.write', 'projects.read', 'projects.write', 'staff.manage', 'security.manage'] as const),
+  ...(['content.write', 'blog.write', 'newsletter.write', 'support.answer', 'submissions.read', 'audit.read'] as const),
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+// Only the owner may change who is staff and how the site is secured: an admin who could grant
+// themselves 'owner' would make the distinction meaningless.
+const OWNER_ONLY: readonly Permission[] = ['staff.manage', 'security.manage'];
+
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  admin: PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p)),
+  project_manager: ['clients.read', 'clients.write', 'projects.read', 'projects.write'],
+  editor: ['content.write', 'blog.write', 'newsletter.write'],
+  support: ['support.answer', 'submissions.read'],
+};
+
+export const isPermission = (value: unknown): value is Permission => PERMISSIONS.includes(value as Permission);
+
+export const isStaffRole = (value: unknown): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);
+
+/** Whether a staff role grants a permission (an unknown or missing role grants nothing). */
+export function roleGrants(role: StaffRole | null | undefined, permission: Permission): boolean {
+  return !!role && isStaffRole(role) && ROLE_PERMISSIONS[role].includes(permission);
+}
