@@ -16,7 +16,7 @@ import { ADMIN_ADDRESS_REFUSED, isAdminAddressAllowed } from '../modules/auth/ad
  */
 export const ACCESS_LEVELS = ['public', 'authenticated', 'client', 'admin'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
-export type StaffAccess = { staff: Permission };
+type StaffAccess = { staff: Permission };
 export type Access = AccessLevel | StaffAccess;
 
 /** Whether a route's declared access is one this layer knows (a level, or exactly one known permission). */
