@@ -27,7 +27,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
 
 export const isPermission = (value: unknown): value is Permission => PERMISSIONS.includes(value as Permission);
 
-export const isStaffRole = (value: unknown): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);
+const isStaffRole = (value: unknown): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);
 
 /** Whether a staff role grants a permission (an unknown or missing role grants nothing). */
 export function roleGrants(role: StaffRole | null | undefined, permission: Permission): boolean {

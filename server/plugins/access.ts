@@ -14,7 +14,7 @@ import { ADMIN_ADDRESS_REFUSED, isAdminAddressAllowed } from '../modules/auth/ad
  * - admin: signed-in staff of any role, from an allowed address (see admin-network.ts)
  * - { staff: permission }: as admin, and the staff role must grant the permission (decision 272)
  */
-export const ACCESS_LEVELS = ['public', 'authenticated', 'client', 'admin'] as const;
+const ACCESS_LEVELS = ['public', 'authenticated', 'client', 'admin'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 type StaffAccess = { staff: Permission };
 export type Access = AccessLevel | StaffAccess;
