@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { messages } from '../../db/schema/messages.ts';
+import { lockWritableProject } from '../projects/project-locks.ts';
 import { actor, createProjectVia, multipart, type Actor } from '../../../tests/helpers/portal.ts';
 
 // Stored last activity (issue 22, decision 258): the activity order of the client and project lists
@@ -137,5 +139,26 @@ describe('the activity order reads the stored last activity', () => {
     // A removed message keeps its place in the thread, so the time stays (as the computed order did).
     await t.app.db.execute(sql`update messages set deleted_at = now() where project_id = ${project} and text = 'Later'`);
     expect(await stored('projects', project)).toEqual(later);
+  });
+
+  it('two writers that both hold the write lock of a project then both write to it: neither deadlocks', async () => {
+    // Every write first locks the project and client against archiving (lockWritableProject); the
+    // triggers then update those rows. With SHARE locks the second writer's update waited for the
+    // first's lock and the first's for the second's: PostgreSQL aborted one (a 500 to its caller).
+    const third = clients[2];
+    const [project] = projectsOf.get(third.id)!;
+    let release!: () => void;
+    const bothLocked = new Promise<void>((resolve) => (release = resolve));
+    let locked = 0;
+    const writer = (text: string) =>
+      t.database.db.transaction(async (tx) => {
+        await lockWritableProject(tx, project);
+        if (++locked === 2) release();
+        await bothLocked;
+        // Later than any activity so far, so the triggers do update the project and client rows.
+        await tx.insert(messages).values({ projectId: project, senderId: third.id, text, createdAt: new Date('2100-01-01T00:00:00Z') });
+      });
+    const results = await Promise.allSettled([writer('First'), writer('Second')]);
+    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok']);
   });
 });

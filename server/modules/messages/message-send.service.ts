@@ -44,7 +44,7 @@ with minute as (
     (p.archived_at is not null or u.archived_at is not null) as archived
   from projects p join users u on u.id = p.client_id
   where p.id = $9${toStaff ? ' and p.client_id = $10' : ''}
-  for share of p, u
+  for key share of p, u
 ), files as (
   select f.id from message_files f
   where f.id = any($15::uuid[]) and f.uploader_id = $10 and f.message_id is null

@@ -5,9 +5,12 @@ import { users } from '../../db/schema/users.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 
 // An archived project, or any project of an archived client, is read-only (decision 247): every
-// write to it first takes a share lock on the project and client rows (lockWritableProject), and
-// archiving updates those rows, so a write and an archive never interleave: the write either
-// commits before the archive or waits for it and is refused.
+// write to it first takes a KEY SHARE lock on the project and client rows (lockWritableProject), and
+// archiving takes FOR UPDATE on those rows, which conflicts with it, so a write and an archive never
+// interleave: the write either commits before the archive or waits for it and is refused. KEY SHARE,
+// not SHARE: the last-activity triggers (decision 258) and edits then update these rows in the same
+// transaction, and two writers holding SHARE would each wait for the other's lock to update (a
+// deadlock); KEY SHARE does not conflict with an update that leaves the key alone.
 
 export const PROJECT_ARCHIVED = 'This project is archived: restore it before changing it';
 
@@ -21,7 +24,7 @@ export async function lockWritableProject(tx: DbExecutor, projectId: string): Pr
     .from(projects)
     .innerJoin(users, eq(users.id, projects.clientId))
     .where(eq(projects.id, projectId))
-    .for('share');
+    .for('key share');
   if (!row) throw notFound('Project not found');
   if (row.archivedAt || row.clientArchivedAt) throw conflict(PROJECT_ARCHIVED);
   return { clientId: row.clientId, status: row.status };
@@ -35,7 +38,7 @@ export async function lockWritableClient(tx: DbExecutor, clientId: string): Prom
     .select({ archivedAt: users.archivedAt, status: users.status })
     .from(users)
     .where(and(eq(users.id, clientId), eq(users.role, 'client')))
-    .for('share');
+    .for('key share');
   if (!row) throw notFound('Client not found');
   if (row.archivedAt) throw conflict(CLIENT_ARCHIVED);
   return { status: row.status };
