@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { okResponse } from './ok-response.ts';
+import { formatNaira } from '../money.ts';
 
 /** One page of the audit log; the screen asks for the next by the cursor of the last row. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -49,6 +50,8 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const auditListResponseSchema = okResponse({
   events: z.array(auditEventSchema),
+  /** The names of the clients and projects the page's events point at by id, so people read names. */
+  names: z.record(z.string(), z.string()),
   nextCursor: z.string().nullable(),
 });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
@@ -60,9 +63,32 @@ export const auditFilterOptionsResponseSchema = okResponse({
 });
 export type AuditFilterOptions = z.infer<typeof auditFilterOptionsResponseSchema>;
 
-/** 'name: "Old" → "New"; status: "new" → "in-progress"': what changed, readable in one line. */
-export function describeChange(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
+/** Ids of other records that a change may carry; the log shows their names. */
+export const NAMED_ID_KEYS = ['clientId', 'projectId'] as const;
+
+/**
+ * One recorded value as people read it: a budget in naira, a client or project by its name (the
+ * id when it no longer exists), text as it is, anything else as JSON.
+ */
+export function auditValueText(key: string, value: unknown, names: Record<string, string> = {}): string {
+  if (value === undefined) return '(none)';
+  if (value === null || value === '') return '(empty)';
+  if (key === 'budget' && Number.isFinite(Number(value))) return formatNaira(Number(value));
+  if (typeof value === 'string') return (NAMED_ID_KEYS as readonly string[]).includes(key) ? (names[value] ?? value) : value;
+  return JSON.stringify(value);
+}
+
+/** 'name: "Old" → "New"; budget: "₦0.00" → "₦2,500,000.00"': what changed, readable in one line. */
+export function describeChange(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  names: Record<string, string> = {},
+): string {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const shown = (v: unknown) => (v === undefined ? '(none)' : v === null ? '(empty)' : JSON.stringify(v));
-  return keys.map((k) => `${k}: ${shown(before?.[k])} → ${shown(after?.[k])}`).join('; ');
+  // Values stay quoted, so a value's own spaces, arrows or semicolons cannot blur where it ends.
+  const shown = (k: string, v: unknown) =>
+    (typeof v === 'string' && v !== '') || (k === 'budget' && typeof v === 'number')
+      ? JSON.stringify(auditValueText(k, v, names))
+      : auditValueText(k, v);
+  return keys.map((k) => `${k}: ${shown(k, before?.[k])} → ${shown(k, after?.[k])}`).join('; ');
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { clsx } from 'clsx';
 import { Download, History } from 'lucide-react';
-import type { AuditEvent, AuditFilter } from '../../../common/schemas/audit.ts';
+import { auditValueText, type AuditEvent, type AuditFilter } from '../../../common/schemas/audit.ts';
 import { formatDateTimeSeconds } from '../../../common/dates.ts';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { buttonClass } from '../../components/button-class.ts';
@@ -9,11 +9,10 @@ import { useFailureToast } from '../../components/portal/notify.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { auditCsvUrl, useAuditEvents, useAuditFilterOptions } from './audit-api.ts';
 
-const shown = (v: unknown) =>
-  v === undefined ? '(none)' : v === null || v === '' ? '(empty)' : typeof v === 'string' ? v : JSON.stringify(v);
 
 /** Each changed field on its own line: 'status: not-started → in-progress'. */
-function Changes({ event }: { event: AuditEvent }) {
+function Changes({ event, names }: { event: AuditEvent; names: Record<string, string> }) {
+  const shown = (key: string, value: unknown) => auditValueText(key, value, names);
   const keys = [...new Set([...Object.keys(event.before ?? {}), ...Object.keys(event.after ?? {})])];
   if (keys.length === 0) return <span className="text-slate-600 dark:text-slate-300">(nothing recorded)</span>;
   return (
@@ -23,15 +22,15 @@ function Changes({ event }: { event: AuditEvent }) {
           <span className="font-semibold">{k}</span>:{' '}
           {/* Something created has only its new values, something deleted only its old ones. */}
           {event.before === null ? (
-            <ins className="text-emerald-800 no-underline dark:text-emerald-200">{shown(event.after?.[k])}</ins>
+            <ins className="text-emerald-800 no-underline dark:text-emerald-200">{shown(k, event.after?.[k])}</ins>
           ) : event.after === null ? (
-            <del className="text-red-800 dark:text-red-200">{shown(event.before[k])}</del>
+            <del className="text-red-800 dark:text-red-200">{shown(k, event.before[k])}</del>
           ) : (
             <>
-              <del className="text-red-800 dark:text-red-200">{shown(event.before?.[k])}</del>{' '}
+              <del className="text-red-800 dark:text-red-200">{shown(k, event.before?.[k])}</del>{' '}
               <span aria-hidden="true">→</span>
               <span className="sr-only"> changed to </span>{' '}
-              <ins className="text-emerald-800 no-underline dark:text-emerald-200">{shown(event.after?.[k])}</ins>
+              <ins className="text-emerald-800 no-underline dark:text-emerald-200">{shown(k, event.after?.[k])}</ins>
             </>
           )}
         </li>
@@ -103,6 +102,7 @@ export function AuditLog({ filter, onChange }: { filter: AuditFilter; onChange: 
   const log = useAuditEvents(filter);
   useFailureToast(log.error, 'Failed to load the audit log');
   const events = log.data?.pages.flatMap((p) => p.events) ?? [];
+  const names = Object.assign({}, ...(log.data?.pages.map((p) => p.names) ?? [])) as Record<string, string>;
   const filtered = Object.values(filter).some(Boolean);
 
   return (
@@ -157,7 +157,7 @@ export function AuditLog({ filter, onChange }: { filter: AuditFilter; onChange: 
                   from <span className="font-mono break-all">{e.address ?? 'no address'}</span>
                 </p>
                 <div className="mt-2">
-                  <Changes event={e} />
+                  <Changes event={e} names={names} />
                 </div>
               </li>
             ))}
@@ -183,7 +183,7 @@ export function AuditLog({ filter, onChange }: { filter: AuditFilter; onChange: 
                   <td className="py-2 pr-3 font-mono text-xs break-all">{e.address ?? ''}</td>
                   <td className="py-2 pr-3 font-mono text-xs">{e.action}</td>
                   <td className="py-2">
-                    <Changes event={e} />
+                    <Changes event={e} names={names} />
                   </td>
                 </tr>
               ))}

@@ -4,8 +4,8 @@ import { ProjectStatusLabel } from './project-status.tsx';
 import { EditProjectDialog } from './edit-project-dialog.tsx';
 import { ProjectTidyActions } from './project-tidy.tsx';
 import { ArchivedBadge } from '../../components/portal/tidy-actions.tsx';
+import { formatNaira } from '../../../common/money.ts';
 
-const money = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', maximumFractionDigits: 2 });
 
 /**
  * The selected project: name, description, dates, status and the client's name (budget for staff
@@ -69,7 +69,7 @@ export function ProjectDetailCard({
         {project.budget !== undefined ? (
           <div>
             <dt className="text-slate-600 dark:text-slate-300">Budget</dt>
-            <dd className="font-medium">{money.format(project.budget)}</dd>
+            <dd className="font-medium">{formatNaira(project.budget)}</dd>
           </div>
         ) : null}
       </dl>

@@ -1,8 +1,9 @@
-import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   AUDIT_PAGE_SIZE,
   describeChange,
+  NAMED_ID_KEYS,
   type AuditEvent,
   type AuditFilter,
   type AuditFilterOptions,
@@ -10,6 +11,7 @@ import {
 import { COMPANY_TIME_ZONE, formatDateTimeSeconds } from '../../../common/dates.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { projects } from '../../db/schema/projects.ts';
+import { users } from '../../db/schema/users.ts';
 
 // A day of the filter is a calendar day in Lagos: from its midnight there to the next one.
 const lagosMidnight = (day: string, plusDays: number) =>
@@ -33,7 +35,7 @@ export async function listAuditEvents(
   app: FastifyInstance,
   query: AuditFilter & { cursor?: string },
   pageSize = AUDIT_PAGE_SIZE,
-): Promise<{ events: AuditEvent[]; nextCursor: string | null }> {
+): Promise<{ events: AuditEvent[]; names: Record<string, string>; nextCursor: string | null }> {
   const where = filterWhere(query);
   if (query.cursor) {
     const [at, id] = query.cursor.split('_');
@@ -47,10 +49,31 @@ export async function listAuditEvents(
     .limit(pageSize + 1);
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
+  const events = page.map((r) => toEvent(r.row));
   return {
-    events: page.map((r) => toEvent(r.row)),
+    events,
+    names: await namesOf(app, events),
     nextCursor: rows.length > pageSize && last ? `${last.atText}_${last.row.id}` : null,
   };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The current names of the clients and projects the events point at (one read each for the page). */
+async function namesOf(app: FastifyInstance, events: AuditEvent[]): Promise<Record<string, string>> {
+  const ids = new Set<string>();
+  for (const e of events) {
+    if (e.projectId) ids.add(e.projectId);
+    for (const values of [e.before, e.after])
+      for (const key of NAMED_ID_KEYS) if (typeof values?.[key] === 'string') ids.add(values[key]);
+  }
+  const wanted = [...ids].filter((id) => UUID.test(id));
+  if (wanted.length === 0) return {};
+  const [named, people] = await Promise.all([
+    app.db.select({ id: projects.id, name: projects.name }).from(projects).where(inArray(projects.id, wanted)),
+    app.db.select({ id: users.id, name: users.name }).from(users).where(and(inArray(users.id, wanted), eq(users.role, 'client'))),
+  ]);
+  return Object.fromEntries([...named, ...people].map((r) => [r.id, r.name]));
 }
 
 /** Everyone who acted and every project named in the log, for the filters. */
@@ -75,6 +98,7 @@ const AUDIT_CSV_HEADER = [
   'Kind',
   'Id',
   'Project id',
+  'Project',
   'What changed',
 ];
 
@@ -104,7 +128,8 @@ export async function* auditCsv(app: FastifyInstance, filter: AuditFilter): Asyn
         e.entityKind,
         e.entityId,
         e.projectId ?? '',
-        describeChange(e.before, e.after),
+        (e.projectId && page.names[e.projectId]) ?? '',
+        describeChange(e.before, e.after, page.names),
       ]);
     }
     cursor = page.nextCursor ?? undefined;

@@ -7,6 +7,7 @@ import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-ap
 import { STAFF_ROLES, type StaffRole } from '../../../common/permissions.ts';
 import { DENIED } from '../../plugins/access.ts';
 import { csvCell } from './audit.service.ts';
+import { describeChange } from '../../../common/schemas/audit.ts';
 
 // Issue 23, "who did what": each change writes one event in its own transaction, with who, from
 // where and only what changed; a refused change writes none; the database refuses to alter one.
@@ -190,10 +191,27 @@ describe('reading the log', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="audit-log-2026-11-22.csv"');
     const lines = res.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Time (Lagos),Who,Address,Action,Kind,Id,Project id,What changed');
+    expect(lines[0]).toBe('Time (Lagos),Who,Address,Action,Kind,Id,Project id,Project,What changed');
     expect(lines).toHaveLength(1 + 5 + 55 + 1);
     expect(lines[1]).toContain(`admin: ${admin.name},${ADDRESS},project.update,project,${project._id},${project._id},`);
     expect(lines[1]).toContain('"name: ""Quay 54"" → ""=HYPERLINK(\\""x\\""), \\""quoted\\"""""');
+  });
+
+  it('names the clients and projects a change points at, and shows budgets in naira', async () => {
+    t.clock.advance(1000);
+    const made = await as(admin, 'POST', '/api/projects', { name: 'Before Naming', code: 'NAMED-1', clientId: client.id, budget: 1000 });
+    const id = made.json().project._id;
+    t.clock.advance(1000);
+    await as(admin, 'PATCH', `/api/projects/${id}`, { name: 'Named Quay', budget: 7654321.5 });
+    const page = (await as(admin, 'GET', `/api/audit/events?projectId=${id}`)).json();
+    const [update, create] = page.events;
+    expect(page.names).toEqual({ [id]: 'Named Quay', [client.id]: 'Renamed Client Ltd' });
+    expect(describeChange(create.before, create.after, page.names)).toContain(`clientId: (none) → "Renamed Client Ltd"`);
+    expect(describeChange(update.before, update.after, page.names)).toBe(
+      'name: "Before Naming" → "Named Quay"; budget: "₦1,000.00" → "₦7,654,321.50"',
+    );
+    const csv = (await as(admin, 'GET', `/api/audit/events.csv?projectId=${id}`)).body.split('\r\n');
+    expect(csv[1]).toContain(`,${id},Named Quay,"name: ""Before Naming"" → ""Named Quay""; budget: ""₦1,000.00""`);
   });
 
   it('escapes cells and defuses spreadsheet formulas', () => {
