@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, ROLE_PERMISSIONS, roleGrants, STAFF_ROLES } from './permissions.ts';
+import { can, PERMISSIONS, permissionsOf, ROLE_PERMISSIONS, roleGrants, STAFF_ROLES } from './permissions.ts';
 
 // Decision 268's table, pinned: a change to what a role may do must change this test too.
 describe('staff permissions', () => {
   it('gives each role exactly the permissions of decision 268', () => {
     const all = [
       ...['audit.read', 'blog.write', 'clients.read', 'clients.write', 'content.write', 'newsletter.write'],
-      ...['projects.read', 'projects.write', 'security.manage', 'staff.manage', 'submissions.read', 'support.answer'],
+      ...['projects.read', 'projects.write', 'security.manage', 'settings.manage', 'staff.manage', 'submissions.read', 'support.answer'],
     ];
     expect(Object.fromEntries(STAFF_ROLES.map((role) => [role, [...ROLE_PERMISSIONS[role]].sort()]))).toEqual({
       owner: all,
@@ -15,7 +15,7 @@ describe('staff permissions', () => {
       editor: ['blog.write', 'content.write', 'newsletter.write'],
       support: ['submissions.read', 'support.answer'],
     });
-    expect(PERMISSIONS).toHaveLength(12);
+    expect(PERMISSIONS).toHaveLength(13);
   });
 
   it('grants nothing to a missing or unknown role', () => {
@@ -24,5 +24,15 @@ describe('staff permissions', () => {
     expect(roleGrants('superuser' as never, 'clients.read')).toBe(false);
     expect(roleGrants('owner', 'staff.manage')).toBe(true);
     expect(roleGrants('admin', 'staff.manage')).toBe(false);
+  });
+
+  it('answers can(user, permission) for staff by role and never for a client or nobody', () => {
+    expect(can({ role: 'admin', staffRole: 'editor' }, 'blog.write')).toBe(true);
+    expect(can({ role: 'admin', staffRole: 'editor' }, 'clients.read')).toBe(false);
+    expect(can({ role: 'admin', staffRole: 'support' }, 'support.answer')).toBe(true);
+    expect(can({ role: 'client', staffRole: 'owner' }, 'clients.read')).toBe(false);
+    expect(can(null, 'clients.read')).toBe(false);
+    expect(permissionsOf('support')).toEqual(['support.answer', 'submissions.read']);
+    expect(permissionsOf(null)).toEqual([]);
   });
 });

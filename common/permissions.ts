@@ -10,6 +10,8 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const PERMISSIONS = [
   ...(['clients.read', 'clients.write', 'projects.read', 'projects.write', 'staff.manage', 'security.manage'] as const),
   ...(['content.write', 'blog.write', 'newsletter.write', 'support.answer', 'submissions.read', 'audit.read'] as const),
+  // Operational screens (the mail outbox and its delivery state): owner and admin (decision 273).
+  'settings.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -33,3 +35,21 @@ const isStaffRole = (value: unknown): value is StaffRole => STAFF_ROLES.includes
 export function roleGrants(role: StaffRole | null | undefined, permission: Permission): boolean {
   return !!role && isStaffRole(role) && ROLE_PERMISSIONS[role].includes(permission);
 }
+
+/** Who a permission check is about: the signed-in user as GET /api/auth/me gives it (or nobody). */
+interface PermissionHolder {
+  role: 'admin' | 'client';
+  staffRole?: StaffRole | null;
+}
+
+/**
+ * Whether a signed-in user may do what a permission names: staff whose role grants it. Clients hold
+ * no staff permission. The one check the admin screens use to decide what to show (decision 273);
+ * the server's access layer decides what is allowed.
+ */
+export function can(user: PermissionHolder | null | undefined, permission: Permission): boolean {
+  return !!user && user.role === 'admin' && roleGrants(user.staffRole, permission);
+}
+
+/** The permissions a staff role holds, in the list's order (none for a client or an unknown role). */
+export const permissionsOf = (role: StaffRole | null | undefined): Permission[] => PERMISSIONS.filter((p) => roleGrants(role, p));

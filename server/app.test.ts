@@ -86,12 +86,21 @@ describe('API base', () => {
     // A staff permission must be one of the closed list, and the only key (decision 272).
     expect(() => app.get('/api/unknown-permission', { config: { access: { staff: 'audit.write' } as unknown as Access } }, async () => 'x')).toThrow('does not declare who may call it');
     expect(() => app.get('/api/two-keys', { config: { access: { staff: 'audit.read', role: 'owner' } as unknown as Access } }, async () => 'x')).toThrow('does not declare who may call it');
+    expect(() => app.get('/api/both', { config: { access: { staff: 'projects.read', client: false } as unknown as Access } }, async () => 'x')).toThrow('does not declare who may call it');
+    // Decision 273: 'admin' ("any staff role") is refused; a route names its permission, or 'staff' for one's own account.
+    expect(() => app.get('/api/any-staff', { config: { access: 'admin' as Access } }, async () => 'x')).toThrow(
+      "GET /api/any-staff declares access 'admin', which is no longer accepted: name the permission it needs",
+    );
     app.get('/api/declared', { config: { access: 'public' } }, async () => 'x');
     app.get('/api/audited', { config: { access: { staff: 'audit.read' } } }, async () => 'x');
+    app.get('/api/own-account', { config: { access: 'staff' } }, async () => 'x');
+    app.get('/api/both-sides', { config: { access: { staff: 'projects.read', client: true } } }, async () => 'x');
     // Only the declared routes are listed (their HEAD twins answer as the GETs do).
     expect(app.routeRegistry).toEqual([
       { method: 'GET', url: '/api/declared', access: 'public' },
       { method: 'GET', url: '/api/audited', access: { staff: 'audit.read' } },
+      { method: 'GET', url: '/api/own-account', access: 'staff' },
+      { method: 'GET', url: '/api/both-sides', access: { staff: 'projects.read', client: true } },
     ]);
     await app.close();
   });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSession } from './modules/auth/sessions.service.ts';
-import { accessLevel, CROSS_SITE_REFUSED, DENIED, isKnownAccess, type Access } from './plugins/access.ts';
+import { accessLevel, CROSS_SITE_REFUSED, DENIED, isKnownAccess, staffPermissionOf, type Access } from './plugins/access.ts';
 import { roleGrants, STAFF_ROLES, type StaffRole } from '../common/permissions.ts';
 import { ADMIN_ADDRESS_REFUSED } from './modules/auth/admin-network.ts';
 import { createTestApp, createUser } from '../tests/helpers/test-app.ts';
@@ -68,7 +68,7 @@ const users = {
 // One staff account per role, for the routes that need a permission (decision 272).
 const staffUsers = {} as Record<StaffRole, { id: string; name: string }>;
 for (const staffRole of STAFF_ROLES) staffUsers[staffRole] = await createUser(t, { role: 'admin', name: `Staff ${staffRole}`, staffRole });
-const showAccess = (access: Access) => (typeof access === 'string' ? access : `staff: ${access.staff}`);
+const showAccess = (access: Access) => (typeof access === 'string' ? access : `staff: ${access.staff}${access.client ? ', client: true' : ''}`);
 
 async function actor(user: { id: string; name: string }, role: 'admin' | 'client', mfaPending = false): Promise<AccessActor> {
   const { token } = await createSession(app, { userId: user.id, role, mfaPending });
@@ -101,6 +101,13 @@ const fill = (url: string, params: Record<string, string>) =>
   });
 const randomParams = (url: string) => Object.fromEntries([...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => [m[1], randomUUID()]));
 const hasParams = (url: string) => /:[A-Za-z0-9_]+/.test(url);
+const messageOf = (body: string): unknown => {
+  try {
+    return JSON.parse(body).message;
+  } catch {
+    return undefined;
+  }
+};
 
 describe('authorization table', () => {
   it('has an expectation for every registered route', () => {
@@ -135,9 +142,9 @@ describe('every route answers only the callers it declares', () => {
   for (const entry of TABLE) {
     const k = key(entry.method, entry.url);
     const title = `${k} (${showAccess(entry.access)})`;
-    // A staff permission is an admin route first (same gates), then its role check below.
+    // A staff permission is a staff route (or one of both sides) first, then its role check below.
     const level = accessLevel(entry.access);
-    const permission = typeof entry.access === 'string' ? null : entry.access.staff;
+    const permission = staffPermissionOf(entry.access);
     if (entry.noCalls) continue;
     it(title, async () => {
       if (!registered.has(k)) return; // reported by the table test above
@@ -166,34 +173,47 @@ describe('every route answers only the callers it declares', () => {
         if (!ok(status)) problems.push(`${label}: got ${status}, expected ${want}`);
       };
 
-      // Anonymous (for admin routes: from inside the allowed range; from outside the gate refuses first).
-      const anonymous = await call(null, missingUrl, level === 'admin' ? ADMIN_INSIDE : '198.51.100.7');
+      // Anonymous (for staff routes: from inside the allowed range; from outside the gate refuses first).
+      const anonymous = await call(null, missingUrl, level === 'staff' ? ADMIN_INSIDE : '198.51.100.7');
       if (level === 'public') check('anonymous', anonymous.statusCode, (s) => s < 500, 'no server error');
       else check('anonymous', anonymous.statusCode, (s) => s === 401, '401');
-      if (level === 'admin') {
+      if (level === 'staff') {
         check('anonymous outside the allowed range', (await call(null, missingUrl, OUTSIDE)).statusCode, (s) => s === 401 || s === 403, '401 or 403');
       }
 
-      // Wrong role.
-      if (level === 'admin') {
-        check('client A on an admin route', (await call(who.clientA, missingUrl, '198.51.100.7')).statusCode, (s) => s === 403, '403');
-        check('admin outside the allowed range', (await call(who.admin, missingUrl, OUTSIDE)).statusCode, (s) => s === 403, '403');
-      }
-      if (level === 'client') {
-        check('admin on a client route', (await call(who.admin, missingUrl, ADMIN_INSIDE)).statusCode, (s) => s === 403, '403');
+      // Wrong side.
+      if (level === 'staff') {
+        check('client A on a staff route', (await call(who.clientA, missingUrl, '198.51.100.7')).statusCode, (s) => s === 403, '403');
       }
       if (level !== 'public') {
+        // Decisions 271, 273: outside the admin networks a staff session has no staff rights on any route.
+        const outside = await call(who.admin, missingUrl, OUTSIDE);
+        if (outside.statusCode !== 403 || messageOf(outside.body) !== ADMIN_ADDRESS_REFUSED) {
+          problems.push(`owner outside the allowed range: got ${outside.statusCode} ${outside.body}, expected 403 (${ADMIN_ADDRESS_REFUSED})`);
+        }
         const pending = await call(who.pendingAdmin, missingUrl, ADMIN_INSIDE);
         if (entry.allowsMfaPending) {
           if (deniedByAccess(pending) || pending.statusCode >= 500) problems.push(`admin waiting for the second factor: got ${pending.statusCode} ${pending.body}, expected allowed (a second-factor step)`);
         } else check('admin waiting for the second factor', pending.statusCode, (s) => s === 401, '401');
+
+        // Every staff role (decision 273): on a staff route or one of both sides, the roles that hold
+        // the route's permission (every role, on a staff route without one) pass the gate and find
+        // random ids missing; every other role gets this layer's 403. A client route refuses them all.
+        for (const staffRole of STAFF_ROLES) {
+          const res = await call(await actor(staffUsers[staffRole], 'admin'), missingUrl, ADMIN_INSIDE);
+          const grants = level !== 'client' && (!permission || roleGrants(staffRole, permission));
+          const what = `${staffRole} ${permission ? `${grants ? 'with' : 'without'} ${permission}` : `on a ${level} route`}`;
+          if (!grants && (res.statusCode !== 403 || messageOf(res.body) !== DENIED.role)) problems.push(`${what}: got ${res.statusCode} ${res.body}, expected 403 (${DENIED.role})`);
+          if (grants && (deniedByAccess(res) || res.statusCode >= 500)) problems.push(`${what}: got ${res.statusCode} ${res.body}, expected to be let through`);
+          if (grants && hasParams(entry.url)) check(`${what}, random ids`, res.statusCode, (s) => s === (entry.missingStatus ?? 404), String(entry.missingStatus ?? 404));
+        }
       }
 
       // Permitted callers: random ids are simply missing (404), never a crash.
       const permitted: Array<[string, AccessActor | null, string]> =
         level === 'public'
           ? [['anonymous', null, '198.51.100.7']]
-          : level === 'admin'
+          : level === 'staff'
             ? [['admin', who.admin, ADMIN_INSIDE]]
             : level === 'client'
               ? [['client A', who.clientA, '198.51.100.7']]
@@ -210,16 +230,6 @@ describe('every route answers only the callers it declares', () => {
           check(`${label} with random ids`, res.statusCode, (s) => s === want, String(want));
         } else if (level !== 'public' && (deniedByAccess(res) || res.statusCode >= 500)) {
           problems.push(`${label}: got ${res.statusCode} ${res.body}, expected to be let through`);
-        }
-      }
-
-      // Staff permission: every role without it is refused by this layer; every role with it passes.
-      if (permission) {
-        for (const staffRole of STAFF_ROLES) {
-          const res = await call(await actor(staffUsers[staffRole], 'admin'), missingUrl, ADMIN_INSIDE);
-          const grants = roleGrants(staffRole, permission);
-          if (!grants && (res.statusCode !== 403 || !deniedByAccess(res))) problems.push(`${staffRole} without ${permission}: got ${res.statusCode}, expected 403`);
-          if (grants && (deniedByAccess(res) || res.statusCode >= 500)) problems.push(`${staffRole} with ${permission}: got ${res.statusCode} ${res.body}, expected to be let through`);
         }
       }
 
@@ -251,7 +261,7 @@ describe('every route answers only the callers it declares', () => {
             check("client A on client B's resource", (await call(who.clientA, fill(entry.url, fixture.other), '198.51.100.7', body)).statusCode, (s) => s === 404, '404');
           }
         }
-        if (level === 'admin' || level === 'authenticated') {
+        if (level === 'staff' || level === 'authenticated') {
           const adminStatus = (await call(who.admin, ownUrl, ADMIN_INSIDE, body)).statusCode;
           if (entry.adminOwnStatus) check("admin on a client's resource", adminStatus, (s) => s === entry.adminOwnStatus, String(entry.adminOwnStatus));
           else check("admin on a client's resource", adminStatus, ownOk, ownWant);

@@ -2,6 +2,7 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { mailOutcomeSchema } from './mail.ts';
 import { okResponse } from './ok-response.ts';
+import { PERMISSIONS, STAFF_ROLES } from '../permissions.ts';
 
 /** The signed-in user as the API shows it: never secrets. */
 const publicUserSchema = z.object({
@@ -11,7 +12,16 @@ const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export const meResponseSchema = okResponse({ user: publicUserSchema });
+/**
+ * GET /auth/me: the specification's user, plus (decision 273) the staff role and the permissions it
+ * grants, so the admin screens show only what the caller may use. Clients: null and [].
+ */
+const meUserSchema = publicUserSchema.extend({
+  staffRole: z.enum(STAFF_ROLES).nullable(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
+export type MeUser = z.infer<typeof meUserSchema>;
+export const meResponseSchema = okResponse({ user: meUserSchema });
 
 // OWASP ASVS 2.1: at least 12 characters; long passphrases allowed, but bounded so hashing stays cheap.
 export const PASSWORD_MIN_LENGTH = 12;

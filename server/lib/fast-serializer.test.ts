@@ -42,7 +42,8 @@ describe('fast response serialiser', () => {
       ],
       [messageListResponseSchema, { success: true, messages: [], hasMore: false, olderUnread: 0 }],
       [messageResponseSchema, { success: true, message: message(4) }],
-      [meResponseSchema, { success: true, user: { _id: 'u1', name: 'Ada "A" Obi', role: 'client' } }],
+      [meResponseSchema, { success: true, user: { _id: 'u1', name: 'Ada "A" Obi', role: 'client', staffRole: null, permissions: [] } }],
+      [meResponseSchema, { success: true, user: { _id: 'u2', name: 'Bola', role: 'admin', staffRole: 'support', permissions: ['support.answer', 'submissions.read'] } }],
       [apiErrorSchema, { success: false, code: 'NOT_FOUND', message: 'Project not found' }],
       [
         apiErrorSchema,
@@ -98,10 +99,10 @@ describe('fast response serialiser', () => {
     const out = JSON.parse(
       fast({
         success: true,
-        user: { _id: 'u1', name: 'Ada', role: 'admin', email: 'secret@example.test', mfaPending: false },
+        user: { _id: 'u1', name: 'Ada', role: 'admin', staffRole: 'owner', permissions: ['audit.read'], email: 'secret@example.test', mfaPending: false },
         token: 'x',
       }),
     );
-    expect(out).toEqual({ success: true, user: { _id: 'u1', name: 'Ada', role: 'admin' } });
+    expect(out).toEqual({ success: true, user: { _id: 'u1', name: 'Ada', role: 'admin', staffRole: 'owner', permissions: ['audit.read'] } });
   });
 });

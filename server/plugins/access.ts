@@ -9,26 +9,33 @@ import { ADMIN_ADDRESS_REFUSED, isAdminAddressAllowed } from '../modules/auth/ad
 /**
  * Who may call a route. Every route must declare one; registration fails otherwise.
  * - public: anyone
- * - authenticated: any signed-in user (client or admin)
+ * - authenticated: any signed-in user of either side, for one's own account only (me, password)
  * - client: signed-in clients only
- * - admin: signed-in staff of any role, from an allowed address (see admin-network.ts)
- * - { staff: permission }: as admin, and the staff role must grant the permission (decision 272)
+ * - staff: signed-in staff of any role, from an allowed address (see admin-network.ts), for one's own
+ *   staff account only (second factor); company data always needs a permission (decision 273)
+ * - { staff: permission }: as staff, and the staff role must grant the permission (decision 272)
+ * - { staff: permission, client: true }: clients (their own data, judged by the route) and staff
+ *   whose role grants the permission (decision 273)
+ * The old level 'admin' ("any staff role") is refused: every staff route names its permission.
  */
-const ACCESS_LEVELS = ['public', 'authenticated', 'client', 'admin'] as const;
+const ACCESS_LEVELS = ['public', 'authenticated', 'client', 'staff'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
-type StaffAccess = { staff: Permission };
+type StaffAccess = { staff: Permission; client?: true };
 export type Access = AccessLevel | StaffAccess;
 
-/** Whether a route's declared access is one this layer knows (a level, or exactly one known permission). */
+/** Whether a route's declared access is one this layer knows (a level, or exactly one known permission, optionally open to clients). */
 export function isKnownAccess(access: unknown): access is Access {
   if (typeof access === 'string') return ACCESS_LEVELS.includes(access as AccessLevel);
   if (typeof access !== 'object' || access === null) return false;
-  const keys = Object.keys(access);
-  return keys.length === 1 && keys[0] === 'staff' && isPermission((access as StaffAccess).staff);
+  const { staff, client, ...rest } = access as Record<string, unknown>;
+  return Object.keys(rest).length === 0 && isPermission(staff) && (client === undefined || client === true);
 }
 
-/** The level a declared access is judged at before its permission: a staff permission is an admin route first. */
-export const accessLevel = (access: Access): AccessLevel => (typeof access === 'string' ? access : 'admin');
+/** The level a declared access is judged at before its permission: a staff permission is a staff route first, or a route of both sides. */
+export const accessLevel = (access: Access): AccessLevel => (typeof access === 'string' ? access : access.client ? 'authenticated' : 'staff');
+
+/** The permission a staff caller needs on a route, if any. */
+export const staffPermissionOf = (access: Access): Permission | null => (typeof access === 'string' ? null : access.staff);
 
 interface RegisteredRoute {
   method: string;
@@ -110,7 +117,7 @@ function tokenFrom(request: FastifyRequest): { token: string; viaCookie: boolean
 const ROLES: Record<Exclude<AccessLevel, 'public'>, readonly UserRole[]> = {
   authenticated: ['admin', 'client'],
   client: ['client'],
-  admin: ['admin'],
+  staff: ['admin'],
 };
 
 async function accessPlugin(app: FastifyInstance) {
@@ -130,6 +137,9 @@ async function accessPlugin(app: FastifyInstance) {
     }
     const access = route.config?.access;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if ((access as unknown) === 'admin') {
+      throw new Error(`Route ${methods.join(',')} ${route.url} declares access 'admin', which is no longer accepted: name the permission it needs, { staff: '<permission>' } (decision 273)`);
+    }
     if (!isKnownAccess(access)) {
       throw new Error(`Route ${methods.join(',')} ${route.url} does not declare who may call it (config.access)`);
     }
@@ -162,21 +172,23 @@ async function accessPlugin(app: FastifyInstance) {
         }
       }
     }
-    if (access === 'public') {
-      // Issue 23: outside the admin networks a staff session has no staff rights anywhere, so on a
-      // public route it is nobody (the health detail, for one, is decided on request.user).
-      if (request.user?.role === 'admin' && !isAdminAddressAllowed(app, request)) request.user = null;
-      return;
+    // Issue 23 (decisions 271, 273): outside the admin networks a staff session has no staff rights
+    // anywhere. On a public route it is nobody (the health detail, for one, is decided on
+    // request.user); on every other route it is refused before any role or permission is looked at.
+    if (request.user?.role === 'admin' && !isAdminAddressAllowed(app, request)) {
+      if (access === 'public') request.user = null;
+      else throw forbidden(ADMIN_ADDRESS_REFUSED);
     }
-    if (access === 'admin') await app.adminGate(request);
+    if (access === 'public') return;
+    // Anonymous callers of a staff route from outside learn only that the address is refused.
+    if (access === 'staff') await app.adminGate(request);
     if (!request.user) {
       if (mfaPending) throw new AppError('UNAUTHENTICATED', DENIED.mfaPending);
       throw unauthenticated(DENIED.signIn);
     }
     if (!ROLES[access].includes(request.user.role)) throw forbidden(DENIED.role);
-    if (typeof declared !== 'string' && !roleGrants(request.user.staffRole, declared.staff)) throw forbidden(DENIED.role);
-    // An admin session is only usable from the admin networks, whatever route it calls.
-    if (request.user.role === 'admin' && access !== 'admin') await app.adminGate(request);
+    const permission = staffPermissionOf(declared);
+    if (permission && request.user.role === 'admin' && !roleGrants(request.user.staffRole, permission)) throw forbidden(DENIED.role);
   });
 }
 

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../common/schemas/auth.ts';
+import type { MeUser } from '../../../common/schemas/auth.ts';
 import { apiFetch, ApiRequestError } from '../../lib/api.ts';
 import { clearSignedInHint } from '../../../common/session-hint.ts';
 
 export const CURRENT_USER_KEY = ['auth', 'me'] as const;
 
 /** The signed-in user, or null when nobody is (GET /auth/me; on error nothing, logged; no retry). */
-async function fetchCurrentUser(): Promise<PublicUser | null> {
+async function fetchCurrentUser(): Promise<MeUser | null> {
   try {
-    const res = await apiFetch<{ success: true; user: PublicUser }>('/auth/me');
+    const res = await apiFetch<{ success: true; user: MeUser }>('/auth/me');
     return res.user;
   } catch (err) {
     if (err instanceof ApiRequestError && err.status === 401) clearSignedInHint(); // the session has ended

@@ -83,10 +83,12 @@ export function useProjectMessages(projectId: string | null | undefined) {
  * threads longest waiting first, in one request for every project. Live events keep it current; it
  * polls while the stream is down.
  */
-export function useUnreadCounts() {
+export function useUnreadCounts(enabled = true) {
   const live = useStreamLive();
   return useQuery({
     queryKey: UNREAD_KEY,
+    // Staff whose role does not read projects are refused the counts (decision 273): not asked.
+    enabled,
     queryFn: ({ signal }) => apiFetch<UnreadCountsResponse>('/messages/unread', { signal, fallbackMessage: 'Failed to load unread messages' }),
     refetchInterval: live ? false : MESSAGES_POLL_MS,
     retry: retryUnlessClientError,

@@ -9,9 +9,11 @@ import { PATHS } from '../../../common/paths.ts';
  * The dashboard counts (and the admin navigation's); the review pages invalidate ['submissions'] when
  * they change something.
  */
-export function useSubmissionCounts() {
+export function useSubmissionCounts(enabled = true) {
   return useQuery({
     queryKey: ['submissions', 'counts'],
+    // Only roles that read submissions may ask (decision 273).
+    enabled,
     queryFn: () => apiFetch<SubmissionCountsResponse>('/submissions/counts', { fallbackMessage: 'Failed to load counts' }),
     refetchInterval: 60_000,
   });

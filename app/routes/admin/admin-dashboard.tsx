@@ -26,11 +26,14 @@ import { ReportList, useReportsError } from '../../features/reports/report-list.
 import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
 import { TimelineEditor } from '../../features/timelines/timeline-editor.tsx';
 import { useCountInTitle } from '../../lib/use-count-in-title.ts';
-import { AdminFrameHeader } from './admin-frame.tsx';
+import { can } from '../../../common/permissions.ts';
+import { useCurrentUser } from '../../features/auth/use-current-user.ts';
+import { AdminFrameHeader, AdminPageGuard } from './admin-frame.tsx';
 
 export const meta = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 
 function AdminDashboard() {
+  const { data: user } = useCurrentUser();
   const queryClient = useQueryClient();
   // New messages and read receipts arrive live; the clients' unread counts follow them.
   const refreshUnread = () => void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
@@ -79,8 +82,8 @@ function AdminDashboard() {
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
       <AdminFrameHeader title="Admin Dashboard" />
       <div className="mx-auto grid max-w-screen-2xl gap-3 px-4 pt-4">
-        <MailStatusBanner />
-        <SubmissionCounts />
+        {can(user, 'settings.manage') ? <MailStatusBanner /> : null}
+        {can(user, 'submissions.read') ? <SubmissionCounts /> : null}
         <NextUnread currentProjectId={projectId} onOpen={openThread} />
       </div>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[20rem_20rem_minmax(0,1fr)]">
@@ -187,7 +190,10 @@ function useSelectedClient(clientId: string | null, view: ClientListView): Clien
 export default function AdminDashboardPage() {
   return (
     <RequireRole role="admin">
-      <AdminDashboard />
+      {/* Clients and projects together: every role that reads one reads the other (decision 273). */}
+      <AdminPageGuard title="Admin Dashboard" permission="projects.read">
+        <AdminDashboard />
+      </AdminPageGuard>
     </RequireRole>
   );
 }

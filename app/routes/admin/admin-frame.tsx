@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ClipboardList, History, FolderKanban, Mail, Mails, MessageCircle, Newspaper, ShieldCheck, Users } from 'lucide-react';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { AdminNav, type AdminNavItem } from '../../components/admin/admin-nav.tsx';
@@ -8,25 +9,66 @@ import { useUnreadCounts } from '../../features/messages/messages-api.ts';
 import { useSubmissionCounts } from '../../features/submissions/submission-counts.tsx';
 import { SearchBox } from '../../features/search/search-box.tsx';
 import { PATHS } from '../../../common/paths.ts';
+import { can, type Permission } from '../../../common/permissions.ts';
+import { NoAccess, RequirePermission } from '../../features/auth/require-permission.tsx';
 
 // Not a route: the header of every admin screen, with the one navigation (issue 22, decision 254).
 // It replaces the three menus the dashboard, the security page and the review pages each had.
 
-/** The admin places in order, with what waits in each from the counts the dashboard already reads. */
+/** The admin places in order, each with the permission it needs (decision 273). */
+const PLACES: ReadonlyArray<Omit<AdminNavItem, 'count' | 'countLabel'> & { permission: Permission }> = [
+  { to: PATHS.adminDashboard, label: 'Clients & projects', icon: FolderKanban, end: true, permission: 'projects.read' },
+  { to: PATHS.adminVendorApplications, label: 'Vendor applications', icon: ClipboardList, permission: 'submissions.read' },
+  { to: PATHS.adminContactMessages, label: 'Contact messages', icon: Mail, end: true, permission: 'submissions.read' },
+  { to: PATHS.adminNewsletterSubscribers, label: 'Subscribers', icon: Users, end: true, permission: 'newsletter.write' },
+  { to: PATHS.adminNewsletter, label: 'Newsletter', icon: Mails, end: true, permission: 'newsletter.write' },
+  { to: PATHS.blogList, label: 'Blog management', icon: Newspaper, permission: 'blog.write' },
+  { to: PATHS.adminChat, label: 'Support chat', icon: MessageCircle, end: true, permission: 'support.answer' },
+  // The sign-in audit is an audit: read by those who read the audit log.
+  { to: PATHS.adminSecurity, label: 'Security', icon: ShieldCheck, end: true, permission: 'audit.read' },
+  { to: PATHS.adminAuditLog, label: 'Audit log', icon: History, end: true, permission: 'audit.read' },
+];
+
+/** The places the signed-in staff member's role may use, in order. */
+function useAllowedPlaces() {
+  const { data: user } = useCurrentUser();
+  return PLACES.filter((place) => can(user, place.permission));
+}
+
+/** The admin places the role may use, with what waits in each from the counts the dashboard already reads. */
 function useAdminNavItems(): AdminNavItem[] {
-  const unread = useUnreadCounts().data;
-  const submissions = useSubmissionCounts().data;
-  return [
-    { to: PATHS.adminDashboard, label: 'Clients & projects', icon: FolderKanban, end: true, count: unread?.total, countLabel: 'unread messages' },
-    { to: PATHS.adminVendorApplications, label: 'Vendor applications', icon: ClipboardList, count: submissions?.newApplications, countLabel: 'new' },
-    { to: PATHS.adminContactMessages, label: 'Contact messages', icon: Mail, end: true, count: submissions?.unreadMessages, countLabel: 'unread' },
-    { to: PATHS.adminNewsletterSubscribers, label: 'Subscribers', icon: Users, end: true },
-    { to: PATHS.adminNewsletter, label: 'Newsletter', icon: Mails, end: true },
-    { to: PATHS.blogList, label: 'Blog management', icon: Newspaper },
-    { to: PATHS.adminChat, label: 'Support chat', icon: MessageCircle, end: true },
-    { to: PATHS.adminSecurity, label: 'Security', icon: ShieldCheck, end: true },
-    { to: PATHS.adminAuditLog, label: 'Audit log', icon: History, end: true },
-  ];
+  const { data: user } = useCurrentUser();
+  const unread = useUnreadCounts(can(user, 'projects.read')).data;
+  const submissions = useSubmissionCounts(can(user, 'submissions.read')).data;
+  const counts: Partial<Record<string, Pick<AdminNavItem, 'count' | 'countLabel'>>> = {
+    [PATHS.adminDashboard]: { count: unread?.total, countLabel: 'unread messages' },
+    [PATHS.adminVendorApplications]: { count: submissions?.newApplications, countLabel: 'new' },
+    [PATHS.adminContactMessages]: { count: submissions?.unreadMessages, countLabel: 'unread' },
+  };
+  return useAllowedPlaces().map(({ permission: _permission, ...place }) => ({ ...place, ...counts[place.to] }));
+}
+
+/**
+ * An admin page that needs a permission: the page itself, or (direct navigation by a role without
+ * it) the frame with the no-access state and the places the role may use.
+ */
+export function AdminPageGuard({ title, permission, children }: { title: string; permission: Permission; children: ReactNode }) {
+  const places = useAllowedPlaces();
+  return (
+    <RequirePermission
+      permission={permission}
+      denied={
+        <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+          <AdminFrameHeader title={title} />
+          <div className="px-4">
+            <NoAccess places={places} />
+          </div>
+        </div>
+      }
+    >
+      {children}
+    </RequirePermission>
+  );
 }
 
 /** The header of an admin screen: its title, the search box, theme, Logout and the admin navigation. */
@@ -40,7 +82,7 @@ export function AdminFrameHeader({ title }: { title: string }) {
       userName={user?.name}
       onLogout={() => void logout()}
       loggingOut={pending}
-      search={<SearchBox scope="admin" />}
+      search={can(user, 'projects.read') ? <SearchBox scope="admin" /> : null}
       nav={<AdminNav items={items} extra={<AccountButton role="admin" />} />}
     />
   );

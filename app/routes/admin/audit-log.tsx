@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { auditFilterSchema, type AuditFilter } from '../../../common/schemas/audit.ts';
 import { AuditLog } from '../../features/audit/audit-log.tsx';
 import { RequireRole } from '../../features/auth/require-role.tsx';
-import { AdminFrameHeader } from './admin-frame.tsx';
+import { AdminFrameHeader, AdminPageGuard } from './admin-frame.tsx';
 
 export const meta = () => [{ title: 'Audit log' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -24,7 +24,9 @@ function AuditLogPage() {
 export default function AuditLogRoute() {
   return (
     <RequireRole role="admin">
-      <AuditLogPage />
+      <AdminPageGuard title="Audit log" permission="audit.read">
+        <AuditLogPage />
+      </AdminPageGuard>
     </RequireRole>
   );
 }

@@ -7,7 +7,7 @@ export const meta = () => [{ title: 'Edit Blog Post' }, { name: 'robots', conten
 export default function BlogEditRoute() {
   const { id = '' } = useParams();
   return (
-    <ReviewShell title="Edit Blog Post">
+    <ReviewShell title="Edit Blog Post" permission="blog.write">
       <BlogEditPage id={id} />
     </ReviewShell>
   );

@@ -5,7 +5,7 @@ export const meta = () => [{ title: 'Blog Management' }, { name: 'robots', conte
 
 export default function BlogListPage() {
   return (
-    <ReviewShell title="Blog Management">
+    <ReviewShell title="Blog Management" permission="blog.write">
       <BlogPostList />
     </ReviewShell>
   );

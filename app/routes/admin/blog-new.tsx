@@ -14,7 +14,7 @@ function NewPostForm() {
 
 export default function BlogNewPage() {
   return (
-    <ReviewShell title="New Blog Post">
+    <ReviewShell title="New Blog Post" permission="blog.write">
       <BackToBlogList />
       <NewPostForm />
     </ReviewShell>

@@ -5,7 +5,7 @@ export const meta = () => [{ title: 'Support Chat' }, { name: 'robots', content:
 
 export default function ChatConversationsPage() {
   return (
-    <ReviewShell title="Support Chat">
+    <ReviewShell title="Support Chat" permission="support.answer">
       <ChatOverview />
     </ReviewShell>
   );

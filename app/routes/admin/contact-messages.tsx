@@ -5,7 +5,7 @@ export const meta = () => [{ title: 'Contact Messages' }, { name: 'robots', cont
 
 export default function ContactMessagesPage() {
   return (
-    <ReviewShell title="Contact Messages">
+    <ReviewShell title="Contact Messages" permission="submissions.read">
       <ContactInbox />
     </ReviewShell>
   );

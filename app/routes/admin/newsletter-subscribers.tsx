@@ -5,7 +5,7 @@ export const meta = () => [{ title: 'Newsletter Subscribers' }, { name: 'robots'
 
 export default function NewsletterSubscribersPage() {
   return (
-    <ReviewShell title="Newsletter Subscribers">
+    <ReviewShell title="Newsletter Subscribers" permission="newsletter.write">
       <SubscriberList />
     </ReviewShell>
   );

@@ -5,7 +5,7 @@ export const meta = () => [{ title: 'Newsletter' }, { name: 'robots', content: '
 
 export default function NewsletterPage() {
   return (
-    <ReviewShell title="Newsletter">
+    <ReviewShell title="Newsletter" permission="newsletter.write">
       <NewsletterIssues />
     </ReviewShell>
   );

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { isLoginResult, LoginAudit } from '../../features/auth/login-audit.tsx';
 import { RequireRole } from '../../features/auth/require-role.tsx';
-import { AdminFrameHeader } from './admin-frame.tsx';
+import { AdminFrameHeader, AdminPageGuard } from './admin-frame.tsx';
 
 export const meta = () => [{ title: 'Security' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -33,7 +33,9 @@ function SecurityPage() {
 export default function SecurityRoute() {
   return (
     <RequireRole role="admin">
-      <SecurityPage />
+      <AdminPageGuard title="Security" permission="audit.read">
+        <SecurityPage />
+      </AdminPageGuard>
     </RequireRole>
   );
 }

@@ -7,7 +7,7 @@ export const meta = () => [{ title: 'Vendor Application' }, { name: 'robots', co
 export default function VendorApplicationPage() {
   const { id = '' } = useParams();
   return (
-    <ReviewShell title="Vendor Application">
+    <ReviewShell title="Vendor Application" permission="submissions.read">
       <VendorApplicationDetailView id={id} />
     </ReviewShell>
   );

@@ -5,7 +5,7 @@ export const meta = () => [{ title: 'Vendor Applications' }, { name: 'robots', c
 
 export default function VendorApplicationsPage() {
   return (
-    <ReviewShell title="Vendor Applications">
+    <ReviewShell title="Vendor Applications" permission="submissions.read">
       <VendorApplicationsList />
     </ReviewShell>
   );

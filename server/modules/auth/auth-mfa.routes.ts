@@ -25,7 +25,7 @@ export function registerMfaRoutes(app: RouteApp): void {
     '/auth/mfa/verify',
     {
       config: {
-        access: 'admin',
+        access: 'staff',
         allowMfaPending: true,
         onUnstorableText: async (request, reply) => {
           const { user } = sessionCaller(request);
@@ -45,7 +45,7 @@ export function registerMfaRoutes(app: RouteApp): void {
   app.post(
     '/auth/mfa/enrolment',
     {
-      config: { access: 'admin', allowMfaPending: true },
+      config: { access: 'staff', allowMfaPending: true },
       schema: {
         tags: ['auth'],
         summary: 'Starts authenticator enrolment: a new secret and its QR code (from a full session, by choice: the password again)',
@@ -62,7 +62,7 @@ export function registerMfaRoutes(app: RouteApp): void {
   app.post(
     '/auth/mfa/enrolment/confirm',
     {
-      config: { access: 'admin', allowMfaPending: true },
+      config: { access: 'staff', allowMfaPending: true },
       schema: { tags: ['auth'], summary: 'Confirms enrolment with a first code; answers the recovery codes (shown once)', body: mfaCodeBodySchema, response: { 200: mfaConfirmResponseSchema } },
     },
     async (request, reply) => {
@@ -74,7 +74,7 @@ export function registerMfaRoutes(app: RouteApp): void {
   app.get(
     '/auth/mfa',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: { tags: ['auth'], summary: 'Second-factor status of the signed-in admin', response: { 200: mfaStatusResponseSchema } },
     },
     async (request) => ({ success: true as const, ...(await mfaStatus(app, request.user!._id)) }),
@@ -84,7 +84,7 @@ export function registerMfaRoutes(app: RouteApp): void {
   app.post(
     '/auth/mfa/recovery-codes',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['auth'],
         summary: 'New recovery codes (the old ones stop working); needs the password and a current authenticator code',
@@ -101,7 +101,7 @@ export function registerMfaRoutes(app: RouteApp): void {
   app.post(
     '/auth/mfa/replacement',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['auth'],
         summary: 'A new phone: a new secret and its QR code (password and a code or recovery code first); the old one works until /auth/mfa/enrolment/confirm',
@@ -118,7 +118,7 @@ export function registerMfaRoutes(app: RouteApp): void {
   app.post(
     '/auth/mfa/disable',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff' },
       schema: {
         tags: ['auth'],
         summary: 'Turns the second factor off (refused while ADMIN_MFA_REQUIRED is on); needs the password and a code',

@@ -54,10 +54,20 @@ describe('client sign-in', () => {
 
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.token}` } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ success: true, user: { _id: client.id, name: 'Ada Okafor', role: 'client' } });
+    expect(me.json()).toEqual({ success: true, user: { _id: client.id, name: 'Ada Okafor', role: 'client', staffRole: null, permissions: [] } });
     expect(me.headers['cache-control']).toBe('no-store');
     const viaCookie = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `sid=${body.token}` } });
     expect(viaCookie.statusCode).toBe(200);
+  });
+
+  it("gives a staff member's role and the permissions it grants in GET /api/auth/me (decision 273)", async () => {
+    const me = async (staffRole: 'editor' | 'support' | 'owner') => {
+      const { cookie } = await signIn(t, await createUser(t, { role: 'admin', name: `Staff ${staffRole}`, staffRole }), 'admin');
+      return (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json().user;
+    };
+    expect(await me('editor')).toMatchObject({ role: 'admin', staffRole: 'editor', permissions: ['content.write', 'blog.write', 'newsletter.write'] });
+    expect(await me('support')).toMatchObject({ role: 'admin', staffRole: 'support', permissions: ['support.answer', 'submissions.read'] });
+    expect((await me('owner')).permissions).toHaveLength(13);
   });
 
   it('accepts the username in any letter case', async () => {

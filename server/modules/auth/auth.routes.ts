@@ -28,6 +28,7 @@ import {
 import { clearSessionCookies } from './auth-cookies.ts';
 import { changePassword, inspectResetLink, requestPasswordReset, resetPassword, signInAdmin, signInClient } from './auth.service.ts';
 import { acceptInvitation, createClientInvitation, inspectInvitation, invitationStatus, revokeClientInvitation } from './invitations.service.ts';
+import { permissionsOf } from '../../../common/permissions.ts';
 import { listLoginAttempts } from './login-attempts.service.ts';
 import { sealMfaSecretsAtStart } from './mfa.service.ts';
 import { revokeSession } from './sessions.service.ts';
@@ -87,7 +88,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.user!;
-      return { success: true as const, user: { _id: user._id, name: user.name, role: user.role } };
+      const staffRole = user.role === 'admin' ? user.staffRole : null;
+      return { success: true as const, user: { _id: user._id, name: user.name, role: user.role, staffRole, permissions: permissionsOf(staffRole) } };
     },
   );
 
@@ -180,7 +182,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/invitations/:userId',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'clients.read' } },
       schema: { tags: ['auth'], summary: "Where a client's invitation stands", params: invitationUserParamsSchema, response: { 200: invitationStatusResponseSchema } },
     },
     async (request) => {
@@ -192,7 +194,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/invitations/:userId',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'clients.write' } },
       schema: { tags: ['auth'], summary: 'Resends the invitation: a new 7-day link (mailed and returned); the old link stops working', params: invitationUserParamsSchema, response: { 200: invitationLinkResponseSchema } },
     },
     async (request) => {
@@ -204,7 +206,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/auth/invitations/:userId',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'clients.write' } },
       schema: { tags: ['auth'], summary: "Revokes a client's pending invitation link", params: invitationUserParamsSchema, response: { 200: okResponse({ revoked: z.boolean() }) } },
     },
     async (request) => ({ success: true as const, ...(await revokeClientInvitation(app, { userId: request.params.userId })) }),
@@ -213,7 +215,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/audit',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'audit.read' } },
       schema: { tags: ['auth'], summary: 'The login audit, newest first', querystring: auditQuerySchema, response: { 200: auditResponseSchema } },
     },
     async (request) => ({ success: true as const, ...(await listLoginAttempts(app, request.query)) }),

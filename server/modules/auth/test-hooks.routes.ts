@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import { users } from '../../db/schema/users.ts';
+import { STAFF_ROLES } from '../../../common/permissions.ts';
 import { generateUniqueUsername } from './invitations.service.ts';
 import { hashPassword } from './passwords.ts';
 import { sealMfaSecret } from './secret-box.ts';
@@ -20,6 +21,8 @@ const createTestUserBody = z.object({
   role: z.enum(['admin', 'client']),
   name: z.string().min(1).max(200).optional(),
   password: z.string().min(1).max(256).optional(),
+  /** Admins only: the staff role (decision 273); owner unless said. */
+  staffRole: z.enum(STAFF_ROLES).optional(),
   /** Admins only: turn the second factor on and answer its secret, so the test can compute codes. */
   mfa: z.boolean().optional(),
   /** Clients only: leave the password unset (an invited client who has not chosen one yet). */
@@ -48,7 +51,7 @@ const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
         .values({
           id,
           role,
-          staffRole: role === 'admin' ? 'owner' : null,
+          staffRole: role === 'admin' ? (request.body.staffRole ?? 'owner') : null,
           name,
           email,
           username,

@@ -11,14 +11,14 @@ const post = {
 };
 
 export default defineAccess([
-  { method: 'GET', url: '/api/blog/posts', access: 'admin' },
-  { method: 'GET', url: '/api/blog/posts/:id', access: 'admin' },
-  { method: 'POST', url: '/api/blog/posts', access: 'admin', body: post },
-  { method: 'PUT', url: '/api/blog/posts/:id', access: 'admin', body: { ...post, version: 1 } },
-  { method: 'PUT', url: '/api/blog/posts/:id/visibility', access: 'admin', body: { visibility: 'hidden' } },
-  { method: 'DELETE', url: '/api/blog/posts/:id', access: 'admin' },
-  { method: 'POST', url: '/api/blog/preview', access: 'admin', body: { content: '<p>Preview.</p>' } },
+  { method: 'GET', url: '/api/blog/posts', access: { staff: 'blog.write' } },
+  { method: 'GET', url: '/api/blog/posts/:id', access: { staff: 'blog.write' } },
+  { method: 'POST', url: '/api/blog/posts', access: { staff: 'blog.write' }, body: post },
+  { method: 'PUT', url: '/api/blog/posts/:id', access: { staff: 'blog.write' }, body: { ...post, version: 1 } },
+  { method: 'PUT', url: '/api/blog/posts/:id/visibility', access: { staff: 'blog.write' }, body: { visibility: 'hidden' } },
+  { method: 'DELETE', url: '/api/blog/posts/:id', access: { staff: 'blog.write' } },
+  { method: 'POST', url: '/api/blog/preview', access: { staff: 'blog.write' }, body: { content: '<p>Preview.</p>' } },
   // Without a multipart body a permitted caller is told what to send (415); blog.routes.test.ts uploads real images.
-  { method: 'POST', url: '/api/blog/images', access: 'admin' },
+  { method: 'POST', url: '/api/blog/images', access: { staff: 'blog.write' } },
   { method: 'GET', url: '/api/blog/images/:imageId/:file', access: 'public' },
 ]);

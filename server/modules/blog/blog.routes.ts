@@ -52,7 +52,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blog/posts',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'blog.write' } },
       schema: {
         tags: ['blog'],
         summary: 'Staff list of blog posts (every status), newest change first, optionally searched by title',
@@ -66,7 +66,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blog/posts/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'blog.write' } },
       schema: {
         tags: ['blog'],
         summary: 'One blog post with its content, for the edit form',
@@ -80,7 +80,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/blog/posts',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'blog.write' } },
       bodyLimit: BLOG_POST_BODY_LIMIT_BYTES,
       preParsing: refuseLargePost,
       schema: {
@@ -96,7 +96,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/blog/posts/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'blog.write' } },
       bodyLimit: BLOG_POST_BODY_LIMIT_BYTES,
       preParsing: refuseLargePost,
       schema: {
@@ -113,7 +113,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/blog/posts/:id/visibility',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'blog.write' } },
       schema: {
         tags: ['blog'],
         summary: "Show or hide a post (the list's toggle)",
@@ -131,7 +131,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/blog/posts/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'blog.write' } },
       schema: {
         tags: ['blog'],
         summary: 'Delete a blog post for good',
@@ -148,7 +148,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/blog/preview',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'blog.write' } },
       bodyLimit: BLOG_POST_BODY_LIMIT_BYTES,
       preParsing: refuseLargePost,
       schema: {
@@ -164,7 +164,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/blog/images',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'blog.write' } },
       // Counted before a byte of the file is read: a refused upload costs nothing.
       preParsing: async (request, reply, payload) => {
         await enforceRateLimit(app, reply, BLOG_IMAGE_UPLOAD_RATE_LIMIT, request.user!._id, BLOG_MESSAGES.uploadsRateLimited);

@@ -6,5 +6,5 @@ export default defineAccess([
   // (the contact form's guard and limit).
   { method: 'POST', url: '/api/chat', access: 'public', body: { question: 'What services do you offer?' } },
   { method: 'POST', url: '/api/chat/handoff', access: 'public' },
-  { method: 'GET', url: '/api/chat/conversations', access: 'admin' },
+  { method: 'GET', url: '/api/chat/conversations', access: { staff: 'support.answer' } },
 ]);

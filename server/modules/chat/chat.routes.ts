@@ -117,7 +117,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/chat/conversations',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'support.answer' } },
       schema: {
         tags: ['chat'],
         summary: 'Staff: recent chat conversations (30 days), the questions most often left unanswered, hand-offs',

@@ -23,7 +23,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/clients',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'clients.read' } },
       schema: {
         tags: ['clients'],
         summary: 'One page of clients with their unread and project counts',
@@ -37,7 +37,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/clients',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'clients.write' } },
       schema: {
         tags: ['clients'],
         summary: 'Create a client and send the invitation to choose a password',
@@ -54,7 +54,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/clients/username-check',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'clients.read' } },
       schema: {
         tags: ['clients'],
         summary: 'Whether a username is free, and a free one made from it or from the client name (add-client form)',
@@ -71,7 +71,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/clients/:id/status',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'clients.write' } },
       schema: {
         tags: ['clients'],
         summary: "Change a client's status (new, in-progress, completed)",
@@ -86,7 +86,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/users/clients/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'clients.write' } },
       schema: {
         tags: ['clients'],
         summary: "Correct a client's name, e-mail address, username or status (a pending invitation follows a new address or username)",
@@ -101,7 +101,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerArchiveRoutes(app, {
     path: '/users/clients/:id',
     tag: 'clients',
-    access: 'admin',
+    access: { staff: 'clients.write' },
     params: clientIdParamsSchema,
     response: clientResponseSchema,
     summaries: {

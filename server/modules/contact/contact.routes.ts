@@ -47,7 +47,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contact/messages',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'submissions.read' } },
       schema: {
         tags: ['contact'],
         summary: "Staff's inbox of contact messages, newest first",
@@ -64,7 +64,7 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/contact/messages/:id/read',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'submissions.read' } },
       schema: {
         tags: ['contact'],
         summary: 'Mark a contact message read or unread',

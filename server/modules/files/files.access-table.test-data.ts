@@ -24,7 +24,7 @@ export default defineAccess([
   {
     method: 'GET',
     url: '/api/files/:id',
-    access: 'authenticated',
+    access: { staff: 'projects.read', client: true },
     fixture: async (ctx) => {
       const { a, b } = await projectsOfBoth(ctx);
       return { own: { id: await sentAttachment(ctx, ctx.clientA, a._id) }, other: { id: await sentAttachment(ctx, ctx.clientB, b._id) } };

@@ -47,7 +47,7 @@ const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/files/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: { staff: 'projects.read', client: true } },
       // Compressing would break byte ranges, and images and videos are compressed already.
       compress: false,
       schema: {

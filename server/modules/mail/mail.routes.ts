@@ -7,7 +7,7 @@ const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/mail/status',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'settings.manage' } },
       schema: {
         tags: ['mail'],
         summary: 'Whether a mail transport (SMTP_URL) is configured, and how many mails wait or failed in the outbox',

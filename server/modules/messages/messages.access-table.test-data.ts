@@ -25,13 +25,13 @@ export default defineAccess([
   {
     method: 'POST',
     url: '/api/messages/upload',
-    access: 'authenticated',
+    access: { staff: 'projects.write', client: true },
     body: { file: PNG_BASE64, type: 'image', name: 'pixel.png', mimeType: 'image/png' },
   },
   {
     method: 'POST',
     url: '/api/messages',
-    access: 'authenticated',
+    access: { staff: 'projects.write', client: true },
     body: { subject: 'Subject: Access', text: 'Checking access', projectId: '00000000-0000-4000-8000-000000000000' },
     // The project travels in the body: client A may write in its own thread, client B gets 404 as for a missing one.
     fixture: async (ctx) => {
@@ -43,7 +43,7 @@ export default defineAccess([
     method: 'GET',
     // Paging (`?before=&limit=`) reaches the same ownership check: messages-paging.test.ts proves client B's 404 with a cursor too.
     url: '/api/messages/project/:projectId',
-    access: 'authenticated',
+    access: { staff: 'projects.read', client: true },
     fixture: async (ctx) => {
       const { a, b } = await projectsOfBoth(ctx);
       return { own: { projectId: a._id }, other: { projectId: b._id } };
@@ -52,7 +52,7 @@ export default defineAccess([
   {
     method: 'PUT',
     url: '/api/messages/:id/read',
-    access: 'authenticated',
+    access: { staff: 'projects.write', client: true },
     // Only the receiver marks a message read: staff's message to client A is client A's to mark,
     // client B gets 404 as for a missing message, and staff, its sender, get 403.
     adminOwnStatus: 403,
@@ -77,7 +77,7 @@ export default defineAccess([
   {
     method: 'PATCH',
     url: '/api/messages/:id',
-    access: 'authenticated',
+    access: { staff: 'projects.write', client: true },
     body: { text: 'Corrected text' },
     adminOwnStatus: 403,
     fixture: authorMessages,
@@ -85,26 +85,26 @@ export default defineAccess([
   {
     method: 'DELETE',
     url: '/api/messages/:id',
-    access: 'authenticated',
+    access: { staff: 'projects.write', client: true },
     adminOwnStatus: 403,
     fixture: authorMessages,
   },
   // Earlier versions are for staff (decision 259): every client, the author included, gets 403.
-  { method: 'GET', url: '/api/messages/:id/versions', access: 'admin', fixture: authorMessages },
+  { method: 'GET', url: '/api/messages/:id/versions', access: { staff: 'projects.read' }, fixture: authorMessages },
   {
     method: 'PUT',
     url: '/api/messages/project/:projectId/read',
-    access: 'authenticated',
+    access: { staff: 'projects.write', client: true },
     fixture: async (ctx) => {
       const { a, b } = await projectsOfBoth(ctx);
       return { own: { projectId: a._id }, other: { projectId: b._id } };
     },
   },
-  { method: 'GET', url: '/api/messages/unread', access: 'authenticated' },
+  { method: 'GET', url: '/api/messages/unread', access: { staff: 'projects.read', client: true } },
   {
     method: 'GET',
     url: '/api/messages/stream',
-    access: 'authenticated',
+    access: { staff: 'projects.read', client: true },
     noCalls:
       "an event stream stays open, which inject() cannot wait for; over real HTTP, messages-live.test.ts proves the 401 and the per-client filter of messages, and server/events/portal-live.test.ts the audience of every other change (its AUDIENCE table: staff all, a client its own projects only)",
   },

@@ -83,7 +83,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages/upload',
     {
-      config: { access: 'authenticated' },
+      config: { access: { staff: 'projects.write', client: true } },
       // The specification's JSON shape carries the file as base64: a 50 MB file needs about 67 MB.
       bodyLimit: MESSAGE_UPLOAD_JSON_BODY_LIMIT_BYTES,
       // Refused before the body is read, so a burst of large JSON uploads cannot exhaust memory.
@@ -140,7 +140,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/messages',
     {
-      config: { access: 'authenticated' },
+      config: { access: { staff: 'projects.write', client: true } },
       serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['messages'],
@@ -160,7 +160,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/messages/project/:projectId',
     {
-      config: { access: 'authenticated' },
+      config: { access: { staff: 'projects.read', client: true } },
       serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['messages'],
@@ -180,7 +180,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/messages/:id/read',
     {
-      config: { access: 'authenticated' },
+      config: { access: { staff: 'projects.write', client: true } },
       schema: {
         tags: ['messages'],
         summary: 'Mark a message read (only its receiver; any admin for a message to the company)',
@@ -197,7 +197,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/messages/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: { staff: 'projects.write', client: true } },
       schema: {
         tags: ['messages'],
         summary: 'Correct a message (its author only, within 15 minutes of sending; 409 after that or once removed)',
@@ -215,7 +215,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/messages/:id/versions',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'projects.read' } },
       schema: {
         tags: ['messages'],
         summary: "An edited message's earlier versions, newest first (staff; decision 259)",
@@ -229,7 +229,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/messages/:id',
     {
-      config: { access: 'authenticated' },
+      config: { access: { staff: 'projects.write', client: true } },
       schema: {
         tags: ['messages'],
         summary:
@@ -247,7 +247,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/messages/project/:projectId/read',
     {
-      config: { access: 'authenticated' },
+      config: { access: { staff: 'projects.write', client: true } },
       schema: {
         tags: ['messages'],
         summary: "Mark every message of a project's thread that waits for the caller as read ('Mark all as read')",
@@ -261,7 +261,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/messages/unread',
     {
-      config: { access: 'authenticated' },
+      config: { access: { staff: 'projects.read', client: true } },
       schema: {
         tags: ['messages'],
         summary: 'Unread messages for the signed-in user, in total and per project',
@@ -274,7 +274,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/messages/stream',
     {
-      config: { access: 'authenticated' },
+      config: { access: { staff: 'projects.read', client: true } },
       compress: false,
       schema: {
         tags: ['messages'],

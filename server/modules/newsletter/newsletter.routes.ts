@@ -110,7 +110,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/newsletter/subscribers',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'newsletter.write' } },
       schema: {
         tags: ['newsletter'],
         summary: 'Newsletter subscribers, newest first, optionally one status',
@@ -127,7 +127,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/newsletter/subscribers/export',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'newsletter.write' } },
       schema: {
         tags: ['newsletter'],
         summary: 'Every subscriber as a CSV file (optionally one status)',
@@ -147,7 +147,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/newsletter/issues',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'newsletter.write' } },
       schema: {
         tags: ['newsletter'],
         summary: 'Newsletters already sent, newest first, and how many confirmed subscribers a new one would reach',
@@ -164,7 +164,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/newsletter/issues/test',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'newsletter.write' } },
       bodyLimit: ISSUE_BODY_LIMIT_BYTES,
       schema: {
         tags: ['newsletter'],
@@ -186,7 +186,7 @@ const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/newsletter/issues',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'newsletter.write' } },
       bodyLimit: ISSUE_BODY_LIMIT_BYTES,
       schema: {
         tags: ['newsletter'],

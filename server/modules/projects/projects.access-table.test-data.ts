@@ -4,17 +4,17 @@ import { createProjectVia } from '../../../tests/helpers/portal.ts';
 
 // Access expectations of the projects routes (see tests/helpers/access-table.ts).
 export default defineAccess([
-  { method: 'POST', url: '/api/projects', access: 'admin' },
+  { method: 'POST', url: '/api/projects', access: { staff: 'projects.write' } },
   {
     method: 'GET',
     url: '/api/projects/client/:clientId',
-    access: 'authenticated',
+    access: { staff: 'projects.read', client: true },
     fixture: eachClient('clientId'),
   },
   {
     method: 'PUT',
     url: '/api/projects/:id/status',
-    access: 'admin',
+    access: { staff: 'projects.write' },
     body: { status: 'in-progress' },
     fixture: async (ctx) => {
       const { a, b } = await projectsOfBoth(ctx);
@@ -24,7 +24,7 @@ export default defineAccess([
   {
     method: 'PATCH',
     url: '/api/projects/:id',
-    access: 'admin',
+    access: { staff: 'projects.write' },
     body: { description: 'Corrected description' },
     fixture: async (ctx) => {
       const { a, b } = await projectsOfBoth(ctx);
@@ -34,13 +34,13 @@ export default defineAccess([
   ...(['archive', 'restore'] as const).map((action) => ({
     method: 'POST' as const,
     url: `/api/projects/:id/${action}`,
-    access: 'admin' as const,
+    access: { staff: 'projects.write' } as const,
     fixture: async (ctx: Parameters<typeof projectsOfBoth>[0]) => ({ own: { id: (await createProjectVia(ctx.t, ctx.admin, ctx.clientA.id))._id } }),
   })),
   {
     method: 'DELETE',
     url: '/api/projects/:id',
-    access: 'admin',
+    access: { staff: 'projects.write' },
     fixture: async (ctx) => ({ own: { id: (await createProjectVia(ctx.t, ctx.admin, ctx.clientA.id))._id } }),
   },
 ]);

@@ -20,7 +20,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'projects.write' } },
       schema: {
         tags: ['projects'],
         summary: 'Create a project for a client',
@@ -38,7 +38,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects/client/:clientId',
     {
       // The page is read in the same statement as the session (decision 171).
-      config: { access: 'authenticated', joinedSessionRead: clientProjectsJoinedRead },
+      config: { access: { staff: 'projects.read', client: true }, joinedSessionRead: clientProjectsJoinedRead },
       serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['projects'],
@@ -57,7 +57,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/projects/:id/status',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'projects.write' } },
       schema: {
         tags: ['projects'],
         summary: "Change a project's status",
@@ -75,7 +75,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/projects/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'projects.write' } },
       schema: {
         tags: ['projects'],
         summary: "Correct a project's name, code, description, dates, budget or status",
@@ -90,7 +90,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerArchiveRoutes(app, {
     path: '/projects/:id',
     tag: 'projects',
-    access: 'admin',
+    access: { staff: 'projects.write' },
     params: projectIdParamsSchema,
     response: projectResponseSchema,
     summaries: {

@@ -66,7 +66,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reports',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'projects.write' } },
       schema: {
         tags: ['reports'],
         summary: 'Create a progress report (multipart: report fields plus repeated "images" files)',
@@ -87,7 +87,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/reports/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'projects.write' } },
       schema: {
         tags: ['reports'],
         summary:
@@ -110,7 +110,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/:id/versions',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'projects.read' } },
       schema: {
         tags: ['reports'],
         summary: "A report's earlier versions, newest first, with who wrote each and when (staff)",
@@ -124,7 +124,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/project/:projectId',
     {
-      config: { access: 'authenticated' },
+      config: { access: { staff: 'projects.read', client: true } },
       schema: {
         tags: ['reports'],
         summary: "One page of a project's progress reports, newest first",
@@ -142,7 +142,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reports/:id/pdf',
     {
-      config: { access: 'authenticated' },
+      config: { access: { staff: 'projects.read', client: true } },
       schema: {
         tags: ['reports'],
         summary: 'The report as a PDF with its images',
@@ -164,7 +164,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       variant === 'full' ? '/reports/:id/images/:imageId' : '/reports/:id/images/:imageId/thumbnail',
       {
-        config: { access: 'authenticated' },
+        config: { access: { staff: 'projects.read', client: true } },
         schema: {
           tags: ['reports'],
           summary: variant === 'full' ? "A report's image at full size" : "A report image's thumbnail (WebP)",

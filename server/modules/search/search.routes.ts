@@ -10,7 +10,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'projects.read' } },
       schema: {
         tags: ['search'],
         summary: 'Staff search: clients, projects, reports, messages, vendor applications and contact messages, grouped by kind',
@@ -20,7 +20,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { success: true as const, query: request.query.q, groups: await search(app, { role: 'admin' }, request.query) };
+      return { success: true as const, query: request.query.q, groups: await search(app, { role: 'admin', staffRole: request.user!.staffRole }, request.query) };
     },
   );
 

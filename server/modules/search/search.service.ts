@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PATHS } from '../../../common/paths.ts';
+import { roleGrants, type Permission, type StaffRole } from '../../../common/permissions.ts';
 import {
   ADMIN_SEARCH_KINDS,
   CLIENT_SEARCH_KINDS,
@@ -31,7 +32,14 @@ const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`
 
 const HEADLINE_OPTIONS = 'MaxWords=18, MinWords=6, ShortWord=2, MaxFragments=1, StartSel="", StopSel=""';
 
-type Viewer = { role: 'admin' } | { role: 'client'; clientId: string };
+type Viewer = { role: 'admin'; staffRole: StaffRole | null } | { role: 'client'; clientId: string };
+
+// The route needs projects.read (projects, reports, messages); the other kinds need their own (decision 273).
+const KIND_PERMISSION: Partial<Record<SearchKind, Permission>> = {
+  clients: 'clients.read',
+  vendorApplications: 'submissions.read',
+  contactMessages: 'submissions.read',
+};
 
 const projectHref = (viewer: Viewer, clientId: string, projectId: string, hash = '') =>
   viewer.role === 'admin'
@@ -190,7 +198,8 @@ function run(app: FastifyInstance, kind: SearchKind, viewer: Viewer, term: strin
 
 /** Every kind the viewer may search, grouped; kinds with no hit are left out. */
 export async function search(app: FastifyInstance, viewer: Viewer, query: SearchQuery): Promise<SearchGroup[]> {
-  const kinds: readonly SearchKind[] = viewer.role === 'admin' ? ADMIN_SEARCH_KINDS : CLIENT_SEARCH_KINDS;
+  const kinds: readonly SearchKind[] =
+    viewer.role === 'admin' ? ADMIN_SEARCH_KINDS.filter((kind) => roleGrants(viewer.staffRole, KIND_PERMISSION[kind] ?? 'projects.read')) : CLIENT_SEARCH_KINDS;
   // limit + 1 rows tell whether there are more without counting every match.
   const found = await Promise.all(kinds.map((kind) => run(app, kind, viewer, query.q, query.limit + 1)));
   return kinds

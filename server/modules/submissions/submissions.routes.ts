@@ -9,7 +9,7 @@ const submissionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/submissions/counts',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'submissions.read' } },
       schema: {
         tags: ['submissions'],
         summary: 'New vendor applications, unread contact messages and newsletter subscribers',

@@ -6,17 +6,17 @@ export default defineAccess([
   {
     method: 'GET',
     url: '/api/gantt-charts/project/:projectId',
-    access: 'authenticated',
+    access: { staff: 'projects.read', client: true },
     fixture: async (ctx) => {
       const { a, b } = await projectsOfBoth(ctx);
       return { own: { projectId: a._id }, other: { projectId: b._id } };
     },
   },
-  { method: 'POST', url: '/api/gantt-charts', access: 'admin' },
+  { method: 'POST', url: '/api/gantt-charts', access: { staff: 'projects.write' } },
   {
     method: 'PUT',
     url: '/api/gantt-charts/:id',
-    access: 'admin',
+    access: { staff: 'projects.write' },
     body: { projectTitle: 'Plan', tasks: [] },
     fixture: async (ctx) => {
       const { a, b } = await projectsOfBoth(ctx);

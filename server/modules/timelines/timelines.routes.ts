@@ -17,7 +17,7 @@ const timelinesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/gantt-charts/project/:projectId',
     {
-      config: { access: 'authenticated' },
+      config: { access: { staff: 'projects.read', client: true } },
       schema: {
         tags: ['timelines'],
         summary: "A project's timeline records",
@@ -34,7 +34,7 @@ const timelinesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/gantt-charts',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'projects.write' } },
       schema: {
         tags: ['timelines'],
         summary: 'Add a timeline record to a project',
@@ -51,7 +51,7 @@ const timelinesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/gantt-charts/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'projects.write' } },
       schema: {
         tags: ['timelines'],
         summary: "Replace a timeline record's title and tasks",

@@ -36,8 +36,8 @@ async function oneApplication(ctx: AccessFixtureContext) {
 export default defineAccess([
   // Public by design: the registration form; bots are kept out by the form guard, not by access.
   { method: 'POST', url: '/api/vendors/applications', access: 'public' },
-  { method: 'GET', url: '/api/vendors/applications', access: 'admin' },
-  { method: 'GET', url: '/api/vendors/applications/:id', access: 'admin', fixture: oneApplication },
-  { method: 'PUT', url: '/api/vendors/applications/:id/status', access: 'admin', body: { status: 'under-review', note: '' }, fixture: oneApplication },
-  { method: 'GET', url: '/api/vendors/applications/:id/documents/:documentId', access: 'admin' },
+  { method: 'GET', url: '/api/vendors/applications', access: { staff: 'submissions.read' } },
+  { method: 'GET', url: '/api/vendors/applications/:id', access: { staff: 'submissions.read' }, fixture: oneApplication },
+  { method: 'PUT', url: '/api/vendors/applications/:id/status', access: { staff: 'submissions.read' }, body: { status: 'under-review', note: '' }, fixture: oneApplication },
+  { method: 'GET', url: '/api/vendors/applications/:id/documents/:documentId', access: { staff: 'submissions.read' } },
 ]);

@@ -95,7 +95,7 @@ const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vendors/applications',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'submissions.read' } },
       schema: {
         tags: ['vendors'],
         summary: 'Vendor applications, newest first, optionally one status',
@@ -112,7 +112,7 @@ const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vendors/applications/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'submissions.read' } },
       schema: {
         tags: ['vendors'],
         summary: 'One vendor application with every field, its documents and status history',
@@ -130,7 +130,7 @@ const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/vendors/applications/:id/status',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'submissions.read' } },
       schema: {
         tags: ['vendors'],
         summary: 'Move an application along the pipeline, with a staff note',
@@ -152,7 +152,7 @@ const vendorsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vendors/applications/:id/documents/:documentId',
     {
-      config: { access: 'admin' },
+      config: { access: { staff: 'submissions.read' } },
       schema: { tags: ['vendors'], summary: 'Download one document of an application', params: documentParams },
     },
     async (request, reply) => {
