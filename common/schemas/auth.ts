@@ -2,12 +2,15 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { mailOutcomeSchema } from './mail.ts';
 import { okResponse } from './ok-response.ts';
+import { STAFF_ROLES } from '../permissions.ts';
 
 /** The signed-in user as the API shows it: never secrets. */
 const publicUserSchema = z.object({
   _id: z.string(),
   name: z.string(),
   role: z.enum(['admin', 'client']),
+  /** A staff account's role, in GET /auth/me only (what the admin screens offer; the server checks every call anyway). */
+  staffRole: z.enum(STAFF_ROLES).nullable().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -1,4 +1,4 @@
-import { ClipboardList, History, FolderKanban, Mail, Mails, MessageCircle, Newspaper, ShieldCheck, Users } from 'lucide-react';
+import { ClipboardList, History, FolderKanban, Mail, Mails, MessageCircle, Newspaper, ShieldCheck, UserCog, Users } from 'lucide-react';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { AdminNav, type AdminNavItem } from '../../components/admin/admin-nav.tsx';
 import { AccountButton } from '../../features/auth/account-dialog.tsx';
@@ -8,12 +8,14 @@ import { useUnreadCounts } from '../../features/messages/messages-api.ts';
 import { useSubmissionCounts } from '../../features/submissions/submission-counts.tsx';
 import { SearchBox } from '../../features/search/search-box.tsx';
 import { PATHS } from '../../../common/paths.ts';
+import { roleGrants } from '../../../common/permissions.ts';
 
 // Not a route: the header of every admin screen, with the one navigation (issue 22, decision 254).
 // It replaces the three menus the dashboard, the security page and the review pages each had.
 
 /** The admin places in order, with what waits in each from the counts the dashboard already reads. */
 function useAdminNavItems(): AdminNavItem[] {
+  const staffRole = useCurrentUser().data?.staffRole;
   const unread = useUnreadCounts().data;
   const submissions = useSubmissionCounts().data;
   return [
@@ -26,6 +28,7 @@ function useAdminNavItems(): AdminNavItem[] {
     { to: PATHS.adminChat, label: 'Support chat', icon: MessageCircle, end: true },
     { to: PATHS.adminSecurity, label: 'Security', icon: ShieldCheck, end: true },
     { to: PATHS.adminAuditLog, label: 'Audit log', icon: History, end: true },
+    ...(roleGrants(staffRole, 'staff.manage') ? [{ to: PATHS.adminStaff, label: 'Staff', icon: UserCog, end: true }] : []),
   ];
 }
 
