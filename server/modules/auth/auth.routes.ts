@@ -87,7 +87,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.user!;
-      return { success: true as const, user: { _id: user._id, name: user.name, role: user.role, staffRole: user.staffRole } };
+      // Staff learn their role (what the admin screens offer, decision 275); a client's answer is as before.
+      return { success: true as const, user: { _id: user._id, name: user.name, role: user.role, ...(user.role === 'admin' ? { staffRole: user.staffRole } : {}) } };
     },
   );
 

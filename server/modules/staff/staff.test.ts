@@ -60,6 +60,9 @@ describe('the staff list', () => {
       lastSignInAt: t.clock.now().toISOString(),
       mfaEnabled: false,
     });
+    // The admin screens learn the caller's role from GET /auth/me (the 'Staff' place is for owners).
+    const me = await call(editor, 'GET', '/api/auth/me');
+    expect(me.json().user).toMatchObject({ _id: editor.id, role: 'admin', staffRole: 'editor' });
   });
 });
 
