@@ -34,6 +34,7 @@ import authRoutes from './modules/auth/auth.routes.ts';
 import testHookRoutes, { testHooksEnabled } from './modules/auth/test-hooks.routes.ts';
 import clientsRoutes from './modules/clients/clients.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
+import staffRoutes from './modules/staff/staff.routes.ts';
 import projectsRoutes from './modules/projects/projects.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
 import timelinesRoutes from './modules/timelines/timelines.routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(setupRoutes);
       await api.register(cspReportRoutes);
       await api.register(auditRoutes);
+      await api.register(staffRoutes);
       // Only in a test process started with E2E_TEST_HOOKS=1 (browser tests); never in production.
       if (testHooksEnabled(config)) await api.register(testHookRoutes);
     },

@@ -44,6 +44,7 @@ export const USERNAME_RULE = /^[a-z0-9][a-z0-9._-]{2,39}$/;
 export const CLIENT_LOGIN_FAILED = 'Invalid username or password.';
 /** A right password of a client account staff archived (decision 247). */
 export const ACCOUNT_ARCHIVED = 'This account has been archived. Please contact us to restore access.';
+export const ACCOUNT_DEACTIVATED = 'This staff account has been deactivated. Please ask an owner to restore access.';
 export const ADMIN_LOGIN_FAILED = 'Unable to verify this session.';
 /** A mistyped admin e-mail or password (the same words for both, so addresses cannot be probed). */
 export const ADMIN_WRONG_CREDENTIALS = 'The e-mail address or password is incorrect.';
@@ -199,6 +200,8 @@ export const LOGIN_RESULT_VALUES = [
   'wrong-second-factor',
   /** Password right, but staff archived the client (decision 247). */
   'archived-account',
+  /** Password right, but an owner deactivated the staff account (decision 275). */
+  'deactivated-account',
 ] as const;
 const AUDIT_PAGE_SIZE = 50;
 export const auditQuerySchema = z.object({

@@ -19,6 +19,8 @@ const LINKS = [
   { name: 'Support chat', href: PATHS.adminChat },
   { name: 'Security', href: PATHS.adminSecurity },
   { name: 'Audit log', href: PATHS.adminAuditLog },
+  // Owners only (staff.manage, decision 275); the test's staff are owners.
+  { name: 'Staff', href: PATHS.adminStaff },
 ];
 
 /** Every admin screen, its heading and the link that is the current place there. */
@@ -34,6 +36,7 @@ const SCREENS = [
   { path: PATHS.adminChat, heading: 'Support Chat', current: 'Support chat' },
   { path: PATHS.adminSecurity, heading: 'Security', current: 'Security' },
   { path: PATHS.adminAuditLog, heading: 'Audit log', current: 'Audit log' },
+  { path: PATHS.adminStaff, heading: 'Staff', current: 'Staff' },
 ];
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });

@@ -26,6 +26,7 @@ const LOGIN_RESULT_LABELS: Record<LoginResultValue, { label: string; icon: Lucid
   'rate-limited': { label: 'Too many attempts', icon: ShieldAlert, tone: 'bad' },
   'wrong-second-factor': { label: 'Wrong code', icon: XCircle, tone: 'bad' },
   'archived-account': { label: 'Account archived', icon: Ban, tone: 'bad' },
+  'deactivated-account': { label: 'Account deactivated', icon: Ban, tone: 'bad' },
 };
 
 const TONES = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ClipboardList, History, FolderKanban, Mail, Mails, MessageCircle, Newspaper, ShieldCheck, Users } from 'lucide-react';
+import { ClipboardList, History, FolderKanban, Mail, Mails, MessageCircle, Newspaper, ShieldCheck, UserCog, Users } from 'lucide-react';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { AdminNav, type AdminNavItem } from '../../components/admin/admin-nav.tsx';
 import { AccountButton } from '../../features/auth/account-dialog.tsx';
@@ -27,6 +27,7 @@ const PLACES: ReadonlyArray<Omit<AdminNavItem, 'count' | 'countLabel'> & { permi
   // The sign-in audit is an audit: read by those who read the audit log.
   { to: PATHS.adminSecurity, label: 'Security', icon: ShieldCheck, end: true, permission: 'audit.read' },
   { to: PATHS.adminAuditLog, label: 'Audit log', icon: History, end: true, permission: 'audit.read' },
+  { to: PATHS.adminStaff, label: 'Staff', icon: UserCog, end: true, permission: 'staff.manage' },
 ];
 
 /** The places the signed-in staff member's role may use, in order. */

@@ -29,6 +29,8 @@ export const users = pgTable(
     reportMail: boolean('report_mail').notNull().default(true),
     /** Set when staff archive a client: out of the default lists, read-only, cannot sign in (decision 247). */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /** Set when an owner deactivates a staff account: its sessions end and it cannot sign in (decision 275). */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**

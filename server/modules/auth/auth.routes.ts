@@ -175,7 +175,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['auth'], summary: 'Sets the first password with an invitation link (single use)', body: setPasswordBodySchema, response: { 200: setPasswordResponseSchema } },
     },
-    async (request) => ({ success: true as const, ...(await acceptInvitation(app, request.body)) }),
+    async (request) => ({ success: true as const, ...(await acceptInvitation(app, request.body, callerOf(request))) }),
   );
 
   // Invitations: the staff's side.

@@ -7,6 +7,7 @@ import {
   ADMIN_LOGIN_FAILED,
   ADMIN_WRONG_CREDENTIALS,
   ACCOUNT_ARCHIVED,
+  ACCOUNT_DEACTIVATED,
   CLIENT_LOGIN_FAILED,
   MFA_ENROLMENT_PASSWORD_REQUIRED,
   MFA_ENROLMENT_PASSWORD_WRONG,
@@ -142,6 +143,10 @@ async function passwordLogin(
   if (user.archivedAt) {
     await settleLoginAttempt(app, attempt, 'archived-account', user.id);
     throw new AppError('UNAUTHENTICATED', ACCOUNT_ARCHIVED);
+  }
+  if (user.deactivatedAt) {
+    await settleLoginAttempt(app, attempt, 'deactivated-account', user.id);
+    throw new AppError('UNAUTHENTICATED', ACCOUNT_DEACTIVATED);
   }
   if (argon2.needsRehash(user.passwordHash, ARGON2_OPTIONS)) {
     await app.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, user.id));
@@ -343,7 +348,8 @@ export async function requestPasswordReset(app: FastifyInstance, identifier: str
     .limit(2);
   // An e-mail shared by two accounts is ambiguous; the username is not, so prefer that match.
   const user = matches.length === 1 ? matches[0] : matches.find((u) => u.username?.toLowerCase() === key);
-  if (!user) return;
+  // A deactivated account gets no link: a new password must not become a way back in (decision 275).
+  if (!user || user.deactivatedAt) return;
   const hourAgo = new Date(app.clock.now().getTime() - 60 * 60_000);
   // Count and issue under a per-user lock, so a burst of requests cannot slip past the limit.
   const issued = await app.db.transaction(async (tx) => {
@@ -374,7 +380,7 @@ export async function resetPassword(app: FastifyInstance, body: { token: string;
   const row = await findLiveLinkToken(app, body.token, 'password-reset');
   if (!row) throw new AppError('NOT_FOUND', INVALID_RESET_LINK);
   const [user] = await app.db.select().from(users).where(eq(users.id, row.userId));
-  if (!user) throw new AppError('NOT_FOUND', INVALID_RESET_LINK);
+  if (!user || user.deactivatedAt) throw new AppError('NOT_FOUND', INVALID_RESET_LINK);
   if (user.role === 'admin' && !ctx.adminAddressAllowed) throw forbidden(ADMIN_ADDRESS_REFUSED);
   assertAcceptablePassword(body.password, user);
   const passwordHash = await hashPassword(body.password);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, conflict, notFound } from '../../../common/errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../../../common/errors.ts';
+import { ADMIN_ADDRESS_REFUSED } from './admin-network.ts';
 import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
 import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
@@ -141,11 +142,13 @@ export async function inspectInvitation(app: FastifyInstance, token: string) {
 }
 
 /** Sets the client's first password through the invitation link (single use). */
-export async function acceptInvitation(app: FastifyInstance, input: { token: string; password: string }) {
+export async function acceptInvitation(app: FastifyInstance, input: { token: string; password: string }, ctx: { adminAddressAllowed: boolean }) {
   const row = await findLiveLinkToken(app, input.token, 'invitation');
   if (!row) throw new AppError('NOT_FOUND', INVALID_INVITATION);
   const [user] = await app.db.select().from(users).where(eq(users.id, row.userId));
-  if (!user) throw new AppError('NOT_FOUND', INVALID_INVITATION);
+  if (!user || user.deactivatedAt) throw new AppError('NOT_FOUND', INVALID_INVITATION);
+  // An invited staff member sets the password from where staff may sign in, as a reset does (decision 275).
+  if (user.role === 'admin' && !ctx.adminAddressAllowed) throw forbidden(ADMIN_ADDRESS_REFUSED);
   assertAcceptablePassword(input.password, user);
   const passwordHash = await hashPassword(input.password);
   const done = await app.db.transaction(async (tx) => {

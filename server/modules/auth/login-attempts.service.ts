@@ -18,7 +18,7 @@ const MAX_DELAY_MS = 15 * 60_000;
 export const ADDRESS_FAILURE_LIMIT = 30;
 
 /** Results that count against the account and the address. */
-export const FAILED_RESULTS: LoginResult[] = ['wrong-password', 'unknown-account', 'password-not-set', 'wrong-second-factor', 'archived-account'];
+export const FAILED_RESULTS: LoginResult[] = ['wrong-password', 'unknown-account', 'password-not-set', 'wrong-second-factor', 'archived-account', 'deactivated-account'];
 
 export interface AttemptInput {
   ip: string;

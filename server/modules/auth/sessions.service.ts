@@ -65,7 +65,7 @@ export async function createSession(
 export const SESSION_SELECT = `select s.id as "sessionId", s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt", s.mfa_pending as "mfaPending",
     u.id as "userId", u.name as "userName", u.role as "userRole", u.staff_role as "userStaffRole", u.email as "userEmail", u.username as "userUsername"
     from sessions s join users u on u.id = s.user_id
-    where s.token_hash = $1 and s.revoked_at is null and u.archived_at is null
+    where s.token_hash = $1 and s.revoked_at is null and u.archived_at is null and u.deactivated_at is null
     limit 1`;
 export const RESOLVE_SESSION: NamedStatement = { name: 'session-resolve', text: SESSION_SELECT };
 const TOUCH_SESSION = { name: 'session-touch', text: 'update sessions set last_seen_at = $2 where id = $1' };

@@ -23,6 +23,7 @@ import { enforceRateLimit, rateLimited, type RateLimitRule } from '../../lib/rat
 import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { uploadMessageAttachment, type AttachmentUpload } from './message-uploads.service.ts';
 import { listenForViewer } from '../../events/portal-events.ts';
+import { onAccountEnded } from '../../events/account-events.ts';
 import { streamSessionValid } from '../auth/sessions.service.ts';
 import { sendMessage } from './message-send.service.ts';
 import { listProjectMessages } from './message-thread.service.ts';
@@ -302,6 +303,8 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
       const unsubscribe = listenForViewer(app, user, send);
+      // A deactivated account's stream closes at once on every process (decision 275), not at the next heartbeat.
+      const stopEndListener = onAccountEnded(app, user._id, () => end());
       const heartbeat = setInterval(() => {
         // A signed-out or expired session loses its stream; the check does not count as activity.
         (sessionId ? streamSessionValid(app, sessionId, user.role) : Promise.resolve(false))
@@ -312,6 +315,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       function end() {
         clearInterval(heartbeat);
         unsubscribe();
+        stopEndListener();
         streams.delete(end);
         if (!res.writableEnded) res.end();
       }
