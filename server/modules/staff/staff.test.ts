@@ -166,7 +166,7 @@ describe('changing a role', () => {
 
 describe('deactivating and reactivating', () => {
   it('ends every session and open live stream at once, refuses sign-in and password resets, and records both changes', async () => {
-    const member = await staffActor('editor', 'Dayo Deactivated');
+    const member = await staffActor('project_manager', 'Dayo Deactivated');
     const email = (await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, member.id)))[0].email;
     const second = await signIn(t, member, 'admin');
     const { token: resetToken } = await issueLinkToken(t.app, member.id, 'password-reset');
