@@ -195,24 +195,28 @@ describe('every route answers only the callers it declares', () => {
         if (entry.allowsMfaPending) {
           if (deniedByAccess(pending) || pending.statusCode >= 500) problems.push(`admin waiting for the second factor: got ${pending.statusCode} ${pending.body}, expected allowed (a second-factor step)`);
         } else check('admin waiting for the second factor', pending.statusCode, (s) => s === 401, '401');
+      }
 
-        // Every staff role (decision 273): on a staff route or one of both sides, the roles that hold
-        // the route's permission (every role, on a staff route without one) pass the gate and find
-        // random ids missing; every other role gets this layer's 403. A client route refuses them all.
-        for (const staffRole of STAFF_ROLES) {
-          const res = await call(await actor(staffUsers[staffRole], 'admin'), missingUrl, ADMIN_INSIDE);
-          const grants = level !== 'client' && (!permission || roleGrants(staffRole, permission));
-          const what = `${staffRole} ${permission ? `${grants ? 'with' : 'without'} ${permission}` : `on a ${level} route`}`;
-          if (!grants && (res.statusCode !== 403 || messageOf(res.body) !== DENIED.role)) problems.push(`${what}: got ${res.statusCode} ${res.body}, expected 403 (${DENIED.role})`);
-          if (grants && (deniedByAccess(res) || res.statusCode >= 500)) problems.push(`${what}: got ${res.statusCode} ${res.body}, expected to be let through`);
-          if (grants && hasParams(entry.url)) check(`${what}, random ids`, res.statusCode, (s) => s === (entry.missingStatus ?? 404), String(entry.missingStatus ?? 404));
-        }
+      // Every staff role (decision 273): on a staff route or one of both sides, the roles that hold
+      // the route's permission (every role, on a staff route without one) pass the gate and find
+      // random ids missing; every other role gets this layer's 403. A client route refuses them all;
+      // a public route lets them all through.
+      for (const staffRole of STAFF_ROLES) {
+        const res = await call(await actor(staffUsers[staffRole], 'admin'), missingUrl, ADMIN_INSIDE);
+        const grants = level !== 'client' && (!permission || roleGrants(staffRole, permission));
+        const what = `${staffRole} ${permission ? `${grants ? 'with' : 'without'} ${permission}` : `on a ${level} route`}`;
+        if (!grants && (res.statusCode !== 403 || messageOf(res.body) !== DENIED.role)) problems.push(`${what}: got ${res.statusCode} ${res.body}, expected 403 (${DENIED.role})`);
+        if (grants && (deniedByAccess(res) || res.statusCode >= 500)) problems.push(`${what}: got ${res.statusCode} ${res.body}, expected to be let through`);
+        if (grants && hasParams(entry.url)) check(`${what}, random ids`, res.statusCode, (s) => s === (entry.missingStatus ?? 404), String(entry.missingStatus ?? 404));
       }
 
       // Permitted callers: random ids are simply missing (404), never a crash.
       const permitted: Array<[string, AccessActor | null, string]> =
         level === 'public'
-          ? [['anonymous', null, '198.51.100.7']]
+          ? [
+              ['anonymous', null, '198.51.100.7'],
+              ['client A', who.clientA, '198.51.100.7'],
+            ]
           : level === 'staff'
             ? [['admin', who.admin, ADMIN_INSIDE]]
             : level === 'client'

@@ -10,10 +10,11 @@ import type { TestApp } from './test-app.ts';
  *   ]);
  *
  * The test then checks, for every entry: anonymous callers get 401 (non-public routes); clients get
- * 403 on admin routes; an admin outside ADMIN_ALLOWED_CIDRS gets 403 on admin routes; a half-signed-in
- * admin (second factor pending) gets 401; permitted callers with random uuids in the path get 404,
- * never a 5xx; and, with a fixture, client A reaches its own resource while client B's answers 404
- * exactly like a missing one.
+ * 403 on staff routes; a staff session outside ADMIN_ALLOWED_CIDRS gets 403 on every non-public route;
+ * a half-signed-in admin (second factor pending) gets 401; each of the five staff roles passes the
+ * gate exactly when its role grants the route's permission and gets the layer's 403 otherwise
+ * (decision 273); permitted callers with random uuids in the path get 404, never a 5xx; and, with a
+ * fixture, client A reaches its own resource while client B's answers 404 exactly like a missing one.
  */
 export interface AccessActor {
   id: string;
@@ -26,7 +27,7 @@ export interface AccessFixtureContext {
   t: TestApp;
   clientA: AccessActor;
   clientB: AccessActor;
-  /** An admin calling from inside the allowed range (use `remoteAddress: ADMIN_INSIDE` when injecting). */
+  /** An owner calling from inside the allowed range (use `remoteAddress: ADMIN_INSIDE` when injecting). */
   admin: AccessActor;
   adminAddress: string;
 }

@@ -133,6 +133,15 @@ describe('staff search (GET /api/search)', () => {
     expect(contact.groups[0].hits[0].href).toMatch(/^\/secured\/v1\/admin\/contact-messages#message-/);
   });
 
+  it("searches only the kinds the staff role may read: a project manager finds projects and clients, no submissions (decision 273)", async () => {
+    const manager = await signIn(t, await createUser(t, { role: 'admin', name: 'Pat Manager', staffRole: 'project_manager' }), 'admin');
+    expect((await found(manager, '/api/search?q=granite')).groups).toEqual([]);
+    expect((await found(manager, '/api/search?q=installing racks')).groups).toEqual([]);
+    expect(idsOf(await found(manager, '/api/search?q=Okafor'), 'clients')).toEqual([amaka.id]);
+    const support = await signIn(t, await createUser(t, { role: 'admin', name: 'Sam Support', staffRole: 'support' }), 'admin');
+    expect((await searchAs(support, '/api/search?q=granite')).statusCode).toBe(403);
+  });
+
   it('groups the hits by kind in a fixed order, leaving out kinds with none', async () => {
     // 'jetty' is a project name, report text and message text at once.
     const body = await found(adminAuth, '/api/search?q=jetty');
