@@ -39,7 +39,10 @@ test('an editor sees only the editor places, and the clients view and API refuse
   await expect(page.getByRole('heading', { name: 'Blog Management', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'You do not have access to this page' })).toHaveCount(0);
 
+  // The dashboard is where sign-in lands: an editor goes on to the first place an editor may use.
   await page.goto(PATHS.adminDashboard);
+  await expect(page).toHaveURL(PATHS.adminNewsletterSubscribers);
+  await page.goto(`${PATHS.adminDashboard}?client=${encodeURIComponent(client._id)}`);
   for (const { theme, viewport } of LOOKS) {
     await page.evaluate((t) => localStorage.setItem('theme', t), theme);
     await page.setViewportSize(viewport);

@@ -191,7 +191,7 @@ export default function AdminDashboardPage() {
   return (
     <RequireRole role="admin">
       {/* Clients and projects together: every role that reads one reads the other (decision 273). */}
-      <AdminPageGuard title="Admin Dashboard" permission="projects.read">
+      <AdminPageGuard title="Admin Dashboard" permission="projects.read" landing>
         <AdminDashboard />
       </AdminPageGuard>
     </RequireRole>

@@ -1,5 +1,17 @@
 import type { ReactNode } from 'react';
-import { ClipboardList, History, FolderKanban, Mail, Mails, MessageCircle, Newspaper, ShieldCheck, UserCog, Users } from 'lucide-react';
+import { Navigate, useLocation } from 'react-router';
+import {
+  ClipboardList,
+  History,
+  FolderKanban,
+  Mail,
+  Mails,
+  MessageCircle,
+  Newspaper,
+  ShieldCheck,
+  UserCog,
+  Users,
+} from 'lucide-react';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { AdminNav, type AdminNavItem } from '../../components/admin/admin-nav.tsx';
 import { AccountButton } from '../../features/auth/account-dialog.tsx';
@@ -18,9 +30,20 @@ import { NoAccess, RequirePermission } from '../../features/auth/require-permiss
 /** The admin places in order, each with the permission it needs (decision 273). */
 const PLACES: ReadonlyArray<Omit<AdminNavItem, 'count' | 'countLabel'> & { permission: Permission }> = [
   { to: PATHS.adminDashboard, label: 'Clients & projects', icon: FolderKanban, end: true, permission: 'projects.read' },
-  { to: PATHS.adminVendorApplications, label: 'Vendor applications', icon: ClipboardList, permission: 'submissions.read' },
+  {
+    to: PATHS.adminVendorApplications,
+    label: 'Vendor applications',
+    icon: ClipboardList,
+    permission: 'submissions.read',
+  },
   { to: PATHS.adminContactMessages, label: 'Contact messages', icon: Mail, end: true, permission: 'submissions.read' },
-  { to: PATHS.adminNewsletterSubscribers, label: 'Subscribers', icon: Users, end: true, permission: 'newsletter.write' },
+  {
+    to: PATHS.adminNewsletterSubscribers,
+    label: 'Subscribers',
+    icon: Users,
+    end: true,
+    permission: 'newsletter.write',
+  },
   { to: PATHS.adminNewsletter, label: 'Newsletter', icon: Mails, end: true, permission: 'newsletter.write' },
   { to: PATHS.blogList, label: 'Blog management', icon: Newspaper, permission: 'blog.write' },
   { to: PATHS.adminChat, label: 'Support chat', icon: MessageCircle, end: true, permission: 'support.answer' },
@@ -53,18 +76,34 @@ function useAdminNavItems(): AdminNavItem[] {
  * An admin page that needs a permission: the page itself, or (direct navigation by a role without
  * it) the frame with the no-access state and the places the role may use.
  */
-export function AdminPageGuard({ title, permission, children }: { title: string; permission: Permission; children: ReactNode }) {
+export function AdminPageGuard({
+  title,
+  permission,
+  landing = false,
+  children,
+}: {
+  title: string;
+  permission: Permission;
+  /** The page sign-in lands on: a role without it goes on to its first place instead (a link with a query still explains). */
+  landing?: boolean;
+  children: ReactNode;
+}) {
   const places = useAllowedPlaces();
+  const { search } = useLocation();
   return (
     <RequirePermission
       permission={permission}
       denied={
-        <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-          <AdminFrameHeader title={title} />
-          <div className="px-4">
-            <NoAccess places={places} />
+        landing && !search && places[0] ? (
+          <Navigate to={places[0].to} replace />
+        ) : (
+          <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+            <AdminFrameHeader title={title} />
+            <div className="px-4">
+              <NoAccess places={places} />
+            </div>
           </div>
-        </div>
+        )
       }
     >
       {children}
