@@ -153,6 +153,7 @@ export async function sendMessage(
         projectName: row.project_name,
         clientName: row.client_name,
         clientEmail: row.client_email,
+        senderName: viewer.name,
         subject: input.subject,
         messageId: row.id,
       });
