@@ -28,8 +28,8 @@ test('the thread names each author, the badge clears for the reader, staff see w
 
   await test.step('the client sees who wrote each message, by name and to screen readers', async () => {
     const staffNote = message(client, 'Piling starts on Monday');
-    await expect(staffNote.getByTestId('message-author')).toHaveText(`${setup.admin.name}, ${company.name} to ${setup.client.name}`);
-    await expect(staffNote).toHaveAccessibleName(`Message from ${setup.admin.name} of ${company.name}, unread`);
+    await expect(staffNote.getByTestId('message-author')).toHaveText(`${setup.admin.name}, ${company.shortName} to ${setup.client.name}`);
+    await expect(staffNote).toHaveAccessibleName(`Message from ${setup.admin.name} of ${company.shortName}, unread`);
     await expect(message(client, 'Thank you, we will be on site').getByTestId('message-author')).toHaveText(`${setup.client.name} to ${company.name}`);
     await expect(section(client).getByText('2 unread', { exact: true })).toBeVisible();
     await expectNoAxeViolations(client, 'client thread with authors');
@@ -40,7 +40,7 @@ test('the thread names each author, the badge clears for the reader, staff see w
     await expect(section(client).getByText('1 unread', { exact: true })).toBeVisible();
     await message(client, 'The crane arrives on Tuesday').getByRole('button', { name: 'Mark as read' }).click();
     await expect(section(client).getByText(/\d+ unread/)).toHaveCount(0);
-    await expect(message(client, 'Piling starts on Monday')).toHaveAccessibleName(`Message from ${setup.admin.name} of ${company.name}`);
+    await expect(message(client, 'Piling starts on Monday')).toHaveAccessibleName(`Message from ${setup.admin.name} of ${company.shortName}`);
   });
 
   await test.step('staff see the author names and which person of the client read their messages', async () => {

@@ -57,7 +57,7 @@ export function toMessage(r: MessageRow, projectId: string, viewer: MessageReade
     text: r.text,
     senderId: { _id: r.sender_id, name: r.sender_name },
     // The person who wrote it, with their side: staff messages are the company's (decision 281).
-    sender: { _id: r.sender_id, name: r.sender_name, role: r.sender_role, organisation: fromStaff ? company.name : null },
+    sender: { _id: r.sender_id, name: r.sender_name, role: r.sender_role, organisation: fromStaff ? company.shortName : null },
     // A client writes to the company as a whole: any admin may read and answer.
     receiverId: r.receiver_id ? { _id: r.receiver_id, name: r.receiver_name ?? '' } : { _id: null, name: company.name },
     projectId,

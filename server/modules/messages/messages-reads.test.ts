@@ -152,7 +152,7 @@ describe('messages name the person who wrote them', () => {
       const staffMessage = all.find((m) => m._id === fromStaff._id)!;
       const clientMessage = all.find((m) => m._id === fromClient._id)!;
       expect(staffMessage.senderId).toEqual({ _id: admin.id, name: admin.name });
-      expect(staffMessage.sender).toEqual({ _id: admin.id, name: admin.name, role: 'admin', organisation: company.name });
+      expect(staffMessage.sender).toEqual({ _id: admin.id, name: admin.name, role: 'admin', organisation: company.shortName });
       expect(clientMessage.sender).toEqual({ _id: client.id, name: client.name, role: 'client', organisation: null });
     }
     expect(fromStaff.sender.name).toBe(admin.name);
