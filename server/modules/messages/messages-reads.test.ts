@@ -9,6 +9,7 @@ import type { TestApp } from '../../../tests/helpers/test-app.ts';
 import { markThreadRead } from './message-changes.service.ts';
 import { listProjectMessages } from './message-thread.service.ts';
 import { markMessageRead, unreadCounts } from './messages.service.ts';
+import { messageNotificationMail } from './message-notifications.ts';
 
 // Decision 281: a client's people each have their own reads (message_reads); staff keep the shared
 // flag. The colleague is a second client person (tests/helpers/colleague.ts): without the
@@ -158,5 +159,16 @@ describe('messages name the person who wrote them', () => {
     expect(fromStaff.sender.name).toBe(admin.name);
     const single = (await api(client, 'PUT', `/messages/${fromStaff._id}/read`)).message as Message;
     expect(single.sender).toEqual(fromStaff.sender);
+  });
+
+  it('names the writer in the notification mail: a staff member with the team, a client person with their client', () => {
+    const facts = { projectName: 'Jetty Repairs', clientName: 'Amaka Client', clientEmail: 'amaka@example.test', subject: 'Update' };
+    expect(messageNotificationMail(t.app, { ...facts, toStaff: true, senderName: 'Chinedu Colleague' }).text).toContain(
+      'Chinedu Colleague of Amaka Client sent a new message about the project "Jetty Repairs"',
+    );
+    expect(messageNotificationMail(t.app, { ...facts, toStaff: true, senderName: 'Amaka Client' }).text).toContain('Amaka Client sent a new message');
+    expect(messageNotificationMail(t.app, { ...facts, toStaff: false, senderName: 'Ngozi Staff' }).text).toContain(
+      `Ngozi Staff of the ${company.shortName} team sent a new message about the project "Jetty Repairs"`,
+    );
   });
 });
