@@ -58,10 +58,11 @@ async function seed(db: pg.Client) {
   // Threads: alternate senders, one a second; older messages read, the newest few not.
   const fill = (projectId: string, n: number) =>
     db.query(
-      `insert into messages (project_id, sender_id, receiver_id, subject, text, created_at, is_read)
+      `with sent as (insert into messages (project_id, sender_id, receiver_id, subject, text, created_at, is_read)
        select $1, case when g % 2 = 0 then $2::uuid else $3::uuid end, case when g % 2 = 0 then $3::uuid else null end,
          'Update ' || g, 'Progress note number ' || g || ' about the works on site.', now() - (g * interval '1 second'), g > 10
-       from generate_series(1, $4::int) as g`,
+       from generate_series(1, $4::int) as g returning id, receiver_id, is_read)
+       insert into message_reads (message_id, user_id, read_at) select id, receiver_id, now() from sent where receiver_id is not null and is_read`,
       [projectId, adminId, clientId, n],
     );
   await fill(small, 100);

@@ -190,13 +190,21 @@ const messageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   senderId: personSchema,
+  /**
+   * The person who wrote it (decision 281): their side ('admin' = staff) and, for staff, the
+   * company they write for. Beside the specification's senderId, which it repeats.
+   */
+  sender: z.object({ _id: z.string(), name: z.string(), role: z.enum(['admin', 'client']), organisation: z.string().nullable() }),
   /** The client, or the company itself (_id null) for a client's message to staff. */
   receiverId: z.object({ _id: z.string().nullable(), name: z.string() }),
   projectId: z.string(),
   /** True when the sender is staff (the company's side of the thread). */
   fromStaff: z.boolean(),
+  /** For a client person, a staff message is read once they read it; for staff, once anyone of the client did. */
   isRead: z.boolean(),
   readAt: z.string().nullable(),
+  /** The people of the client who read a staff message, first reader first (empty for a client's message). */
+  readBy: z.array(z.object({ _id: z.string(), name: z.string(), readAt: z.string() })),
   createdAt: z.string(),
   /** When the author last corrected it, or null (the thread shows 'Edited'). */
   editedAt: z.string().nullable(),
@@ -295,6 +303,8 @@ export const messageEventSchema = z.object({
   clientId: z.string(),
   /** The message concerned; null for 'thread.read' (every message of the thread waiting for one side was marked read). */
   messageId: z.string().nullable(),
+  /** For 'message.read' and 'thread.read': the person who read (a client's reads are per person, decision 281). */
+  readerId: z.string().optional(),
 });
 
 /** The answer of 'Mark all as read' (PUT /messages/project/{projectId}/read): how many messages it marked. */

@@ -89,6 +89,9 @@ async function seed(app: TestApp) {
   // An edit by its author, so the earlier text is kept as a version (message_versions).
   const edited = await app.app.inject({ method: 'PATCH', url: `/api/messages/${reply.json().message._id}`, headers: admin.headers, payload: { text: 'Thanks — noted, with care.' } });
   expect(edited.statusCode, edited.body).toBe(200);
+  // The client reads the reply: a per-person read (message_reads, decision 281).
+  const read = await app.app.inject({ method: 'PUT', url: `/api/messages/${reply.json().message._id}/read`, headers: client.headers });
+  expect(read.statusCode, read.body).toBe(200);
   await seedTheRest(app, admin.id, client.id);
 }
 

@@ -136,8 +136,8 @@ function everyMail(): MailInput[] {
     passwordResetMail(client, 'https://portal.example.test/account/reset-password#token=abc'),
     passwordResetMail({ ...client, role: 'admin', username: null }, 'https://portal.example.test/account/reset-password#token=abc'),
     invitationMail(client, 'https://portal.example.test/account/set-password#token=abc'),
-    messageNotificationMail(app, { toStaff: true, projectName: 'Jetty <A>', clientName: 'Ada <Client>', clientEmail: client.email, subject: typed }),
-    messageNotificationMail(app, { toStaff: false, projectName: 'Jetty <A>', clientName: 'Ada <Client>', clientEmail: client.email, subject: '' }),
+    messageNotificationMail(app, { toStaff: true, projectName: 'Jetty <A>', clientName: 'Ada <Client>', clientEmail: client.email, senderName: 'Bola <Colleague>', subject: typed }),
+    messageNotificationMail(app, { toStaff: false, projectName: 'Jetty <A>', clientName: 'Ada <Client>', clientEmail: client.email, senderName: 'Ngozi <Staff>', subject: '' }),
     reportNotificationMail(app, {
       clientName: 'Ada <Client>',
       clientEmail: client.email,

@@ -242,8 +242,11 @@ async function pushBack(projectId: string, adminId: string, clientId: string, co
   await db.connect();
   try {
     await db.query(
-      `insert into messages (project_id, sender_id, receiver_id, subject, text, is_read, created_at)
-       select $1, $2, $3, '', 'Later site note ' || n, true, now() + n * interval '1 millisecond' from generate_series(1, $4::int) n`,
+      // Read by the client's person too: a client's reads are rows of message_reads (decision 281).
+      `with sent as (insert into messages (project_id, sender_id, receiver_id, subject, text, is_read, created_at)
+         select $1, $2, $3, '', 'Later site note ' || n, true, now() + n * interval '1 millisecond' from generate_series(1, $4::int) n
+         returning id)
+       insert into message_reads (message_id, user_id, read_at) select id, $3, now() from sent`,
       [projectId, adminId, clientId, count],
     );
   } finally {

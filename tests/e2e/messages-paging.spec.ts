@@ -31,7 +31,10 @@ async function seedLongThread(s: ThreadSetup) {
     for (let i = 1; i <= SEEDED; i++) {
       const fromStaff = i % 3 === 0;
       await db.query(
-        `insert into messages (project_id, sender_id, receiver_id, subject, text, is_read, created_at) values ($1, $2, $3, '', $4, $5, $6)`,
+        // A staff message the client read is also a read of the client's person (decision 281).
+        `with sent as (insert into messages (project_id, sender_id, receiver_id, subject, text, is_read, created_at) values ($1, $2, $3, '', $4, $5, $6)
+           returning id, receiver_id, is_read)
+         insert into message_reads (message_id, user_id, read_at) select id, receiver_id, now() from sent where receiver_id is not null and is_read`,
         [
           s.project._id,
           fromStaff ? s.admin._id : s.client._id,
@@ -135,7 +138,8 @@ test('Show earlier messages puts the previous page in front without moving the r
     const list = await client.request.get(`/api/messages/project/${setup.project._id}?limit=200`);
     const third = ((await list.json()).messages as { _id: string; text: string }[]).find((m) => m.text === noteText(3))!;
     expect((await client.request.put(`/api/messages/${third._id}/read`, { headers: ORIGIN })).status()).toBe(200);
-    await expect(staffNote.getByText('Read', { exact: true })).toBeVisible();
+    // Staff see which person of the client read it (decision 281).
+    await expect(staffNote.getByText(`Read by ${setup.client.name}`, { exact: true })).toBeVisible();
     await expect(section(client).getByText('1 unread', { exact: true })).toHaveCount(0);
     const sent = await client.request.post('/api/messages', { data: { text: 'A fresh reply', projectId: setup.project._id }, headers: ORIGIN });
     expect(sent.status()).toBe(201);

@@ -11,6 +11,26 @@ import { messageElementId, useMessageTarget } from './use-message-target.ts';
 const SHOW_EARLIER_LABEL = 'Show earlier messages';
 
 /**
+ * The receipt under a message its viewer's side sent: staff see which people of the client read it
+ * ('Read by Ada', 'Read by Ada and Bola', 'Read by Ada, Bola and 2 others'), a client 'Read' once
+ * someone of the staff did (one company inbox, decision 281); otherwise 'Delivered'.
+ */
+function receipt(m: Message): string {
+  if (!m.isRead) return 'Delivered';
+  const names = m.readBy.map((p) => p.name);
+  if (names.length === 0) return 'Read';
+  if (names.length === 1) return `Read by ${names[0]}`;
+  if (names.length === 2) return `Read by ${names[0]} and ${names[1]}`;
+  const others = names.length - 2;
+  return `Read by ${names[0]}, ${names[1]} and ${others} ${others === 1 ? 'other' : 'others'}`;
+}
+
+/** Who wrote a message, as the thread and screen readers say it: a staff member with the company. */
+function authorOf(m: Message): string {
+  return m.sender.organisation ? `${m.sender.name} of ${m.sender.organisation}` : m.sender.name;
+}
+
+/**
  * The thread: scrolls within about 24 rem and moves to the newest message when a new one arrives
  * at the bottom. When older messages exist, 'Show earlier messages' at the top loads the previous
  * page and puts it in front without moving what the reader sees. A message waiting for this
@@ -121,7 +141,7 @@ export function MessageThread({
                   id={messageElementId(m._id)}
                   // Focusable from a search hit (useMessageTarget), not a Tab stop.
                   tabIndex={-1}
-                  aria-label={`Message from ${m.senderId.name}${unread ? ', unread' : ''}${m._id === marked ? ', found by search' : ''}`}
+                  aria-label={`Message from ${authorOf(m)}${unread ? ', unread' : ''}${m._id === marked ? ', found by search' : ''}`}
                   data-unread={unread ? 'true' : undefined}
                   data-found={m._id === marked ? 'true' : undefined}
                   onClick={unread ? () => onMarkRead(m) : undefined}
@@ -137,9 +157,11 @@ export function MessageThread({
                   )}
                 >
                   <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                    <p className="font-semibold">
-                      {m.senderId.name}
-                      <span className="font-normal text-slate-600 dark:text-slate-300"> to {m.receiverId.name}</span>
+                    <p className="font-semibold" data-testid="message-author">
+                      {m.sender.name}
+                      <span className="font-normal text-slate-600 dark:text-slate-300">
+                        {m.sender.organisation ? `, ${m.sender.organisation}` : ''} to {m.receiverId.name}
+                      </span>
                     </p>
                     <time dateTime={m.createdAt} className="text-xs text-slate-600 dark:text-slate-300">
                       {formatDateTime(m.createdAt)}
@@ -162,7 +184,7 @@ export function MessageThread({
                         </button>
                       </>
                     ) : mine && !m.deletedAt ? (
-                      <span className="text-slate-600 dark:text-slate-300">{m.isRead ? 'Read' : 'Delivered'}</span>
+                      <span className="text-slate-600 dark:text-slate-300">{receipt(m)}</span>
                     ) : null}
                   </footer>
                 </article>

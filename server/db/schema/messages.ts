@@ -39,11 +39,35 @@ export const messages = pgTable(
     index('messages_project_created_id_idx').on(t.projectId, t.createdAt, t.id),
     // The admin dashboard counts, per client, what clients sent that staff have not read.
     index('messages_unread_from_clients_idx').on(t.senderId).where(sql`${t.receiverId} is null and not ${t.isRead}`),
-    index('messages_unread_to_receiver_idx').on(t.receiverId).where(sql`${t.receiverId} is not null and not ${t.isRead}`),
+    // What staff sent to a client, for that client's people's unread counts (decision 281): their
+    // reads are rows of message_reads, so the index holds every live staff message, not only unread
+    // ones; with the id in it the count is an index-only scan joined to message_reads' key.
+    index('messages_to_receiver_idx').on(t.receiverId, t.projectId, t.createdAt, t.id).where(sql`${t.receiverId} is not null and ${t.deletedAt} is null`),
     index('messages_search_idx').using('gin', t.searchVector),
     // Newest first across every thread: lets staff search stop at the first matches of a common word.
     index('messages_created_idx').on(t.createdAt, t.id),
   ],
+);
+
+/**
+ * Which person of the client has read which staff message, and when (decision 281): unread counts
+ * and 'Mark as read' are per person on the client's side. Staff keep the shared flag on the message
+ * (one company inbox); the flag on a staff message says that at least one person of the client read it.
+ */
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  // The key answers "has this person read this message" (the unread anti-join, the receipts); the
+  // index lets deleting a person find their rows.
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] }), index('message_reads_user_idx').on(t.userId)],
 );
 
 /**

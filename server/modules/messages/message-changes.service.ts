@@ -1,5 +1,5 @@
 import { pick, recordAudit, type AuditContext } from '../audit/audit.ts';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import { conflict, forbidden, notFound } from '../../../common/errors.ts';
 import { MESSAGE_EDIT_WINDOW_MS, MESSAGE_TEXTS, type Message, type MessageEvent, type MessageVersion } from '../../../common/schemas/messages.ts';
@@ -9,7 +9,7 @@ import { notifySql } from '../../events/pg-events.ts';
 import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
-import { findMessage, unreadFor, type Viewer } from './messages.service.ts';
+import { findMessage, organisationOf, recordClientReads, unreadFor, type Viewer } from './messages.service.ts';
 
 // The author's corrections (decision 244): within 15 minutes of sending, the author may edit a
 // message or remove it. Each change is one conditional UPDATE (author, not removed, window still
@@ -131,9 +131,11 @@ export async function markThreadRead(app: FastifyInstance, viewer: Viewer, proje
   const [project] = await app.db
     .select({ id: projects.id, clientId: projects.clientId })
     .from(projects)
-    .where(and(eq(projects.id, projectId), viewer.role === 'admin' ? undefined : eq(projects.clientId, viewer._id)))
+    .where(and(eq(projects.id, projectId), viewer.role === 'admin' ? undefined : eq(projects.clientId, organisationOf(viewer))))
     .limit(1);
   if (!project) throw notFound('Project not found');
+  // A client person's reads are their own (decision 281); staff mark the shared flag.
+  if (viewer.role !== 'admin') return app.db.transaction((tx) => recordClientReads(app, tx, viewer, sql`${messages.projectId} = ${projectId}`, 'thread.read', { projectId, messageId: null }));
   return app.db.transaction(async (tx) => {
     const marked = await tx
       .update(messages)

@@ -17,6 +17,8 @@ export interface NotificationFacts {
   projectName: string;
   clientName: string;
   clientEmail: string;
+  /** The person who wrote it: a staff member's or a client person's name (decision 281). */
+  senderName: string;
   subject: string;
   /** The message announced: the mail is read again when it is sent (decision 260). */
   messageId?: string;
@@ -29,7 +31,12 @@ export interface NotificationFacts {
  */
 export function messageNotificationMail(app: FastifyInstance, facts: NotificationFacts): MailInput {
   const link = new URL(facts.toStaff ? PATHS.adminDashboard : PATHS.clientDashboard, app.config.publicUrl).toString();
-  const from = facts.toStaff ? facts.clientName : `The ${company.shortName} team`;
+  // The person who wrote, and for whom: once a client has several people its name alone says too little.
+  const from = facts.toStaff
+    ? facts.senderName === facts.clientName
+      ? facts.clientName
+      : `${facts.senderName} of ${facts.clientName}`
+    : `${facts.senderName} of the ${company.shortName} team`;
   const mail = renderMail({
     subject: `New message about ${facts.projectName}`,
     greeting: facts.toStaff ? 'Hello,' : `Hello ${facts.clientName},`,
@@ -46,6 +53,7 @@ interface AnnouncedRow extends Record<string, unknown> {
   project_name: string;
   client_name: string;
   client_email: string;
+  sender_name: string;
   subject: string;
 }
 
@@ -56,8 +64,8 @@ interface AnnouncedRow extends Record<string, unknown> {
  */
 refreshAtSendTime(MESSAGE_NOTIFICATION_KIND, async (app, row) => {
   const result = await app.db.execute<AnnouncedRow>(sql`
-    select m.receiver_id is null as to_staff, p.name as project_name, u.name as client_name, u.email as client_email, m.subject
-    from messages m join projects p on p.id = m.project_id join users u on u.id = p.client_id
+    select m.receiver_id is null as to_staff, p.name as project_name, u.name as client_name, u.email as client_email, s.name as sender_name, m.subject
+    from messages m join projects p on p.id = m.project_id join users u on u.id = p.client_id join users s on s.id = m.sender_id
     where m.id = ${row.messageId} and m.deleted_at is null`);
   const found = result.rows[0];
   if (!found) return null;
@@ -66,6 +74,7 @@ refreshAtSendTime(MESSAGE_NOTIFICATION_KIND, async (app, row) => {
     projectName: found.project_name,
     clientName: found.client_name,
     clientEmail: found.client_email,
+    senderName: found.sender_name,
     subject: found.subject,
     messageId: row.messageId ?? undefined,
   });

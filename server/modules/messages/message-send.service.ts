@@ -86,7 +86,7 @@ const SEND_STATEMENTS = {
 };
 
 /** What the send statement returns: the counts, the project, and the message when it was stored. */
-type SendRow = Omit<MessageRow, 'id' | 'sender_id' | 'sender_name' | 'sender_role' | 'receiver_name'> & {
+type SendRow = Omit<MessageRow, 'id' | 'sender_id' | 'sender_name' | 'sender_role' | 'receiver_name' | 'readers'> & {
   minute_count: number;
   hour_count: number | null;
   project_id: string | null;
@@ -153,6 +153,7 @@ export async function sendMessage(
         projectName: row.project_name,
         clientName: row.client_name,
         clientEmail: row.client_email,
+        senderName: viewer.name,
         subject: input.subject,
         messageId: row.id,
       });
@@ -175,8 +176,8 @@ export async function sendMessage(
   // Someone else's upload, an attachment already sent, or an unknown id: the whole message is refused.
   if (!row.id) throw badRequest('An attachment cannot be used: upload it again');
   // The sender is the viewer; the receiver, when there is one, the project's client.
-  const stored = { ...row, id: row.id, sender_id: viewer._id, sender_name: viewer.name, sender_role: viewer.role, receiver_name: row.client_name };
-  const message: Message = toMessage(stored, row.project_id);
+  const stored = { ...row, id: row.id, sender_id: viewer._id, sender_name: viewer.name, sender_role: viewer.role, receiver_name: row.client_name, readers: [] };
+  const message: Message = toMessage(stored, row.project_id, viewer);
   if (mailId) later(deliverQueuedMail(app, [mailId]), 'message notification failed');
   return { message };
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../common/errors.ts';
 import type { Message } from '../../../common/schemas/messages.ts';
 import { runNamed } from '../../db/named-statement.ts';
-import { toMessage, type MessageRow } from './message-rows.ts';
-import type { Viewer } from './messages.service.ts';
+import { readersSql, toMessage, type MessageRow } from './message-rows.ts';
+import { organisationOf, type Viewer } from './messages.service.ts';
 
 /** A position in a thread (see threadCursor in common/schemas/messages.ts). */
 export interface ThreadCursor {
@@ -24,7 +24,8 @@ const threadPageSql = (withCursor: boolean, forClient: boolean) => `
 select m.id, m.subject, m.text, m.is_read, m.read_at, m.created_at, m.edited_at, m.deleted_at, m.sender_id, s.name as sender_name, s.role as sender_role,
   m.receiver_id, r.name as receiver_name,
   (select coalesce(json_agg(json_build_array(f.id, f.name, f.mime_type, f.kind, f.size) order by f.position), '[]'::json)
-     from message_files f where f.message_id = m.id) as files
+     from message_files f where f.message_id = m.id) as files,
+  ${readersSql('m.id')} as readers
 from projects p
 left join lateral (
   select * from messages m
@@ -44,7 +45,8 @@ export const THREAD_PAGE_STATEMENTS = {
   clientBefore: { text: threadPageSql(true, true), name: 'thread-page-client-before' },
 };
 
-// What waits for the viewer, older than a position: staff count what clients sent, a client what staff sent to it.
+// What waits for the viewer, older than a position: staff count what clients sent, a client person
+// what staff sent to their client that they have not read themselves (decision 281).
 const OLDER_UNREAD_STATEMENTS = {
   staff: {
     name: 'thread-older-unread-staff',
@@ -52,7 +54,8 @@ const OLDER_UNREAD_STATEMENTS = {
   },
   client: {
     name: 'thread-older-unread-client',
-    text: `select count(*)::int as n from messages where project_id = $1 and receiver_id = $4 and not is_read and (created_at, id) < ($2, $3)`,
+    text: `select count(*)::int as n from messages m where m.project_id = $1 and m.receiver_id = $4 and m.deleted_at is null and (m.created_at, m.id) < ($2, $3)
+      and not exists (select 1 from message_reads r where r.message_id = m.id and r.user_id = $5)`,
   },
 };
 
@@ -81,14 +84,14 @@ export async function listProjectMessages(
   // One more than asked tells whether an older page exists.
   const values: unknown[] = [projectId, limit + 1];
   if (before) values.push(before.createdAt, before.id);
-  if (forClient) values.push(viewer._id);
+  if (forClient) values.push(organisationOf(viewer));
   const { rows } = await runNamed<ThreadPageRow>(app.pool, statement, values);
   // No row: no such project, or another client's (the same answer, so ids cannot be probed).
   if (rows.length === 0) throw notFound('Project not found');
   const found = rows[0].id === null ? [] : (rows as MessageRow[]);
   const hasMore = found.length > limit;
   const shown: Message[] = new Array(Math.min(found.length, limit));
-  for (let i = 0; i < shown.length; i++) shown[shown.length - 1 - i] = toMessage(found[i], projectId);
+  for (let i = 0; i < shown.length; i++) shown[shown.length - 1 - i] = toMessage(found[i], projectId, viewer);
   const oldest = shown.length ? found[shown.length - 1] : undefined;
   return { messages: shown, hasMore, olderUnread: hasMore && oldest ? await countUnreadBefore(app, viewer, projectId, oldest) : 0 };
 }
@@ -97,7 +100,7 @@ export async function listProjectMessages(
 async function countUnreadBefore(app: FastifyInstance, viewer: Viewer, projectId: string, oldest: { id: string; created_at: Date }): Promise<number> {
   const forClient = viewer.role !== 'admin';
   const values: unknown[] = [projectId, oldest.created_at, oldest.id];
-  if (forClient) values.push(viewer._id);
+  if (forClient) values.push(organisationOf(viewer), viewer._id);
   const { rows } = await runNamed<{ n: number }>(app.pool, forClient ? OLDER_UNREAD_STATEMENTS.client : OLDER_UNREAD_STATEMENTS.staff, values);
   return rows[0].n;
 }

@@ -8,6 +8,7 @@ import type { TestSmtpServer } from '../../../tests/helpers/smtp-server.ts';
 import { openEventStream } from '../../../tests/helpers/event-stream.ts';
 import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
 import { appWithSmtp } from '../../../tests/helpers/actors.ts';
+import { company } from '../../../common/content/company.ts';
 
 // The CSRF check wants the origin of PUBLIC_URL.
 const ORIGIN = 'https://portal.example';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   ({ t, smtp } = await appWithSmtp({ STAFF_EMAIL: 'projects@company.example', PUBLIC_URL: 'https://portal.example' }));
   client = await createUser(t, { role: 'client', name: 'Bola Client', email: 'bola@client.example' });
   other = await createUser(t, { role: 'client' });
-  const admin = await createUser(t, { role: 'admin' });
+  const admin = await createUser(t, { role: 'admin', name: 'Tunde Staff' });
   clientAuth = await signIn(t, client, 'client');
   otherAuth = await signIn(t, other, 'client');
   adminAuth = await signIn(t, admin, 'admin');
@@ -48,6 +49,8 @@ describe('notification mail', () => {
     const mail = await smtp.waitForMail((m) => m.envelopeTo.includes('bola@client.example'));
     expect(mail.subject).toBe('New message about Tank Farm Upgrade');
     expect(mail.text).toContain('Revised schedule');
+    // The staff member who wrote is named, not only the team (decision 281).
+    expect(mail.text).toContain(`Tunde Staff of the ${company.shortName} team sent a new message about the project "Tank Farm Upgrade"`);
     expect(mail.text).toContain('https://portal.example/s/client/dashboard');
     expect(mail.text).not.toContain('SECRET-BODY');
     expect(mail.html).not.toContain('SECRET-BODY');

@@ -184,7 +184,7 @@ const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { staff: 'projects.write', client: true } },
       schema: {
         tags: ['messages'],
-        summary: 'Mark a message read (only its receiver; any admin for a message to the company)',
+        summary: "Mark a message read (only its receiver: a client's person marks their own read, decision 281; any admin for a message to the company)",
         params: messageIdParamsSchema,
         response: { 200: messageResponseSchema, ...errors },
       },
