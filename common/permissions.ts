@@ -10,6 +10,9 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const PERMISSIONS = [
   ...(['clients.read', 'clients.write', 'projects.read', 'projects.write', 'staff.manage', 'security.manage'] as const),
   ...(['content.write', 'blog.write', 'newsletter.write', 'support.answer', 'submissions.read', 'audit.read'] as const),
+  // Decision 277: who runs which project, and what a project manager cannot do for themselves:
+  // create projects and clients, and archive or delete a client (with projects they may not see).
+  'projects.assign',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
