@@ -6,7 +6,7 @@ import { okResponse } from './ok-response.ts';
 // read or change the list; a project manager sees only the projects on which they are named.
 
 /** More managers than this on one project is a mistake, not a team. */
-export const PROJECT_MANAGERS_MAX = 20;
+const PROJECT_MANAGERS_MAX = 20;
 
 const managerSchema = z.object({ _id: z.uuid(), name: z.string(), email: z.string() });
 export type ProjectManager = z.infer<typeof managerSchema>;
@@ -17,7 +17,6 @@ export const setProjectManagersBodySchema = z.strictObject({
     .max(PROJECT_MANAGERS_MAX, `A project can have at most ${PROJECT_MANAGERS_MAX} project managers`)
     .refine((ids) => new Set(ids).size === ids.length, 'Each project manager can be chosen once'),
 });
-export type SetProjectManagersBody = z.infer<typeof setProjectManagersBodySchema>;
 
 /** The project's managers and everyone who could be one (active staff with the project manager role), by name. */
 export const projectManagersResponseSchema = okResponse({ managers: z.array(managerSchema), candidates: z.array(managerSchema) });

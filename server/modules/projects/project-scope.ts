@@ -22,7 +22,7 @@ export interface ScopeViewer {
 }
 
 /** A project manager is the one staff role that sees only part of the projects. */
-export const isScopedStaff = (viewer: ScopeViewer): boolean => viewer.role === 'admin' && viewer.staffRole === 'project_manager';
+const isScopedStaff = (viewer: ScopeViewer): boolean => viewer.role === 'admin' && viewer.staffRole === 'project_manager';
 
 /** The columns of `projects` the scope is written on: the table's own, or an alias's in a raw statement. */
 interface ProjectColumns {
