@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PATHS } from '../../common/paths.ts';
-import { DESKTOP, createUserViaApi, expect, expectNoAxeViolations, screenshotEveryLook, signInAs, test } from './fixtures.ts';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, screenshotEveryLook, signInAs, test } from './fixtures.ts';
 import { api } from './portal-helpers.ts';
 
 // Decision 277: the owner makes a project manager the manager of one of two projects; the project
@@ -34,9 +34,16 @@ test('an owner assigns a project manager to one project, who then sees only that
   await page.keyboard.press('Space');
   await expect(box).toBeChecked();
   await expectNoAxeViolations(page, 'project managers dialog');
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: `${SHOTS}/owner-dialog-light-390.png` });
+  await page.setViewportSize(DESKTOP);
   await dialog.getByRole('button', { name: 'Save project managers' }).click();
   await expect(dialog).toBeHidden();
   await expect(card.getByText(`Pat Manager ${stamp}`)).toBeVisible();
+  await screenshotEveryLook(page, 'owner-card', (file) => `${SHOTS}/${file}`, async () => {
+    await card.scrollIntoViewIfNeeded();
+    await expectNoAxeViolations(page, 'owner card', '[aria-label="Project details"]');
+  });
 
   // The project manager signs in and finds one client with one project.
   await page.context().clearCookies();
