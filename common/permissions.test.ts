@@ -6,7 +6,8 @@ describe('staff permissions', () => {
   it('gives each role exactly the permissions of decision 268', () => {
     const all = [
       ...['audit.read', 'blog.write', 'clients.read', 'clients.write', 'content.write', 'newsletter.write'],
-      ...['projects.read', 'projects.write', 'security.manage', 'settings.manage', 'staff.manage', 'submissions.read', 'support.answer'],
+      ...['projects.assign', 'projects.read', 'projects.write', 'security.manage', 'settings.manage', 'staff.manage'],
+      ...['submissions.read', 'support.answer'],
     ];
     expect(Object.fromEntries(STAFF_ROLES.map((role) => [role, [...ROLE_PERMISSIONS[role]].sort()]))).toEqual({
       owner: all,
@@ -15,7 +16,11 @@ describe('staff permissions', () => {
       editor: ['blog.write', 'content.write', 'newsletter.write'],
       support: ['submissions.read', 'support.answer'],
     });
-    expect(PERMISSIONS).toHaveLength(13);
+    expect(PERMISSIONS).toHaveLength(14);
+  });
+
+  it('lets only owners and admins assign project managers (decision 277)', () => {
+    expect(STAFF_ROLES.filter((role) => roleGrants(role, 'projects.assign'))).toEqual(['owner', 'admin']);
   });
 
   it('grants nothing to a missing or unknown role', () => {

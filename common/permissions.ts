@@ -12,6 +12,9 @@ export const PERMISSIONS = [
   ...(['content.write', 'blog.write', 'newsletter.write', 'support.answer', 'submissions.read', 'audit.read'] as const),
   // Operational screens (the mail outbox and its delivery state): owner and admin (decision 273).
   'settings.manage',
+  // Decision 277: who runs which project, and what a project manager cannot do for themselves:
+  // create projects and clients, and archive or delete a client (with projects they may not see).
+  'projects.assign',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

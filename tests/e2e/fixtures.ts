@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
+import type { StaffRole } from '../../common/permissions.ts';
 import { beginCspWatch, cspProblems, endCspWatch, settleCspReports, watchBrowserCsp, watchCsp, type CspWatch, type ExpectedCspViolation } from './csp-watch.ts';
 import { recordCookies, recordCookiesOf, recordSecret, watchApiRequests, watchBrowser, watchContext } from './secret-recorder.ts';
-import type { StaffRole } from '../../common/permissions.ts';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };

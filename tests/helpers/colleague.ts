@@ -16,5 +16,5 @@ export interface Colleague {
  */
 export async function createColleague(t: TestApp, client: { id: string }, name?: string): Promise<Colleague> {
   const user = await createUser(t, { role: 'client', name });
-  return { id: user.id, name: user.name, viewer: { _id: user.id, role: 'client', organisationId: client.id } };
+  return { id: user.id, name: user.name, viewer: { _id: user.id, role: 'client', staffRole: null, organisationId: client.id } };
 }

@@ -3,6 +3,7 @@ import { formatDate, formatDay } from '../../../common/dates.ts';
 import { ProjectStatusLabel } from './project-status.tsx';
 import { EditProjectDialog } from './edit-project-dialog.tsx';
 import { ProjectTidyActions } from './project-tidy.tsx';
+import { ProjectManagers } from './project-managers.tsx';
 import { ArchivedBadge } from '../../components/portal/tidy-actions.tsx';
 import { formatNaira } from '../../../common/money.ts';
 
@@ -74,7 +75,8 @@ export function ProjectDetailCard({
         ) : null}
       </dl>
       {editable ? (
-        <div className="mt-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+        <div className="mt-4 grid gap-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <ProjectManagers project={project} />
           <ProjectTidyActions project={project} onArchived={onArchived} onDeleted={onDeleted} />
         </div>
       ) : null}

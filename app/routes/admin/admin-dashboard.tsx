@@ -124,11 +124,21 @@ function AdminDashboard() {
           loading={Boolean(projectId) && projectLoading}
           className="lg:col-start-2 xl:col-start-3 xl:row-start-1"
           empty={
-            <EmptyState
-              icon={projectId ? <FolderKanban className="size-8" aria-hidden="true" /> : <MousePointerClick className="size-8" aria-hidden="true" />}
-              title="Select a Project"
-              description="Choose a project from the list to view details and manage communications"
-            />
+            // A link to a project this person may not see (another project manager's, decision 277)
+            // reads as a missing one: the server answered 404 or the lists do not hold it.
+            projectId && !projectLoading ? (
+              <EmptyState
+                icon={<FolderKanban className="size-8" aria-hidden="true" />}
+                title="Project not found"
+                description="This project does not exist, or is not one of yours. Choose a project from the list."
+              />
+            ) : (
+              <EmptyState
+                icon={projectId ? <FolderKanban className="size-8" aria-hidden="true" /> : <MousePointerClick className="size-8" aria-hidden="true" />}
+                title="Select a Project"
+                description="Choose a project from the list to view details and manage communications"
+              />
+            )
           }
         >
           {(shown) => (

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PROJECT_STATUSES } from '../../../common/schemas/projects.ts';
 import { users } from './users.ts';
 
@@ -42,4 +42,24 @@ export const projects = pgTable(
     // The same list by last activity, walked by keyset (decision 258).
     index('projects_client_activity_idx').on(t.clientId, sql`(${t.archivedAt} is null)`, t.lastActivityAt, t.id),
   ],
+);
+
+/**
+ * Which project managers run which projects (decision 277): a project manager sees and changes only
+ * the projects with a row here for them (projectScope). That the user is staff with the
+ * project_manager role is checked when a row is written (a CHECK cannot look at another table).
+ */
+export const projectAssignments = pgTable(
+  'project_assignments',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The scope's EXISTS looks a pair up; a manager's list walks by user.
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_assignments_user_idx').on(t.userId, t.projectId)],
 );

@@ -10,6 +10,7 @@ import { publishChange } from '../../events/portal-events.ts';
 import { removeStoredFiles } from '../files/stored-files.ts';
 import { historyOfProjects, historyRefusal, nameConfirmed, unsentUploadKeys } from '../projects/project-archive.service.ts';
 import { findClient } from './clients.service.ts';
+import type { ScopeViewer } from '../projects/project-scope.ts';
 
 // Archive, restore and delete of clients (issue 22, decisions 247 and 249).
 
@@ -18,7 +19,7 @@ import { findClient } from './clients.service.ts';
  * transaction: sessions are read from the database on every request and stream check, so they end
  * at once on every server process; the session read also refuses archived accounts (decision 247).
  */
-export async function setClientArchived(app: FastifyInstance, id: string, archived: boolean, who: AuditContext): Promise<Client> {
+export async function setClientArchived(app: FastifyInstance, viewer: ScopeViewer, id: string, archived: boolean, who: AuditContext): Promise<Client> {
   await app.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ archivedAt: users.archivedAt })
@@ -33,7 +34,7 @@ export async function setClientArchived(app: FastifyInstance, id: string, archiv
     await publishChange(tx, { type: 'client.status', clientId: id, projectId: null, id });
     await recordAudit(tx, who, { action: archived ? 'client.archive' : 'client.restore', entityId: id, before: { archivedAt: row.archivedAt }, after: { archivedAt: archived ? now : null } });
   });
-  return findClient(app, id);
+  return findClient(app, viewer, id);
 }
 
 /**

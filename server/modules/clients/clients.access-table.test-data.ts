@@ -8,11 +8,11 @@ const freshClient = async ({ t }: { t: Parameters<typeof createUser>[0] }) => ({
 // Access expectations of the clients routes (see tests/helpers/access-table.ts).
 export default defineAccess([
   { method: 'GET', url: '/api/users/clients', access: { staff: 'clients.read' } },
-  { method: 'POST', url: '/api/users/clients', access: { staff: 'clients.write' } },
-  { method: 'GET', url: '/api/users/clients/username-check', access: { staff: 'clients.read' } },
+  { method: 'POST', url: '/api/users/clients', access: { staff: 'projects.assign' } },
+  { method: 'GET', url: '/api/users/clients/username-check', access: { staff: 'projects.assign' } },
   { method: 'PUT', url: '/api/users/clients/:id/status', access: { staff: 'clients.write' }, body: { status: 'in-progress' }, fixture: eachClient('id') },
   { method: 'PATCH', url: '/api/users/clients/:id', access: { staff: 'clients.write' }, body: { name: 'Corrected Name' }, fixture: eachClient('id') },
-  { method: 'POST', url: '/api/users/clients/:id/archive', access: { staff: 'clients.write' }, fixture: freshClient },
-  { method: 'POST', url: '/api/users/clients/:id/restore', access: { staff: 'clients.write' }, fixture: freshClient },
-  { method: 'DELETE', url: '/api/users/clients/:id', access: { staff: 'clients.write' }, fixture: freshClient },
+  { method: 'POST', url: '/api/users/clients/:id/archive', access: { staff: 'projects.assign' }, fixture: freshClient },
+  { method: 'POST', url: '/api/users/clients/:id/restore', access: { staff: 'projects.assign' }, fixture: freshClient },
+  { method: 'DELETE', url: '/api/users/clients/:id', access: { staff: 'projects.assign' }, fixture: freshClient },
 ]);

@@ -31,13 +31,15 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientListResponseSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, ...(await listClients(app, request.query)) }),
+    async (request) => ({ success: true as const, ...(await listClients(app, request.user!, request.query)) }),
   );
 
   app.post(
     '/users/clients',
     {
-      config: { access: { staff: 'clients.write' } },
+      // Creating clients, and archiving or deleting one (with projects a project manager may not
+      // see), is for owners and admins (decision 277).
+      config: { access: { staff: 'projects.assign' } },
       schema: {
         tags: ['clients'],
         summary: 'Create a client and send the invitation to choose a password',
@@ -46,7 +48,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createClient(app, request.body, auditOf(request));
+      const created = await createClient(app, request.user!, request.body, auditOf(request));
       return reply.status(201).send({ success: true as const, ...created });
     },
   );
@@ -54,7 +56,8 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/clients/username-check',
     {
-      config: { access: { staff: 'clients.read' } },
+      // The add-client form's check: as creating a client.
+      config: { access: { staff: 'projects.assign' } },
       schema: {
         tags: ['clients'],
         summary: 'Whether a username is free, and a free one made from it or from the client name (add-client form)',
@@ -80,7 +83,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: clientResponseSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, client: await updateClientStatus(app, request.params.id, request.body.status, auditOf(request)) }),
+    async (request) => ({ success: true as const, client: await updateClientStatus(app, request.user!, request.params.id, request.body.status, auditOf(request)) }),
   );
 
   app.patch(
@@ -95,13 +98,13 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: updateClientResponseSchema, 409: apiErrorSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, ...(await updateClient(app, request.params.id, request.body, auditOf(request))) }),
+    async (request) => ({ success: true as const, ...(await updateClient(app, request.user!, request.params.id, request.body, auditOf(request))) }),
   );
 
   registerArchiveRoutes(app, {
     path: '/users/clients/:id',
     tag: 'clients',
-    access: { staff: 'clients.write' },
+    access: { staff: 'projects.assign' },
     params: clientIdParamsSchema,
     response: clientResponseSchema,
     summaries: {
@@ -109,7 +112,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       restore: 'Restore an archived client: listed, writable and able to sign in again',
       delete: 'Delete a client with its projects; one with reports, messages or files only when its name is typed',
     },
-    setArchived: async (request, id, archived) => ({ client: await setClientArchived(app, id, archived, auditOf(request)) }),
+    setArchived: async (request, id, archived) => ({ client: await setClientArchived(app, request.user!, id, archived, auditOf(request)) }),
     remove: (request, id, confirmName) => deleteClient(app, id, confirmName, auditOf(request)),
   });
 };

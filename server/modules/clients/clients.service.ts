@@ -12,6 +12,7 @@ import { projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import { publishChange } from '../../events/portal-events.ts';
 import { lockWritableClient } from '../projects/project-locks.ts';
+import { clientInScope, projectScope, projectScopeOn, type ScopeViewer as Viewer } from '../projects/project-scope.ts';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
 import { createClientInvitation, generateUniqueUsername, isUsernameFree } from '../auth/invitations.service.ts';
@@ -24,14 +25,26 @@ const UNIQUE_VIOLATION = '23505';
  */
 const qualified = (table: Table, column: Column): SQL => sql`${table}.${sql.identifier(column.name)}`;
 
-/** How many projects a client has: a correlated count, evaluated inside the one list query. */
-const PROJECT_COUNT: SQL<number> = sql<number>`(select count(*) from ${projects} where ${qualified(projects, projects.clientId)} = ${qualified(users, users.id)})`.mapWith(Number);
+/** The client row's id, qualified for the correlated subqueries and the scope. */
+const CLIENT_ID = qualified(users, users.id);
 
 /**
- * How many of the client's messages no admin has read yet (sent to the company: no receiver): a
- * correlated count, evaluated inside the same single query as the list, so the list stays one query.
+ * How many projects a client has that the viewer may see (all, for owners and admins): a correlated
+ * count, evaluated inside the one list query.
  */
-const CLIENT_UNREAD_COUNT: SQL<number> = sql<number>`(select count(*) from ${messages} where ${qualified(messages, messages.senderId)} = ${qualified(users, users.id)} and ${qualified(messages, messages.receiverId)} is null and not ${qualified(messages, messages.isRead)})`.mapWith(Number);
+const projectCount = (viewer: Viewer): SQL<number> =>
+  sql<number>`(select count(*) from ${projects} counted where counted.client_id = ${CLIENT_ID} and ${projectScopeOn(viewer, 'counted')})`.mapWith(Number);
+
+/**
+ * How many of the client's messages no admin has read yet (sent to the company: no receiver), in
+ * the projects the viewer may see: a correlated count, evaluated inside the same single query as
+ * the list, so the list stays one query. The scope is left out when it is everything, so owners'
+ * and admins' count keeps its plan.
+ */
+function clientUnreadCount(viewer: Viewer): SQL<number> {
+  const inScope = projectScope(viewer) === undefined ? sql`` : sql` and exists (select 1 from ${projects} scoped where scoped.id = ${qualified(messages, messages.projectId)} and ${projectScopeOn(viewer, 'scoped')})`;
+  return sql<number>`(select count(*) from ${messages} where ${qualified(messages, messages.senderId)} = ${CLIENT_ID} and ${qualified(messages, messages.receiverId)} is null and not ${qualified(messages, messages.isRead)}${inScope})`.mapWith(Number);
+}
 
 /**
  * When the client's newest live invitation link expires (null: none): a correlated subquery of the
@@ -48,7 +61,7 @@ function liveInvitationExpirySql(now: Date): SQL<Date | null> {
   );
 }
 
-const clientColumnsAt = (now: Date) => ({
+const clientColumnsAt = (now: Date, viewer: Viewer) => ({
   id: users.id,
   name: users.name,
   email: users.email,
@@ -56,8 +69,8 @@ const clientColumnsAt = (now: Date) => ({
   status: users.status,
   createdAt: users.createdAt,
   archivedAt: users.archivedAt,
-  projects: PROJECT_COUNT,
-  unreadCount: CLIENT_UNREAD_COUNT,
+  projects: projectCount(viewer),
+  unreadCount: clientUnreadCount(viewer),
   hasPassword: sql<boolean>`(${qualified(users, users.passwordHash)} is not null)`.mapWith(Boolean),
   invitationExpiresAt: liveInvitationExpirySql(now),
 });
@@ -93,10 +106,14 @@ function toClient(row: ClientRow): Client {
   };
 }
 
-/** Which clients a list shows: not archived unless asked (decision 248), of one status if asked. */
-function clientFilter(status: ClientListQuery['status']): SQL | undefined {
+/**
+ * Which clients a list shows: those the viewer may see (a project manager the clients of their
+ * projects, decision 277), not archived unless asked (decision 248), of one status if asked.
+ */
+function clientFilter(viewer: Viewer, status: ClientListQuery['status']): SQL | undefined {
   return and(
     eq(users.role, 'client'),
+    clientInScope(viewer, CLIENT_ID),
     status === 'archived' ? isNotNull(users.archivedAt) : status === 'all' ? undefined : isNull(users.archivedAt),
     status && status !== 'archived' && status !== 'all' ? eq(users.status, status) : undefined,
   );
@@ -117,12 +134,13 @@ const CLIENT_ORDERS: Record<ListSort, KeysetOrder> = {
  */
 export async function listClients(
   app: FastifyInstance,
+  viewer: Viewer,
   query: PaginationQuery & Partial<Pick<ClientListQuery, 'status' | 'sort' | 'after' | 'before'>>,
 ): Promise<{ clients: Client[]; pagination: Pagination; cursors: ListCursors }> {
-  const where = clientFilter(query.status);
+  const where = clientFilter(viewer, query.status);
   const walk = keyset(CLIENT_ORDERS[query.sort ?? 'date'], query);
   const read = await app.db
-    .select({ ...clientColumnsAt(app.clock.now()), cursorKey: walk.cursorKey })
+    .select({ ...clientColumnsAt(app.clock.now(), viewer), cursorKey: walk.cursorKey })
     .from(users)
     .where(and(where, walk.where))
     .orderBy(...walk.orderBy)
@@ -132,11 +150,12 @@ export async function listClients(
   return { clients: rows.map(toClient), pagination, cursors };
 }
 
-export async function findClient(app: FastifyInstance, id: string): Promise<Client> {
+/** A client the viewer may see; any other is "not found", exactly like a missing one. */
+export async function findClient(app: FastifyInstance, viewer: Viewer, id: string): Promise<Client> {
   const [row] = await app.db
-    .select(clientColumnsAt(app.clock.now()))
+    .select(clientColumnsAt(app.clock.now(), viewer))
     .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'client')))
+    .where(and(eq(users.id, id), eq(users.role, 'client'), clientInScope(viewer, CLIENT_ID)))
     .limit(1);
   if (!row) throw notFound('Client not found');
   return toClient(row);
@@ -157,6 +176,7 @@ function uniqueClash(err: unknown, username: string | null | undefined): unknown
  */
 export async function createClient(
   app: FastifyInstance,
+  viewer: Viewer,
   input: { name: string; email: string; username?: string },
   who: AuditContext,
 ): Promise<{ client: Client; invitationUrl: string; invitationExpiresAt: string; invitationMail: MailOutcome }> {
@@ -181,7 +201,7 @@ export async function createClient(
   try {
     const invitation = await createClientInvitation(app, { userId: id });
     return {
-      client: await findClient(app, id),
+      client: await findClient(app, viewer, id),
       invitationUrl: invitation.url,
       invitationExpiresAt: invitation.expiresAt.toISOString(),
       invitationMail: invitation.mail,
@@ -205,9 +225,9 @@ export async function checkUsername(
 }
 
 /** Moves a client along the pipeline (new, in-progress, completed); staff hear of it live. */
-export async function updateClientStatus(app: FastifyInstance, id: string, status: ClientStatus, who: AuditContext): Promise<Client> {
+export async function updateClientStatus(app: FastifyInstance, viewer: Viewer, id: string, status: ClientStatus, who: AuditContext): Promise<Client> {
   const row = await app.db.transaction(async (tx) => {
-    const old = await lockWritableClient(tx, id);
+    const old = await lockWritableClient(tx, id, viewer);
     const [updated] = await tx
       .update(users)
       .set({ status, updatedAt: app.clock.now() })
@@ -218,7 +238,7 @@ export async function updateClientStatus(app: FastifyInstance, id: string, statu
     return updated;
   });
   if (!row) throw notFound('Client not found');
-  return findClient(app, id);
+  return findClient(app, viewer, id);
 }
 
 /**
@@ -230,6 +250,7 @@ export async function updateClientStatus(app: FastifyInstance, id: string, statu
  */
 export async function updateClient(
   app: FastifyInstance,
+  viewer: Viewer,
   id: string,
   input: { name?: string; email?: string; username?: string; status?: ClientStatus },
   who: AuditContext,
@@ -242,7 +263,7 @@ export async function updateClient(
       const [before] = await tx
         .select({ name: users.name, email: users.email, username: users.username, status: users.status, hasPassword: sql<boolean>`(${users.passwordHash} is not null)` })
         .from(users)
-        .where(and(eq(users.id, id), eq(users.role, 'client')))
+        .where(and(eq(users.id, id), eq(users.role, 'client'), clientInScope(viewer, CLIENT_ID)))
         .for('update');
       if (!before) return false;
       // An archived client is read-only until restored (issue 22).
@@ -269,10 +290,10 @@ export async function updateClient(
   } catch (err) {
     throw uniqueClash(err, input.username);
   }
-  if (!reinvite) return { client: await findClient(app, id) };
+  if (!reinvite) return { client: await findClient(app, viewer, id) };
   const invitation = await createClientInvitation(app, { userId: id });
   return {
-    client: await findClient(app, id),
+    client: await findClient(app, viewer, id),
     invitation: { url: invitation.url, expiresAt: invitation.expiresAt.toISOString(), mail: invitation.mail },
   };
 }

@@ -152,7 +152,7 @@ describe('the activity order reads the stored last activity', () => {
     let locked = 0;
     const writer = (text: string) =>
       t.database.db.transaction(async (tx) => {
-        await lockWritableProject(tx, project);
+        await lockWritableProject(tx, { _id: third.id, role: 'client', staffRole: null }, project);
         if (++locked === 2) release();
         await bothLocked;
         // Later than any activity so far, so the triggers do update the project and client rows.

@@ -1,16 +1,12 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../common/errors.ts';
 import type { Attachment, AttachmentKind } from '../../../common/schemas/messages.ts';
 import { messageFiles, messages } from '../../db/schema/messages.ts';
 import { projects } from '../../db/schema/projects.ts';
-import type { UserRole } from '../../db/schema/users.ts';
+import { projectScope, type ScopeViewer } from '../projects/project-scope.ts';
 import type { StoredAttachment } from './attachment-store.ts';
 
-export interface Viewer {
-  _id: string;
-  role: UserRole;
-}
 
 export interface ServedFile {
   id: string;
@@ -55,9 +51,9 @@ export async function recordUploadedFile(app: FastifyInstance, uploaderId: strin
 
 /**
  * The file if the viewer may have it: an unsent upload only to its uploader; a sent one to the
- * project's client and to staff. Anything else is "not found", exactly like a missing file.
+ * project's viewers (projectScope, decision 277). Anything else is "not found", exactly like a missing file.
  */
-export async function findFileForViewer(app: FastifyInstance, viewer: Viewer, fileId: string): Promise<ServedFile> {
+export async function findFileForViewer(app: FastifyInstance, viewer: ScopeViewer, fileId: string): Promise<ServedFile> {
   const [row] = await app.db
     .select({
       id: messageFiles.id,
@@ -75,7 +71,7 @@ export async function findFileForViewer(app: FastifyInstance, viewer: Viewer, fi
         eq(messageFiles.id, fileId),
         or(
           and(isNull(messageFiles.messageId), eq(messageFiles.uploaderId, viewer._id)),
-          viewer.role === 'admin' ? sql`${messageFiles.messageId} is not null` : eq(projects.clientId, viewer._id),
+          and(isNotNull(messageFiles.messageId), projectScope(viewer)),
         ),
       ),
     )

@@ -9,7 +9,8 @@ import { notifySql } from '../../events/pg-events.ts';
 import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
-import { findMessage, organisationOf, recordClientReads, unreadFor, type Viewer } from './messages.service.ts';
+import { projectScope } from '../projects/project-scope.ts';
+import { findMessage, recordClientReads, unreadFor, type Viewer } from './messages.service.ts';
 
 // The author's corrections (decision 244): within 15 minutes of sending, the author may edit a
 // message or remove it. Each change is one conditional UPDATE (author, not removed, window still
@@ -35,7 +36,7 @@ async function refusal(app: FastifyInstance, viewer: Viewer, messageId: string):
  */
 async function lockOwnMessageProject(tx: DbExecutor, viewer: Viewer, messageId: string): Promise<void> {
   const [own] = await tx.select({ projectId: messages.projectId }).from(messages).where(and(eq(messages.id, messageId), eq(messages.senderId, viewer._id)));
-  if (own) await lockWritableProject(tx, own.projectId);
+  if (own) await lockWritableProject(tx, viewer, own.projectId);
 }
 
 /** Tells every open thread of the project (staff and its client) that the message changed. */
@@ -125,13 +126,13 @@ export async function deleteMessage(app: FastifyInstance, viewer: Viewer, messag
 /**
  * 'Mark all as read': every message of the project's thread waiting for this viewer, in one
  * statement, and one live event so the viewer's other tabs (and, for staff, the other admins)
- * update their counters. Another client's project answers 404 like a missing one.
+ * update their counters. A project outside the viewer's scope answers 404 like a missing one.
  */
 export async function markThreadRead(app: FastifyInstance, viewer: Viewer, projectId: string): Promise<number> {
   const [project] = await app.db
     .select({ id: projects.id, clientId: projects.clientId })
     .from(projects)
-    .where(and(eq(projects.id, projectId), viewer.role === 'admin' ? undefined : eq(projects.clientId, organisationOf(viewer))))
+    .where(and(eq(projects.id, projectId), projectScope(viewer)))
     .limit(1);
   if (!project) throw notFound('Project not found');
   // A client person's reads are their own (decision 281); staff mark the shared flag.

@@ -9,6 +9,7 @@ import { messageNotificationMail, NOTIFICATION_QUIET_MS, STAFF_RECIPIENT } from 
 import { toMessage, type MessageRow } from './message-rows.ts';
 import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
 import type { Viewer } from './messages.service.ts';
+import { projectScopeText } from '../projects/project-scope.ts';
 import { PROJECT_ARCHIVED } from '../projects/project-locks.ts';
 
 export interface NewMessage {
@@ -29,7 +30,7 @@ export type SendOutcome = { message: Message } | { refused: { retryAfterMs: numb
 // with the message, or alone when the send is refused: each INSERT ... ON CONFLICT DO UPDATE
 // RETURNING count holds its row until the commit, so parallel sends of one sender count in turn
 // and exactly `limit` pass (decision 110).
-const sendSql = (toStaff: boolean) => `
+const sendSql = (toStaff: boolean, scope: string) => `
 with minute as (
   insert into rate_limit_counters as c (key, window_start, count, expires_at) values ($1, $2, 1, $3)
   on conflict (key, window_start) do update set count = c.count + 1
@@ -43,7 +44,7 @@ with minute as (
   select p.id, p.name, p.client_id, u.name as client_name, u.email as client_email,
     (p.archived_at is not null or u.archived_at is not null) as archived
   from projects p join users u on u.id = p.client_id
-  where p.id = $9${toStaff ? ' and p.client_id = $10' : ''}
+  where p.id = $9 and ${scope}
   for key share of p, u
 ), files as (
   select f.id from message_files f
@@ -80,10 +81,11 @@ from (select 1) as one
 left join project on true
 left join msg on true`;
 
-const SEND_STATEMENTS = {
-  fromClient: { name: 'message-send-from-client', text: sendSql(true) },
-  fromStaff: { name: 'message-send-from-staff', text: sendSql(false) },
-};
+/** The send's statement for this viewer: the project limited by projectScope (decision 277; $10 is the sender). */
+function sendStatement(viewer: Viewer, toStaff: boolean): { name: string; text: string } {
+  const scope = projectScopeText(viewer, 'p', 10);
+  return { name: `message-send-from-${toStaff ? 'client' : 'staff'}-${scope.key}`, text: sendSql(toStaff, scope.text) };
+}
 
 /** What the send statement returns: the counts, the project, and the message when it was stored. */
 type SendRow = Omit<MessageRow, 'id' | 'sender_id' | 'sender_name' | 'sender_role' | 'receiver_name' | 'readers'> & {
@@ -146,7 +148,7 @@ export async function sendMessage(
   let mailId: string | null = null;
   try {
     await client.query('begin');
-    row = (await client.query<SendRow>({ ...(toStaff ? SEND_STATEMENTS.fromClient : SEND_STATEMENTS.fromStaff), values })).rows[0];
+    row = (await client.query<SendRow>({ ...sendStatement(viewer, toStaff), values })).rows[0];
     if (row.id && row.mail_due) {
       const mail = messageNotificationMail(app, {
         toStaff,

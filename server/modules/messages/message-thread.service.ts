@@ -4,6 +4,7 @@ import type { Message } from '../../../common/schemas/messages.ts';
 import { runNamed } from '../../db/named-statement.ts';
 import { readersSql, toMessage, type MessageRow } from './message-rows.ts';
 import { organisationOf, type Viewer } from './messages.service.ts';
+import { projectScopeText } from '../projects/project-scope.ts';
 
 /** A position in a thread (see threadCursor in common/schemas/messages.ts). */
 export interface ThreadCursor {
@@ -20,7 +21,7 @@ export interface ThreadCursor {
 // newest `limit` messages before the cursor with their people, and each message's files as one
 // small JSON array (the per-message index on message_files). Named statements: PostgreSQL plans
 // each once per connection (decision 151).
-const threadPageSql = (withCursor: boolean, forClient: boolean) => `
+const threadPageSql = (withCursor: boolean, scope: string) => `
 select m.id, m.subject, m.text, m.is_read, m.read_at, m.created_at, m.edited_at, m.deleted_at, m.sender_id, s.name as sender_name, s.role as sender_role,
   m.receiver_id, r.name as receiver_name,
   (select coalesce(json_agg(json_build_array(f.id, f.name, f.mime_type, f.kind, f.size) order by f.position), '[]'::json)
@@ -35,15 +36,17 @@ left join lateral (
 ) m on true
 left join users s on s.id = m.sender_id
 left join users r on r.id = m.receiver_id
-where p.id = $1${forClient ? ` and p.client_id = $${withCursor ? 5 : 3}` : ''}
+where p.id = $1 and ${scope}
 order by m.created_at desc, m.id desc`;
 
-export const THREAD_PAGE_STATEMENTS = {
-  staff: { text: threadPageSql(false, false), name: 'thread-page-staff' },
-  staffBefore: { text: threadPageSql(true, false), name: 'thread-page-staff-before' },
-  client: { text: threadPageSql(false, true), name: 'thread-page-client' },
-  clientBefore: { text: threadPageSql(true, true), name: 'thread-page-client-before' },
-};
+/**
+ * The page's statement for this viewer: the project limited by projectScope (decision 277), the
+ * viewer's id after the page's own values when the scope names it. One statement per kind of scope.
+ */
+export function threadPageStatement(viewer: Viewer, withCursor: boolean): { name: string; text: string; usesViewer: boolean } {
+  const scope = projectScopeText(viewer, 'p', withCursor ? 5 : 3);
+  return { name: `thread-page-${scope.key}${withCursor ? '-before' : ''}`, text: threadPageSql(withCursor, scope.text), usesViewer: scope.usesViewer };
+}
 
 // What waits for the viewer, older than a position: staff count what clients sent, a client person
 // what staff sent to their client that they have not read themselves (decision 281).
@@ -73,20 +76,13 @@ export async function listProjectMessages(
   page: { before?: ThreadCursor; limit: number },
 ): Promise<{ messages: Message[]; hasMore: boolean; olderUnread: number }> {
   const { before, limit } = page;
-  const forClient = viewer.role !== 'admin';
-  const statement = forClient
-    ? before
-      ? THREAD_PAGE_STATEMENTS.clientBefore
-      : THREAD_PAGE_STATEMENTS.client
-    : before
-      ? THREAD_PAGE_STATEMENTS.staffBefore
-      : THREAD_PAGE_STATEMENTS.staff;
+  const { usesViewer, ...statement } = threadPageStatement(viewer, before !== undefined);
   // One more than asked tells whether an older page exists.
   const values: unknown[] = [projectId, limit + 1];
   if (before) values.push(before.createdAt, before.id);
-  if (forClient) values.push(organisationOf(viewer));
+  if (usesViewer) values.push(viewer._id);
   const { rows } = await runNamed<ThreadPageRow>(app.pool, statement, values);
-  // No row: no such project, or another client's (the same answer, so ids cannot be probed).
+  // No row: no such project, or one outside the viewer's scope (the same answer, so ids cannot be probed).
   if (rows.length === 0) throw notFound('Project not found');
   const found = rows[0].id === null ? [] : (rows as MessageRow[]);
   const hasMore = found.length > limit;

@@ -12,7 +12,7 @@ import { rateLimitCounters } from '../../db/schema/form-guard.ts';
 import { messageFiles, messages } from '../../db/schema/messages.ts';
 import { compareThreadPosition, threadCursor, type Message } from '../../../common/schemas/messages.ts';
 import { MESSAGE_RATE_LIMITS, RATE_LIMIT_TEXTS } from './messages.routes.ts';
-import { THREAD_PAGE_STATEMENTS } from './message-thread.service.ts';
+import { threadPageStatement } from './message-thread.service.ts';
 import { clientWithProject, type Actor } from '../../../tests/helpers/portal.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -111,7 +111,7 @@ describe('thread order after the millisecond column and its index', () => {
     const cursor = first.messages[0];
     const client = await t.database.pool.connect();
     try {
-      const plan = await client.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) ${THREAD_PAGE_STATEMENTS.staffBefore.text}`, [
+      const plan = await client.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) ${threadPageStatement({ _id: '', role: 'admin', staffRole: 'owner' }, true).text}`, [
         cy.projectId,
         21,
         new Date(cursor.createdAt),

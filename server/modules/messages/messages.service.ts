@@ -5,7 +5,8 @@ import { forbidden, notFound } from '../../../common/errors.ts';
 import type { Message, MessageEvent } from '../../../common/schemas/messages.ts';
 import { messages } from '../../db/schema/messages.ts';
 import { projects } from '../../db/schema/projects.ts';
-import { users, type UserRole } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
+import { projectScope, type ScopeViewer } from '../projects/project-scope.ts';
 import { notifySql } from '../../events/pg-events.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
@@ -14,16 +15,13 @@ import { readersSql, toMessage, type AttachmentTuple, type ReaderTuple } from '.
 // The thread's pages are read in message-thread.service.ts, a send is written in
 // message-send.service.ts; this file holds a single message and the unread counts.
 
-export interface Viewer {
-  _id: string;
-  role: UserRole;
-  /**
-   * A client person's organisation, whose id is what projects.client_id and a staff message's
-   * receiver hold. Until organisations exist (decision 268) every client is its own, so it is unset
-   * and the person's id stands for it.
-   */
-  organisationId?: string;
-}
+/**
+ * Who is asking; which projects' messages they may see is projectScope's to say (decision 277). A
+ * client person's organisation is what projects.client_id and a staff message's receiver hold; until
+ * organisations exist (decision 268) every client is its own, so it is unset and the person's id
+ * stands for it.
+ */
+export type Viewer = ScopeViewer & { organisationId?: string };
 
 /** The client a client person belongs to (see Viewer.organisationId). */
 export function organisationOf(viewer: Viewer): string {
@@ -59,7 +57,7 @@ export async function findMessage(app: FastifyInstance, viewer: Viewer, messageI
     .innerJoin(sender, eq(sender.id, messages.senderId))
     .leftJoin(receiver, eq(receiver.id, messages.receiverId))
     .innerJoin(projects, eq(projects.id, messages.projectId))
-    .where(and(eq(messages.id, messageId), viewer.role === 'admin' ? undefined : eq(projects.clientId, organisationOf(viewer))))
+    .where(and(eq(messages.id, messageId), projectScope(viewer)))
     .limit(1);
   if (!row) throw notFound('Message not found');
   return toMessage(row, row.project_id, viewer);
@@ -150,7 +148,7 @@ export async function unreadCounts(
     .select({ projectId: messages.projectId, clientId: projects.clientId, n: sql<number>`count(*)`.mapWith(Number) })
     .from(messages)
     .innerJoin(projects, eq(projects.id, messages.projectId))
-    .where(unreadFor(viewer))
+    .where(and(unreadFor(viewer), projectScope(viewer)))
     .groupBy(messages.projectId, projects.clientId)
     .orderBy(sql`min(${messages.createdAt})`, messages.projectId);
   const byProject = Object.fromEntries(rows.map((r) => [r.projectId, r.n]));

@@ -11,6 +11,7 @@ import type { DbExecutor } from '../../mail/mailer.ts';
 import { publishChange } from '../../events/portal-events.ts';
 import { removeStoredFiles } from '../files/stored-files.ts';
 import { findProjectForViewer, type Viewer } from './projects.service.ts';
+import { projectScope } from './project-scope.ts';
 
 // Archive, restore and delete of projects (issue 22, decisions 247 and 249); the read-only rule of
 // archived ones is in project-locks.ts.
@@ -21,7 +22,7 @@ export async function setProjectArchived(app: FastifyInstance, viewer: Viewer, p
     const [row] = await tx
       .select({ clientId: projects.clientId, archivedAt: projects.archivedAt })
       .from(projects)
-      .where(eq(projects.id, projectId))
+      .where(and(eq(projects.id, projectId), projectScope(viewer)))
       .for('update');
     if (!row) throw notFound('Project not found');
     if (Boolean(row.archivedAt) === archived) return;
@@ -74,9 +75,13 @@ export const historyRefusal = (kind: 'project' | 'client', name: string) =>
  * only when `confirmName` is its exact name, and then everything with it, in one transaction. The
  * stored files are removed after the commit; any the removal misses are swept (decision 249).
  */
-export async function deleteProject(app: FastifyInstance, projectId: string, confirmName: string | undefined, who: AuditContext): Promise<DeleteOutcome> {
+export async function deleteProject(app: FastifyInstance, viewer: Viewer, projectId: string, confirmName: string | undefined, who: AuditContext): Promise<DeleteOutcome> {
   const { outcome, fileKeys } = await app.db.transaction(async (tx) => {
-    const [row] = await tx.select({ name: projects.name, clientId: projects.clientId }).from(projects).where(eq(projects.id, projectId)).for('update');
+    const [row] = await tx
+      .select({ name: projects.name, clientId: projects.clientId })
+      .from(projects)
+      .where(and(eq(projects.id, projectId), projectScope(viewer)))
+      .for('update');
     if (!row) throw notFound('Project not found');
     const history = await historyOfProjects(tx, [projectId]);
     const hasHistory = history.reports + history.messages + history.fileKeys.length > 0;

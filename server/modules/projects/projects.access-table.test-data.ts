@@ -4,7 +4,9 @@ import { createProjectVia } from '../../../tests/helpers/portal.ts';
 
 // Access expectations of the projects routes (see tests/helpers/access-table.ts).
 export default defineAccess([
-  { method: 'POST', url: '/api/projects', access: { staff: 'projects.write' } },
+  { method: 'POST', url: '/api/projects', access: { staff: 'projects.assign' } },
+  { method: 'GET', url: '/api/projects/:id/managers', access: { staff: 'projects.assign' } },
+  { method: 'PUT', url: '/api/projects/:id/managers', access: { staff: 'projects.assign' }, body: { managerIds: [] } },
   {
     method: 'GET',
     url: '/api/projects/client/:clientId',

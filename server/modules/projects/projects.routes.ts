@@ -14,13 +14,16 @@ import {
   updateProjectBodySchema,
   updateProjectStatusBodySchema,
 } from '../../../common/schemas/projects.ts';
+import { listProjectManagers, setProjectManagers } from './project-managers.service.ts';
+import { projectManagersResponseSchema, setProjectManagersBodySchema } from '../../../common/schemas/project-managers.ts';
 import { clientProjectsJoinedRead, createProject, listClientProjects, updateProject, updateProjectStatus } from './projects.service.ts';
 
 const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/projects',
     {
-      config: { access: { staff: 'projects.write' } },
+      // A project manager sees only assigned projects, so creating one is for owners and admins (decision 277).
+      config: { access: { staff: 'projects.assign' } },
       schema: {
         tags: ['projects'],
         summary: 'Create a project for a client',
@@ -87,6 +90,38 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ success: true as const, project: await updateProject(app, request.user!, request.params.id, request.body, auditOf(request)) }),
   );
 
+  app.get(
+    '/projects/:id/managers',
+    {
+      config: { access: { staff: 'projects.assign' } },
+      schema: {
+        tags: ['projects'],
+        summary: "A project's project managers and every active project manager who could be chosen",
+        params: projectIdParamsSchema,
+        response: { 200: projectManagersResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await listProjectManagers(app, request.params.id)) }),
+  );
+
+  app.put(
+    '/projects/:id/managers',
+    {
+      config: { access: { staff: 'projects.assign' } },
+      schema: {
+        tags: ['projects'],
+        summary: 'Make exactly these project managers the managers of a project (decision 277)',
+        params: projectIdParamsSchema,
+        body: setProjectManagersBodySchema,
+        response: { 200: projectManagersResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const managers = await setProjectManagers(app, request.params.id, request.body.managerIds, auditOf(request));
+      return { success: true as const, ...(await listProjectManagers(app, request.params.id)), managers };
+    },
+  );
+
   registerArchiveRoutes(app, {
     path: '/projects/:id',
     tag: 'projects',
@@ -99,7 +134,7 @@ const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       delete: 'Delete a project; one with reports, messages or files only when its name is typed, and then with everything',
     },
     setArchived: async (request, id, archived) => ({ project: await setProjectArchived(app, request.user!, id, archived, auditOf(request)) }),
-    remove: (request, id, confirmName) => deleteProject(app, id, confirmName, auditOf(request)),
+    remove: (request, id, confirmName) => deleteProject(app, request.user!, id, confirmName, auditOf(request)),
   });
 };
 

@@ -15,17 +15,15 @@ import { DATES_OUT_OF_ORDER, datesInOrder, type Project, type ProjectListQuery, 
 import type { ListSort } from '../../../common/schemas/archive.ts';
 import { keyset, type KeysetOrder } from '../../db/keyset.ts';
 import { projects } from '../../db/schema/projects.ts';
-import { users, type UserRole } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/users.ts';
 import { runNamed } from '../../db/named-statement.ts';
 import { SESSION_SELECT, type JoinedSessionRead } from '../auth/sessions.service.ts';
 import { publishChange } from '../../events/portal-events.ts';
 import { lockWritableClient, lockWritableProject } from './project-locks.ts';
+import { clientInScope, projectScope, UNSCOPED_STAFF_ROLES, type ScopeViewer } from './project-scope.ts';
 
-/** Who is asking: staff see everything, a client only its own projects. */
-export interface Viewer {
-  _id: string;
-  role: UserRole;
-}
+/** Who is asking; what they may see is projectScope's to say (project-scope.ts). */
+export type Viewer = ScopeViewer;
 
 export interface NewProject {
   name: string;
@@ -86,14 +84,12 @@ function toProject(row: ProjectRow, viewer: Viewer): Project {
   };
 }
 
-/** What a viewer may see of projects: staff all, a client only its own. */
-export const visibleTo = (viewer: Viewer) => (viewer.role === 'admin' ? undefined : eq(projects.clientId, viewer._id));
-
-async function clientExists(app: FastifyInstance, clientId: string): Promise<boolean> {
+/** Whether the client exists and the viewer may see it: a project manager only the clients of their projects. */
+async function clientExists(app: FastifyInstance, viewer: Viewer, clientId: string): Promise<boolean> {
   const [row] = await app.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, clientId), eq(users.role, 'client')))
+    .where(and(eq(users.id, clientId), eq(users.role, 'client'), clientInScope(viewer, sql.raw('users.id'))))
     .limit(1);
   return Boolean(row);
 }
@@ -107,7 +103,7 @@ export async function findProjectForViewer(app: FastifyInstance, viewer: Viewer,
     .select(projectColumns)
     .from(projects)
     .innerJoin(users, eq(users.id, projects.clientId))
-    .where(and(eq(projects.id, projectId), visibleTo(viewer)))
+    .where(and(eq(projects.id, projectId), projectScope(viewer)))
     .limit(1);
   if (!row) throw notFound('Project not found');
   return toProject(row, viewer);
@@ -134,7 +130,8 @@ const CLIENT_PROJECTS = {
  * The same page read with the caller's session in one statement (decision 171; $1 the token's
  * hash, then the client, the page size and the offset). No row: no session. Otherwise the
  * session's columns in every row, and `total` null when there is no such client or the session's
- * user may not see it (a client sees only its own list; staff see any client's). The session is
+ * user may not see it (a client sees only its own list; owners and admins any client's; a project
+ * manager's list is read by the scoped list, decision 277, never here). The session is
  * judged by the access layer and the visibility rule again by listClientProjects, as when the two
  * are read apart; this condition only keeps another client's rows from being read at all.
  */
@@ -146,7 +143,7 @@ export const CLIENT_PROJECTS_WITH_SESSION = {
     left join lateral (
       select u.id, u.name, (select count(*)::int from projects x where x.client_id = u.id and x.archived_at is null) as total
       from users u
-      where u.id = $2 and u.role = 'client' and (s."userRole" = 'admin' or s."userId" = u.id)
+      where u.id = $2 and u.role = 'client' and (s."userStaffRole" in (${UNSCOPED_STAFF_ROLES.map((r) => `'${r}'`).join(', ')}) or s."userId" = u.id)
     ) c on true
     left join lateral (
       select * from projects p where p.client_id = c.id and p.archived_at is null order by p.created_at desc, p.id desc limit $3 offset $4
@@ -197,8 +194,10 @@ export async function listClientProjects(
   page: ProjectListQuery,
   joined: { values: unknown[]; rows: unknown[] } | null = null,
 ): Promise<{ projects: Project[]; pagination: Pagination; cursors: ListCursors }> {
-  if (viewer.role !== 'admin' && viewer._id !== clientId) throw notFound('Client not found');
-  if (page.status !== undefined || page.sort !== undefined || page.after || page.before) return listClientProjectsFiltered(app, viewer, clientId, page);
+  const seesWholeClient = viewer.role === 'admin' ? UNSCOPED_STAFF_ROLES.includes(viewer.staffRole!) : viewer._id === clientId;
+  if (viewer.role !== 'admin' && !seesWholeClient) throw notFound('Client not found');
+  // A project manager's part of the client's projects is read with the scope (decision 277).
+  if (!seesWholeClient || page.status !== undefined || page.sort !== undefined || page.after || page.before) return listClientProjectsFiltered(app, viewer, clientId, page);
   const values = pageValues(clientId, page);
   const rows =
     joined && sameValues(joined.values, values)
@@ -230,10 +229,11 @@ async function listClientProjectsFiltered(
   clientId: string,
   query: ProjectListQuery,
 ): Promise<{ projects: Project[]; pagination: Pagination; cursors: ListCursors }> {
-  if (!(await clientExists(app, clientId))) throw notFound('Client not found');
+  if (!(await clientExists(app, viewer, clientId))) throw notFound('Client not found');
   const status = query.status ?? 'live';
   const where = and(
     eq(projects.clientId, clientId),
+    projectScope(viewer),
     status === 'archived' ? isNotNull(projects.archivedAt) : status === 'all' ? undefined : isNull(projects.archivedAt),
     status !== 'archived' && status !== 'all' && status !== 'live' ? eq(projects.status, status) : undefined,
   );
@@ -252,7 +252,7 @@ async function listClientProjectsFiltered(
 
 /** Creates a project for a client (the code is unique regardless of letter case) and tells staff and the client. */
 export async function createProject(app: FastifyInstance, viewer: Viewer, input: NewProject, who: AuditContext): Promise<Project> {
-  if (!(await clientExists(app, input.clientId))) throw notFound('Client not found');
+  if (!(await clientExists(app, viewer, input.clientId))) throw notFound('Client not found');
   const now = app.clock.now();
   try {
     const id = await app.db.transaction(async (tx) => {
@@ -292,11 +292,11 @@ export async function updateProject(app: FastifyInstance, viewer: Viewer, projec
       const [before] = await tx
         .select()
         .from(projects)
-        .where(eq(projects.id, projectId))
+        .where(and(eq(projects.id, projectId), projectScope(viewer)))
         .for('update');
       if (!before) return false;
       // An archived project (or one of an archived client) is read-only until restored (issue 22).
-      await lockWritableProject(tx, projectId);
+      await lockWritableProject(tx, viewer, projectId);
       const dates = { startDate: changes.startDate !== undefined ? changes.startDate : before.startDate, endDate: changes.endDate !== undefined ? changes.endDate : before.endDate };
       if (!datesInOrder(dates)) {
         throw new AppError('VALIDATION_FAILED', `body.endDate: ${DATES_OUT_OF_ORDER}`, [{ field: 'body.endDate', message: DATES_OUT_OF_ORDER }]);
@@ -325,7 +325,7 @@ export async function updateProjectStatus(
   who: AuditContext,
 ): Promise<Project> {
   const row = await app.db.transaction(async (tx) => {
-    const old = await lockWritableProject(tx, projectId);
+    const old = await lockWritableProject(tx, viewer, projectId);
     const [updated] = await tx
       .update(projects)
       .set({ status, updatedAt: app.clock.now() })

@@ -1,5 +1,5 @@
 import { pick, recordAudit, type AuditContext } from '../audit/audit.ts';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
@@ -14,6 +14,7 @@ import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
 import type { Viewer } from '../projects/projects.service.ts';
+import { projectScope } from '../projects/project-scope.ts';
 import { deleteStoredReportImages, reportImageRow, type StoredReportImage } from './report-images.ts';
 import { reportNotificationMail } from './report-mail.ts';
 import { receiveReport, toReport, type ImageRow } from './reports.service.ts';
@@ -23,8 +24,14 @@ import { receiveReport, toReport, type ImageRow } from './reports.service.ts';
 
 const TEXT_KEYS = ['date', 'projectCode', 'project', 'team', 'tasks', 'progress', 'challenges', 'actionTaken', 'helpNeeded', 'nextSteps', 'feedback', 'conclusion'] as const;
 
-async function reportExists(app: FastifyInstance, reportId: string): Promise<boolean> {
-  const [row] = await app.db.select({ id: progressReports.id }).from(progressReports).where(eq(progressReports.id, reportId)).limit(1);
+/** Whether the report exists where the viewer may see it (decision 277: outside is missing). */
+async function reportExists(app: FastifyInstance, viewer: Viewer, reportId: string): Promise<boolean> {
+  const [row] = await app.db
+    .select({ id: progressReports.id })
+    .from(progressReports)
+    .innerJoin(projects, eq(projects.id, progressReports.projectId))
+    .where(and(eq(progressReports.id, reportId), projectScope(viewer)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -53,11 +60,11 @@ async function applyCorrection(
       .select({ report: progressReports, clientId: projects.clientId, projectName: projects.name })
       .from(progressReports)
       .innerJoin(projects, eq(projects.id, progressReports.projectId))
-      .where(eq(progressReports.id, reportId))
+      .where(and(eq(progressReports.id, reportId), projectScope(staff)))
       .for('update', { of: progressReports });
     if (!locked) throw notFound('Report not found');
     // An archived project (or client) is read-only: a correction waits for a restore (issue 22).
-    await lockWritableProject(tx, locked.report.projectId);
+    await lockWritableProject(tx, staff, locked.report.projectId);
     const before = locked.report;
     const images = await tx.select().from(reportImages).where(eq(reportImages.reportId, reportId)).orderBy(asc(reportImages.position));
     const removed = images.filter((img) => removeIds.includes(img.id));
@@ -124,7 +131,7 @@ export async function correctProgressReport(
   readParts: () => AsyncIterable<Multipart>,
   who: AuditContext,
 ): Promise<{ report: Report; clientMailed: boolean }> {
-  if (!(await reportExists(app, reportId))) throw notFound('Report not found');
+  if (!(await reportExists(app, staff, reportId))) throw notFound('Report not found');
   // Added images are stored under the report's folder with fresh ids, exactly as at creation.
   const { fields, images } = await receiveReport(app, readParts(), reportId, updateReportFieldsSchema);
   try {
@@ -142,13 +149,14 @@ export async function correctProgressReport(
 }
 
 /** The earlier versions of a report, newest first, with who wrote each and when (staff only). */
-export async function listReportVersions(app: FastifyInstance, reportId: string): Promise<Omit<ReportVersionsResponse, 'success'>> {
+export async function listReportVersions(app: FastifyInstance, viewer: Viewer, reportId: string): Promise<Omit<ReportVersionsResponse, 'success'>> {
   const currentWriter = alias(users, 'current_writer');
   const [current] = await app.db
     .select({ report: progressReports, writer: currentWriter.name })
     .from(progressReports)
     .leftJoin(currentWriter, eq(currentWriter.id, progressReports.correctedBy))
-    .where(eq(progressReports.id, reportId))
+    .innerJoin(projects, eq(projects.id, progressReports.projectId))
+    .where(and(eq(progressReports.id, reportId), projectScope(viewer)))
     .limit(1);
   if (!current) throw notFound('Report not found');
   const rows = await app.db

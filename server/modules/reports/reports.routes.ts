@@ -118,7 +118,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reportVersionsResponseSchema, ...errors },
       },
     },
-    async (request) => ({ success: true as const, ...(await listReportVersions(app, request.params.id)) }),
+    async (request) => ({ success: true as const, ...(await listReportVersions(app, request.user!, request.params.id)) }),
   );
 
   app.get(

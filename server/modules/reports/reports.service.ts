@@ -17,7 +17,8 @@ import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
 import { keepStorableField } from '../../plugins/storable-input.ts';
 import { claimNotification } from '../messages/message-notifications.ts';
 import { reportMailRecipient, reportNotificationMail } from './report-mail.ts';
-import { findProjectForViewer, visibleTo, type Viewer } from '../projects/projects.service.ts';
+import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
+import { projectScope } from '../projects/project-scope.ts';
 import { cleanFileName } from '../../lib/file-names.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
 import { deleteStoredReportImages, imageForPdf, reportImageRow, storeReportImage, type StoredReportImage } from './report-images.ts';
@@ -104,7 +105,7 @@ async function createReport(
   const project = await findProjectForViewer(app, viewer, input.projectId);
   const now = app.clock.now();
   const { report, imageRows, mailId } = await app.db.transaction(async (tx) => {
-    await lockWritableProject(tx, input.projectId);
+    await lockWritableProject(tx, viewer, input.projectId);
     const [report] = await tx
       .insert(progressReports)
       .values({ ...input, id: reportId, team: input.team || company.name, createdBy: viewer._id, createdAt: now })
@@ -264,7 +265,7 @@ async function findReportForViewer(
     .select({ report: progressReports })
     .from(progressReports)
     .innerJoin(projects, eq(projects.id, progressReports.projectId))
-    .where(and(eq(progressReports.id, reportId), visibleTo(viewer)))
+    .where(and(eq(progressReports.id, reportId), projectScope(viewer)))
     .limit(1);
   if (!row) throw notFound('Report not found');
   const images = (await imagesOf(app, [reportId])).get(reportId) ?? [];
@@ -283,7 +284,7 @@ async function findReportImageForViewer(
     .from(reportImages)
     .innerJoin(progressReports, eq(progressReports.id, reportImages.reportId))
     .innerJoin(projects, eq(projects.id, progressReports.projectId))
-    .where(and(eq(reportImages.id, imageId), eq(reportImages.reportId, reportId), visibleTo(viewer)))
+    .where(and(eq(reportImages.id, imageId), eq(reportImages.reportId, reportId), projectScope(viewer)))
     .limit(1);
   if (!row) throw notFound('Image not found');
   return row.image;

@@ -20,7 +20,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { success: true as const, query: request.query.q, groups: await search(app, { role: 'admin', staffRole: request.user!.staffRole }, request.query) };
+      return { success: true as const, query: request.query.q, groups: await search(app, request.user!, request.query) };
     },
   );
 
@@ -37,7 +37,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { success: true as const, query: request.query.q, groups: await search(app, { role: 'client', clientId: request.user!._id }, request.query) };
+      return { success: true as const, query: request.query.q, groups: await search(app, request.user!, request.query) };
     },
   );
 };

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PATHS } from '../../../common/paths.ts';
-import { roleGrants, type Permission, type StaffRole } from '../../../common/permissions.ts';
+import { roleGrants, type Permission } from '../../../common/permissions.ts';
+import { clientInScope, projectScope, projectScopeOn, type ScopeViewer } from '../projects/project-scope.ts';
 import {
   ADMIN_SEARCH_KINDS,
   CLIENT_SEARCH_KINDS,
@@ -32,34 +33,28 @@ const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`
 
 const HEADLINE_OPTIONS = 'MaxWords=18, MinWords=6, ShortWord=2, MaxFragments=1, StartSel="", StopSel=""';
 
-type Viewer = { role: 'admin'; staffRole: StaffRole | null } | { role: 'client'; clientId: string };
-
-// The route needs projects.read (projects, reports, messages); the other kinds need their own (decision 273).
-const KIND_PERMISSION: Partial<Record<SearchKind, Permission>> = {
-  clients: 'clients.read',
-  vendorApplications: 'submissions.read',
-  contactMessages: 'submissions.read',
-};
+/** Who searches; what they may find is projectScope's to say (decision 277). */
+type Viewer = ScopeViewer;
 
 const projectHref = (viewer: Viewer, clientId: string, projectId: string, hash = '') =>
   viewer.role === 'admin'
     ? `${PATHS.adminDashboard}?client=${encodeURIComponent(clientId)}&project=${encodeURIComponent(projectId)}${hash}`
     : `${PATHS.clientDashboard}?project=${encodeURIComponent(projectId)}${hash}`;
 
-/** Restricts a projects alias `p` to the client's own, or to nothing extra for staff. */
-const ownedBy = (viewer: Viewer): SQL => (viewer.role === 'client' ? sql`and p.client_id = ${viewer.clientId}` : sql``);
+/** Restricts a projects alias `p` to the viewer's scope. */
+const ownedBy = (viewer: Viewer): SQL => sql`and ${projectScopeOn(viewer, 'p')}`;
 
 async function rows(app: FastifyInstance, query: SQL): Promise<Row[]> {
   return (await app.db.execute<Row & Record<string, unknown>>(query)).rows;
 }
 
-function searchClients(app: FastifyInstance, term: string, take: number) {
+function searchClients(app: FastifyInstance, viewer: Viewer, term: string, take: number) {
   const like = containing(term);
   return rows(
     app,
     sql`select id, name as title, email || coalesce(' · ' || username, '') as detail
       from users
-      where role = 'client' and (name ilike ${like} or email ilike ${like} or username ilike ${like})
+      where role = 'client' and (name ilike ${like} or email ilike ${like} or username ilike ${like}) and ${clientInScope(viewer, sql.raw('users.id')) ?? sql`true`}
       order by lower(name), id
       limit ${take}`,
   );
@@ -78,11 +73,12 @@ function searchProjects(app: FastifyInstance, viewer: Viewer, term: string, take
 }
 
 /**
- * The viewer's rows of a table with a project_id, as a condition on alias `x`: all for staff; for a
- * client, those of its own projects, looked up first so the scan stays inside its few threads.
+ * The viewer's rows of a table with a project_id, as a condition on alias `x`: all for those who see
+ * every project; otherwise those of the projects in scope, looked up first so the scan stays inside
+ * their few threads.
  */
 const inOwnProjects = (viewer: Viewer): SQL =>
-  viewer.role === 'client' ? sql`and x.project_id = any(array(select id from projects where client_id = ${viewer.clientId}))` : sql``;
+  projectScope(viewer) === undefined ? sql`` : sql`and x.project_id = any(array(select p.id from projects p where ${projectScopeOn(viewer, 'p')}))`;
 
 function searchReports(app: FastifyInstance, viewer: Viewer, term: string, take: number) {
   // The matches are found and limited on the reports alone; the project is joined to those few rows.
@@ -182,7 +178,7 @@ function hrefOf(kind: SearchKind, viewer: Viewer, row: Row): string {
 function run(app: FastifyInstance, kind: SearchKind, viewer: Viewer, term: string, take: number): Promise<Row[]> {
   switch (kind) {
     case 'clients':
-      return searchClients(app, term, take);
+      return searchClients(app, viewer, term, take);
     case 'projects':
       return searchProjects(app, viewer, term, take);
     case 'reports':
@@ -196,10 +192,19 @@ function run(app: FastifyInstance, kind: SearchKind, viewer: Viewer, term: strin
   }
 }
 
+/** What a staff role needs to find each kind (a project manager finds no vendor applications). */
+const KIND_PERMISSION: Record<SearchKind, Permission> = {
+  clients: 'clients.read',
+  projects: 'projects.read',
+  reports: 'projects.read',
+  messages: 'projects.read',
+  vendorApplications: 'submissions.read',
+  contactMessages: 'submissions.read',
+};
+
 /** Every kind the viewer may search, grouped; kinds with no hit are left out. */
 export async function search(app: FastifyInstance, viewer: Viewer, query: SearchQuery): Promise<SearchGroup[]> {
-  const kinds: readonly SearchKind[] =
-    viewer.role === 'admin' ? ADMIN_SEARCH_KINDS.filter((kind) => roleGrants(viewer.staffRole, KIND_PERMISSION[kind] ?? 'projects.read')) : CLIENT_SEARCH_KINDS;
+  const kinds: readonly SearchKind[] = viewer.role === 'admin' ? ADMIN_SEARCH_KINDS.filter((kind) => roleGrants(viewer.staffRole, KIND_PERMISSION[kind])) : CLIENT_SEARCH_KINDS;
   // limit + 1 rows tell whether there are more without counting every match.
   const found = await Promise.all(kinds.map((kind) => run(app, kind, viewer, query.q, query.limit + 1)));
   return kinds

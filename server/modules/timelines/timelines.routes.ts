@@ -61,7 +61,7 @@ const timelinesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const timeline = await updateTimeline(app, request.params.id, request.body, auditOf(request));
+      const timeline = await updateTimeline(app, request.user!, request.params.id, request.body, auditOf(request));
       return { success: true as const, timeline };
     },
   );

@@ -1,5 +1,5 @@
 import { pick, recordAudit, type AuditContext } from '../audit/audit.ts';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../common/errors.ts';
 import type { Timeline, TimelineTask } from '../../../common/schemas/timelines.ts';
@@ -8,6 +8,7 @@ import { ganttCharts } from '../../db/schema/timelines.ts';
 import { publishChange } from '../../events/portal-events.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
 import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
+import { projectScope } from '../projects/project-scope.ts';
 
 type TimelineRow = typeof ganttCharts.$inferSelect;
 
@@ -51,7 +52,7 @@ export async function createTimeline(
   const project = await findProjectForViewer(app, viewer, input.projectId);
   const now = app.clock.now();
   const row = await app.db.transaction(async (tx) => {
-    await lockWritableProject(tx, input.projectId);
+    await lockWritableProject(tx, viewer, input.projectId);
     const [inserted] = await tx
       .insert(ganttCharts)
       .values({ projectId: input.projectId, projectTitle: input.projectTitle, tasks: input.tasks, createdAt: now, updatedAt: now })
@@ -66,14 +67,19 @@ export async function createTimeline(
 /** Replaces a timeline record's title and tasks and tells every viewer of the project. */
 export async function updateTimeline(
   app: FastifyInstance,
+  viewer: Viewer,
   id: string,
   input: { projectTitle: string; tasks: TimelineTask[] },
   who: AuditContext,
 ): Promise<Timeline> {
   const row = await app.db.transaction(async (tx) => {
-    const [current] = await tx.select({ projectId: ganttCharts.projectId, projectTitle: ganttCharts.projectTitle, tasks: ganttCharts.tasks }).from(ganttCharts).where(eq(ganttCharts.id, id));
+    const [current] = await tx
+      .select({ projectId: ganttCharts.projectId, projectTitle: ganttCharts.projectTitle, tasks: ganttCharts.tasks })
+      .from(ganttCharts)
+      .innerJoin(projects, eq(projects.id, ganttCharts.projectId))
+      .where(and(eq(ganttCharts.id, id), projectScope(viewer)));
     if (!current) return undefined;
-    await lockWritableProject(tx, current.projectId);
+    await lockWritableProject(tx, viewer, current.projectId);
     const [updated] = await tx
       .update(ganttCharts)
       .set({ projectTitle: input.projectTitle, tasks: input.tasks, updatedAt: app.clock.now() })

@@ -1,0 +1,110 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DbExecutor } from '../../mail/mailer.ts';
+import { roleGrants, STAFF_ROLES, type StaffRole } from '../../../common/permissions.ts';
+import { projectAssignments, projects } from '../../db/schema/projects.ts';
+import { users, type UserRole } from '../../db/schema/users.ts';
+
+/**
+ * What a viewer may see of projects (decisions 268 and 277), in ONE place: every read or write that
+ * bears on a project adds this condition, and a project outside it answers 404 exactly as a missing
+ * id does, so ids cannot be probed.
+ * - owner, admin (any staff role with projects.read that is not scoped): every project;
+ * - project manager: only the projects assigned to them (project_assignments);
+ * - staff without projects.read: none (their routes are being given permissions; until then the
+ *   data itself stays shut);
+ * - a client: only its own (clientProjects).
+ */
+export interface ScopeViewer {
+  _id: string;
+  role: UserRole;
+  staffRole: StaffRole | null;
+}
+
+/** A project manager is the one staff role that sees only part of the projects. */
+const isScopedStaff = (viewer: ScopeViewer): boolean => viewer.role === 'admin' && viewer.staffRole === 'project_manager';
+
+/** The columns of `projects` the scope is written on: the table's own, or an alias's in a raw statement. */
+interface ProjectColumns {
+  id: SQL | typeof projects.id;
+  clientId: SQL | typeof projects.clientId;
+}
+
+/**
+ * A client's projects. Kept to this one function on purpose: client organisations (decision 268's
+ * step 4) change only what a client sees, and only here.
+ */
+function clientProjects(viewer: ScopeViewer, p: ProjectColumns): SQL {
+  return sql`${p.clientId} = ${viewer._id}`;
+}
+
+/** Whether a project has an assignment row for this user (the scope of a project manager). */
+const assignedTo = (userId: string, p: ProjectColumns): SQL =>
+  sql`exists (select 1 from ${projectAssignments} where ${projectAssignments.projectId} = ${p.id} and ${projectAssignments.userId} = ${userId})`;
+
+function scopeOn(viewer: ScopeViewer, p: ProjectColumns): SQL | undefined {
+  if (viewer.role !== 'admin') return clientProjects(viewer, p);
+  if (!roleGrants(viewer.staffRole, 'projects.read')) return sql`false`;
+  return isScopedStaff(viewer) ? assignedTo(viewer._id, p) : undefined;
+}
+
+/**
+ * The condition on `projects` for what the viewer may see; undefined means everything (and(...)
+ * drops it). Use it in every query that reads or writes a project's data.
+ */
+export const projectScope = (viewer: ScopeViewer): SQL | undefined => scopeOn(viewer, projects);
+
+/** The same scope in a raw statement that names the projects table `alias` (search's `p`); `true` when unlimited. */
+export const projectScopeOn = (viewer: ScopeViewer, alias: string): SQL =>
+  scopeOn(viewer, { id: sql.raw(`${alias}.id`), clientId: sql.raw(`${alias}.client_id`) }) ?? sql`true`;
+
+const dialect = new PgDialect();
+
+/** Which scope a viewer has: a named statement is written once per kind (its name carries the kind). */
+const scopeKind = (viewer: ScopeViewer) =>
+  viewer.role !== 'admin' ? 'client' : !roleGrants(viewer.staffRole, 'projects.read') ? 'none' : isScopedStaff(viewer) ? 'assigned' : 'all';
+
+/**
+ * The scope for a named statement (planned once per connection, decision 151): its text on `alias`
+ * with the viewer's id as `$param` (the statement's own parameter), `key` for the statement's name,
+ * and whether the text uses the parameter (an unused parameter has no type and fails the statement).
+ */
+export function projectScopeText(viewer: ScopeViewer, alias: string, param: number): { key: string; text: string; usesViewer: boolean } {
+  const query = dialect.sqlToQuery(projectScopeOn(viewer, alias));
+  // Every value the scope binds is the viewer's id, so each placeholder becomes the statement's one.
+  const text = query.sql.replace(/\$\d+/g, `$${param}`);
+  return { key: scopeKind(viewer), text, usesViewer: query.params.length > 0 };
+}
+
+/** The staff roles that see every project (the session-joined list of a client's projects names them). */
+export const UNSCOPED_STAFF_ROLES: readonly StaffRole[] = STAFF_ROLES.filter((r) => scopeKind({ _id: '', role: 'admin', staffRole: r }) === 'all');
+
+/**
+ * The condition on a client's id (`clientId`, qualified: `users.id`) for the clients a viewer may
+ * see: a project manager those with a project of theirs, a client itself; undefined for all.
+ */
+export function clientInScope(viewer: ScopeViewer, clientId: SQL): SQL | undefined {
+  if (viewer.role !== 'admin') return clientProjects(viewer, { id: sql`null`, clientId });
+  if (scopeKind(viewer) === 'all') return undefined;
+  return sql`exists (select 1 from ${projects} scoped where scoped.client_id = ${clientId} and ${projectScopeOn(viewer, 'scoped')})`;
+}
+
+/** Whether the viewer may see this project (one indexed lookup; the live stream asks per event). */
+export async function projectInScope(db: DbExecutor, viewer: ScopeViewer, projectId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), projectScope(viewer)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether the viewer may see this client (one lookup; the live stream asks per event of a client). */
+export async function clientIsInScope(db: DbExecutor, viewer: ScopeViewer, clientId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, clientId), clientInScope(viewer, sql.raw('users.id'))))
+    .limit(1);
+  return Boolean(row);
+}
