@@ -46,6 +46,8 @@ export default [
     route('secured/v1/admin/security', 'routes/admin/security.tsx'),
     // Who did what: every recorded change.
     route('secured/v1/admin/audit-log', 'routes/admin/audit-log.tsx'),
+    // The website's images (issue 24).
+    route('secured/v1/admin/media', 'routes/admin/media.tsx'),
     // The support chat's conversations and unanswered questions.
     route('secured/v1/admin/chat', 'routes/admin/chat-conversations.tsx'),
   ]),

@@ -32,6 +32,8 @@ export const PATHS = {
   adminSecurity: '/secured/v1/admin/security',
   // Who did what (issue 23): every recorded change, for staff.
   adminAuditLog: '/secured/v1/admin/audit-log',
+  // The media library: the website's images (issue 24).
+  adminMedia: '/secured/v1/admin/media',
   // The support chat's conversations, for staff.
   adminChat: '/secured/v1/admin/chat',
   newsletterConfirm: '/newsletter/confirm',
