@@ -68,8 +68,8 @@ test('an editor uploads a photo with alt text, sees its sizes served, sets its f
   await expect(dialog.getByLabel('From the left (%)')).toHaveValue('20');
   await expect(dialog.getByLabel('From the top (%)')).toHaveValue('70');
   await dialog.getByLabel('From the top (%)').fill('');
-  await dialog.getByLabel('From the top (%)').press('End');
   await page.keyboard.type('65');
+  await expect(dialog.getByLabel('From the top (%)')).toHaveValue('65');
   await expectNoAxeViolations(page, 'edit dialog');
   await screenshotEveryLook(page, 'media-edit', shot);
   await dialog.getByRole('button', { name: 'Save' }).click();

@@ -6,21 +6,24 @@ import { toast } from '../../components/ui/toast.tsx';
 import { useUpdateMedia } from './media-api.ts';
 
 const clampPercent = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
+/** A typed percentage as a point; an empty or half-typed field counts as 0 until it is a number. */
+const percentOf = (text: string) => clampPercent(Number(text) || 0);
 
 /** Edits an item's alt text and focal point: a click on the picture sets the point, or the two numbers do. */
 export function MediaEditDialog({ item, onClose }: { item: MediaItem; onClose: () => void }) {
   const update = useUpdateMedia();
   const [alt, setAlt] = useState(item.altText);
-  const [x, setX] = useState(clampPercent(item.focalX * 100));
-  const [y, setY] = useState(clampPercent(item.focalY * 100));
+  // Kept as typed, so clearing a field to type a new number leaves it empty, not '0'.
+  const [x, setX] = useState(String(clampPercent(item.focalX * 100)));
+  const [y, setY] = useState(String(clampPercent(item.focalY * 100)));
   const [error, setError] = useState<string | null>(null);
   const ids = { alt: useId(), altError: useId(), x: useId(), y: useId(), help: useId() };
   const picture = mediaPicture(item, '(min-width: 640px) 32rem, 90vw');
 
   const onPick = (e: MouseEvent<HTMLImageElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
-    setX(clampPercent(((e.clientX - box.left) / box.width) * 100));
-    setY(clampPercent(((e.clientY - box.top) / box.height) * 100));
+    setX(String(clampPercent(((e.clientX - box.left) / box.width) * 100)));
+    setY(String(clampPercent(((e.clientY - box.top) / box.height) * 100)));
   };
 
   async function onSubmit(e: FormEvent) {
@@ -29,7 +32,7 @@ export function MediaEditDialog({ item, onClose }: { item: MediaItem; onClose: (
     if (!altText) return setError(MEDIA_MESSAGES.altRequired);
     setError(null);
     try {
-      await update.mutateAsync({ id: item._id, changes: { altText, focalX: x / 100, focalY: y / 100 } });
+      await update.mutateAsync({ id: item._id, changes: { altText, focalX: percentOf(x) / 100, focalY: percentOf(y) / 100 } });
       toast({ title: 'Image saved' });
       onClose();
     } catch (err) {
@@ -63,7 +66,7 @@ export function MediaEditDialog({ item, onClose }: { item: MediaItem; onClose: (
               aria-hidden="true"
               data-testid="focal-marker"
               className="pointer-events-none absolute size-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-4 border-white bg-brand-700/70 shadow ring-2 ring-slate-900"
-              style={{ left: `${x}%`, top: `${y}%` }}
+              style={{ left: `${percentOf(x)}%`, top: `${percentOf(y)}%` }}
             />
           </div>
           <div className="mt-3 grid grid-cols-2 gap-3">
@@ -71,13 +74,13 @@ export function MediaEditDialog({ item, onClose }: { item: MediaItem; onClose: (
               <label htmlFor={ids.x} className={labelClass}>
                 From the left (%)
               </label>
-              <input id={ids.x} type="number" min={0} max={100} step={1} value={x} aria-describedby={ids.help} onChange={(e) => setX(clampPercent(Number(e.target.value)))} className={inputClass} />
+              <input id={ids.x} type="number" min={0} max={100} step={1} value={x} aria-describedby={ids.help} onChange={(e) => setX(e.target.value)} className={inputClass} />
             </div>
             <div>
               <label htmlFor={ids.y} className={labelClass}>
                 From the top (%)
               </label>
-              <input id={ids.y} type="number" min={0} max={100} step={1} value={y} aria-describedby={ids.help} onChange={(e) => setY(clampPercent(Number(e.target.value)))} className={inputClass} />
+              <input id={ids.y} type="number" min={0} max={100} step={1} value={y} aria-describedby={ids.help} onChange={(e) => setY(e.target.value)} className={inputClass} />
             </div>
           </div>
         </div>
