@@ -5,7 +5,7 @@ import { paginationQuerySchema, paginationSchema } from './pagination.ts';
 
 /** The widths renditions are made at (never wider than the upload; then the upload's own width is the last). */
 export const MEDIA_WIDTHS = [320, 640, 960, 1280, 1920] as const;
-export const MEDIA_FORMATS = ['avif', 'webp'] as const;
+const MEDIA_FORMATS = ['avif', 'webp'] as const;
 export type MediaFormat = (typeof MEDIA_FORMATS)[number];
 /** The types an upload may be, judged by its bytes. */
 export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
@@ -25,9 +25,8 @@ export const MEDIA_MESSAGES = {
 
 /** The widths of an upload `width` pixels wide: each standard width below it, then its own (up to the largest). */
 export function mediaWidthsFor(width: number): number[] {
-  const below = MEDIA_WIDTHS.filter((w) => w < width);
-  const largest = MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1];
-  return [...below, Math.min(width, largest)];
+  const top = Math.min(width, MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]);
+  return [...MEDIA_WIDTHS.filter((w) => w < top), top];
 }
 
 export const mediaAltSchema = z.string().trim().min(1, MEDIA_MESSAGES.altRequired).max(MEDIA_ALT_MAX, MEDIA_MESSAGES.altTooLong);
@@ -44,7 +43,7 @@ export const mediaListQuerySchema = paginationQuerySchema.extend({ pageSize: z.c
 const mediaVariantSchema = z.object({ format: z.enum(MEDIA_FORMATS), width: z.number().int(), height: z.number().int(), size: z.number().int() });
 const mediaUsageSchema = z.object({ usedIn: z.string(), label: z.string() });
 
-export const mediaItemSchema = z.object({
+const mediaItemSchema = z.object({
   _id: z.string(),
   originalName: z.string(),
   mime: z.string(),

@@ -21,7 +21,7 @@ import { deleteMedia, findMediaVariant, listMedia, updateMedia, uploadMedia } fr
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const CONTENT = { staff: 'content.write' } as const;
 /** Uploads per staff member per hour: a whole gallery at once, a ceiling for a runaway script. */
-export const MEDIA_UPLOAD_RATE_LIMIT: RateLimitRule = { bucket: 'media-upload', limit: 120, windowMs: 60 * 60_000 };
+const MEDIA_UPLOAD_RATE_LIMIT: RateLimitRule = { bucket: 'media-upload', limit: 120, windowMs: 60 * 60_000 };
 
 const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

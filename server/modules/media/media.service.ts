@@ -23,7 +23,7 @@ import { pick, recordAudit, type AuditContext } from '../audit/audit.ts';
 import { usagesOf } from './media-usage.ts';
 
 const MAX_MB = MEDIA_MAX_BYTES / (1024 * 1024);
-export const mediaKey = (id: string, width: number, format: MediaFormat) => `media/${id}/${width}.${format}`;
+const mediaKey = (id: string, width: number, format: MediaFormat) => `media/${id}/${width}.${format}`;
 
 type Row = typeof mediaItems.$inferSelect;
 const toItem = (row: Row, usages: MediaItem['usages']): MediaItem => ({
