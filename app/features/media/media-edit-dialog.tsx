@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent, type MouseEvent } from 'react';
-import { MEDIA_ALT_MAX, MEDIA_MESSAGES, mediaPicture, type MediaItem } from '../../../common/schemas/media.ts';
+import { MEDIA_MESSAGES, mediaPicture, type MediaItem } from '../../../common/schemas/media.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { DialogFormActions, ModalDialog } from '../../components/portal/modal-dialog.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { AltTextField } from './alt-text-field.tsx';
 import { useUpdateMedia } from './media-api.ts';
 
 const clampPercent = (n: number) => Math.min(100, Math.max(0, Math.round(n)));
@@ -17,7 +18,7 @@ export function MediaEditDialog({ item, onClose }: { item: MediaItem; onClose: (
   const [x, setX] = useState(String(clampPercent(item.focalX * 100)));
   const [y, setY] = useState(String(clampPercent(item.focalY * 100)));
   const [error, setError] = useState<string | null>(null);
-  const ids = { alt: useId(), altError: useId(), x: useId(), y: useId(), help: useId() };
+  const ids = { x: useId(), y: useId(), help: useId() };
   const picture = mediaPicture(item, '(min-width: 640px) 32rem, 90vw');
 
   const onPick = (e: MouseEvent<HTMLImageElement>) => {
@@ -84,27 +85,7 @@ export function MediaEditDialog({ item, onClose }: { item: MediaItem; onClose: (
             </div>
           </div>
         </div>
-        <div>
-          <label htmlFor={ids.alt} className={labelClass}>
-            Alt text (required)
-          </label>
-          <textarea
-            id={ids.alt}
-            value={alt}
-            rows={3}
-            maxLength={MEDIA_ALT_MAX}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.altError : undefined}
-            onChange={(e) => setAlt(e.target.value)}
-            className={inputClass}
-          />
-          {error ? (
-            <p id={ids.altError} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <AltTextField value={alt} onChange={setAlt} error={error} />
         <DialogFormActions onCancel={onClose} busy={update.isPending} submitLabel="Save" busyLabel="Saving…" />
       </form>
     </ModalDialog>

@@ -1,11 +1,12 @@
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { clsx } from 'clsx';
 import { Upload } from 'lucide-react';
-import { MEDIA_ALT_MAX, MEDIA_MAX_BYTES, MEDIA_MESSAGES } from '../../../common/schemas/media.ts';
+import { MEDIA_MAX_BYTES, MEDIA_MESSAGES } from '../../../common/schemas/media.ts';
 import { buttonClass } from '../../components/button-class.ts';
-import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { labelClass } from '../../components/forms/field-classes.ts';
 import { toast } from '../../components/ui/toast.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
+import { AltTextField } from './alt-text-field.tsx';
 import { useUploadMedia } from './media-api.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/avif';
@@ -27,7 +28,7 @@ export function MediaUpload() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const ids = { file: useId(), fileHelp: useId(), fileError: useId(), alt: useId(), altHelp: useId(), altError: useId() };
+  const ids = { file: useId(), fileHelp: useId(), fileError: useId() };
 
   const choose = (chosen: File | undefined) => {
     setFile(chosen ?? null);
@@ -98,30 +99,7 @@ export function MediaUpload() {
             </p>
           ) : null}
         </div>
-        <div>
-          <label htmlFor={ids.alt} className={labelClass}>
-            Alt text (required)
-          </label>
-          <textarea
-            id={ids.alt}
-            value={alt}
-            maxLength={MEDIA_ALT_MAX}
-            rows={3}
-            required
-            aria-invalid={altError ? true : undefined}
-            aria-describedby={clsx(ids.altHelp, altError && ids.altError)}
-            onChange={(e) => setAlt(e.target.value)}
-            className={inputClass}
-          />
-          <p id={ids.altHelp} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            What the picture shows, for people who cannot see it.
-          </p>
-          {altError ? (
-            <p id={ids.altError} className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-              {altError}
-            </p>
-          ) : null}
-        </div>
+        <AltTextField value={alt} onChange={setAlt} error={altError} help="What the picture shows, for people who cannot see it." />
       </div>
       <div className="mt-4 flex items-center gap-3">
         <button type="submit" className={buttonClass('primary')} disabled={upload.isPending} aria-describedby={upload.isPending ? `${ids.file}-busy` : undefined}>
