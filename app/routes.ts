@@ -48,6 +48,8 @@ export default [
     route('secured/v1/admin/audit-log', 'routes/admin/audit-log.tsx'),
     // Staff accounts: invite, role, deactivate (owners).
     route('secured/v1/admin/staff', 'routes/admin/staff.tsx'),
+    // The website's images (issue 24).
+    route('secured/v1/admin/media', 'routes/admin/media.tsx'),
     // The support chat's conversations and unanswered questions.
     route('secured/v1/admin/chat', 'routes/admin/chat-conversations.tsx'),
   ]),

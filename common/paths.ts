@@ -34,6 +34,8 @@ export const PATHS = {
   adminAuditLog: '/secured/v1/admin/audit-log',
   // The staff accounts and their roles (decision 275), for owners.
   adminStaff: '/secured/v1/admin/staff',
+  // The media library: the website's images (issue 24).
+  adminMedia: '/secured/v1/admin/media',
   // The support chat's conversations, for staff.
   adminChat: '/secured/v1/admin/chat',
   newsletterConfirm: '/newsletter/confirm',

@@ -51,6 +51,7 @@ import { closeMailTransport } from './mail/mailer.ts';
 import messagesRoutes from './modules/messages/messages.routes.ts';
 import filesRoutes from './modules/files/files.routes.ts';
 import blogRoutes from './modules/blog/blog.routes.ts';
+import mediaRoutes from './modules/media/media.routes.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(messagesRoutes);
       await api.register(filesRoutes);
       await api.register(blogRoutes);
+      await api.register(mediaRoutes);
       await api.register(chatRoutes);
       await api.register(searchRoutes);
       await api.register(authRoutes);

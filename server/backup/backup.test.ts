@@ -117,6 +117,13 @@ async function seedTheRest(app: TestApp, adminId: string, clientId: string) {
       JSON.stringify([{ key: `blog/${imageId}/w320.webp`, width: 320, format: 'webp', bytes: webp.length }]),
     ]);
     await storage.put(`blog/${imageId}/w320.webp`, webp);
+    // The media library: an item with its rendition and the place that uses it (issue 24).
+    await c.query(
+      `INSERT INTO media_items (id, original_name, mime, width, height, bytes, alt_text, focal_x, focal_y, variants, created_by) VALUES ($1, 'jetty “dawn”.jpg', 'image/jpeg', 320, 180, 9001, E'Jetty at dawn,\nlooking east', 0.25, 0.8, $2, $3)`,
+      [imageId, JSON.stringify([{ key: `media/${imageId}/320.webp`, width: 320, height: 180, format: 'webp', size: webp.length }]), adminId],
+    );
+    await storage.put(`media/${imageId}/320.webp`, webp);
+    await c.query(`INSERT INTO media_usages (media_id, used_in, label) VALUES ($1, 'team-member:1', 'Team: Ọlá Obi')`, [imageId]);
     await c.query(
       `INSERT INTO blog_posts (title, slug, excerpt, content, author, category, banner_image_id, status, publish_at, first_published_at, created_by, updated_by)
        VALUES ('Ọ̀nà tuntun: a new road', 'ona-tuntun', 'Tab	here, quote '' and "double"', '<p>Line one
@@ -187,8 +194,8 @@ describe('backup and restore', () => {
     const empty = Object.entries(rows).filter(([, list]) => list.length === 0).map(([name]) => name);
     expect(empty).toEqual([]);
     const keys = [...(await allFiles(createLocalStorage(t.uploadsDir))).keys()];
-    // Report originals and thumbnails, message attachments, blog renditions, vendor documents.
-    for (const area of ['reports/', 'messages/', 'blog/', 'vendors/']) expect(keys.some((k) => k.startsWith(area)), area).toBe(true);
+    // Report originals and thumbnails, message attachments, blog and media renditions, vendor documents.
+    for (const area of ['reports/', 'messages/', 'blog/', 'media/', 'vendors/']) expect(keys.some((k) => k.startsWith(area)), area).toBe(true);
   });
 
   it('restores into a fresh database and storage every row and every file byte for byte', async () => {

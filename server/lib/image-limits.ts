@@ -61,6 +61,13 @@ export const BLOG_IMAGE_LIMIT: ImageLimit = {
   instead: 'Please resize it (1,600 pixels wide is enough) and upload it again.',
 };
 
+/** The media library's images (decision 286): the blog's limits, the largest rendition being 1,920 px wide. */
+export const MEDIA_IMAGE_LIMIT: ImageLimit = {
+  ...BLOG_IMAGE_LIMIT,
+  kind: 'Website images',
+  instead: 'Please resize it (1,920 pixels wide is enough) and upload it again.',
+};
+
 const grouped = (n: number) => n.toLocaleString('en-GB');
 export const IMAGE_TOO_LARGE = (name: string, size: { width: number; height: number; frames: number }, limit: ImageLimit) =>
   `${name} is too large an image to open safely (${grouped(size.width)} × ${grouped(size.height)} pixels${size.frames > 1 ? `, ${size.frames} frames` : ''}). ` +

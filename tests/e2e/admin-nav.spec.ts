@@ -16,6 +16,7 @@ const LINKS = [
   { name: 'Subscribers', href: PATHS.adminNewsletterSubscribers },
   { name: 'Newsletter', href: PATHS.adminNewsletter },
   { name: 'Blog management', href: PATHS.blogList },
+  { name: 'Media', href: PATHS.adminMedia },
   { name: 'Support chat', href: PATHS.adminChat },
   { name: 'Security', href: PATHS.adminSecurity },
   { name: 'Audit log', href: PATHS.adminAuditLog },
@@ -33,6 +34,7 @@ const SCREENS = [
   { path: PATHS.blogList, heading: 'Blog Management', current: 'Blog management' },
   // A page under the blog is still the blog's place.
   { path: PATHS.blogNew, heading: 'New Blog Post', current: 'Blog management' },
+  { path: PATHS.adminMedia, heading: 'Media', current: 'Media' },
   { path: PATHS.adminChat, heading: 'Support Chat', current: 'Support chat' },
   { path: PATHS.adminSecurity, heading: 'Security', current: 'Security' },
   { path: PATHS.adminAuditLog, heading: 'Audit log', current: 'Audit log' },

@@ -41,6 +41,7 @@ const ADMIN_SCREENS = [
   PATHS.adminSecurity,
   PATHS.adminChat,
   PATHS.adminAuditLog,
+  PATHS.adminMedia,
 ];
 const PUBLIC_PAGES = [
   ...PRERENDERED_PATHS,

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { STAFF_ROLES } from '../../../common/permissions.ts';
 import type { AppConfig } from '../../config.ts';
 import { users } from '../../db/schema/users.ts';
-import { STAFF_ROLES } from '../../../common/permissions.ts';
 import { generateUniqueUsername } from './invitations.service.ts';
 import { hashPassword } from './passwords.ts';
 import { sealMfaSecret } from './secret-box.ts';

@@ -1,4 +1,3 @@
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { blogImageUrl } from '../../../common/schemas/blog.ts';
@@ -6,6 +5,7 @@ import { blogImages } from '../../db/schema/blog.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { pruneOldRecords } from '../../lib/retention.ts';
 import { created, headers, HOUR, imageCount, PUBLIC_URL, storedFiles, t, setUpBlogAdmin } from '../../../tests/helpers/blog.ts';
+import { pixelBomb } from '../../../tests/helpers/media.ts';
 import { multipartBody } from '../../../tests/helpers/multipart.ts';
 import { sampleJpeg, samplePdf, samplePng } from '../../../tests/helpers/sample-files.ts';
 import { createUser, signIn } from '../../../tests/helpers/test-app.ts';
@@ -17,15 +17,6 @@ setUpBlogAdmin();
 function upload(file: { filename: string; contentType: string; data: Buffer } | null, field = 'file') {
   const { payload, headers: h } = multipartBody({}, file && { ...file, field });
   return t.app.inject({ method: 'POST', url: '/api/blog/images', headers: { ...headers, ...h }, payload });
-}
-
-/** A PNG whose header claims a huge canvas (decoding it would need gigabytes): a "pixel bomb". */
-async function pixelBomb(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(await samplePng(1, 1));
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29);
-  return png;
 }
 
 describe('image uploads', () => {

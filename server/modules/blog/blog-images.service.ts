@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../../common/errors.ts';
 import { BLOG_IMAGE_MAX_BYTES, BLOG_IMAGE_WIDTHS, type BlogImageFormat, type BlogImageWidth } from '../../../common/schemas/blog.ts';
 import { blogImages, type BlogImageVariant } from '../../db/schema/blog.ts';
 import { cleanFileName } from '../../lib/file-names.ts';
+import { parseRenditionFile } from '../../lib/image-renditions.ts';
 import type { SessionUser } from '../auth/sessions.service.ts';
 import { blogImageKey, deleteBlogImageFiles, storeBlogImage, type StoredBlogImage } from './blog-images.ts';
 
@@ -73,23 +74,18 @@ export async function uploadBlogImage(app: FastifyInstance, staff: SessionUser, 
   }
 }
 
-const RENDITION = /^(\d+)\.(avif|webp)$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** A stored rendition of a blog image by its public file name ({width}.{format}); otherwise not found. */
 export async function findBlogImageRendition(
   app: FastifyInstance,
   imageId: string,
   file: string,
 ): Promise<{ key: string; format: BlogImageFormat; size: number }> {
-  const match = RENDITION.exec(file);
-  const width = Number(match?.[1]);
-  if (!match || !UUID.test(imageId) || !(BLOG_IMAGE_WIDTHS as readonly number[]).includes(width)) throw notFound('Image not found');
-  const format = match[2] as BlogImageFormat;
-  const key = blogImageKey(imageId, width as BlogImageWidth, format);
+  const parsed = parseRenditionFile(imageId, file);
+  if (!parsed || !(BLOG_IMAGE_WIDTHS as readonly number[]).includes(parsed.width)) throw notFound('Image not found');
+  const key = blogImageKey(imageId, parsed.width as BlogImageWidth, parsed.format);
   const stat = await app.storage.stat(key);
   if (!stat) throw notFound('Image not found');
-  return { key, format, size: stat.size };
+  return { key, format: parsed.format, size: stat.size };
 }
 
 /** How long an uploaded image may wait for a post to use it before the retention job removes it. */

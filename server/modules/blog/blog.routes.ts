@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, apiErrorSchema } from '../../../common/errors.ts';
-import { STORED_FILE_POLICY } from '../../plugins/security-headers.ts';
 import {
   BLOG_IMAGE_MAX_BYTES,
   BLOG_MESSAGES,
@@ -20,6 +19,7 @@ import {
   blogPreviewSchema,
   blogVisibilitySchema,
 } from '../../../common/schemas/blog.ts';
+import { sendRendition } from '../../lib/image-renditions.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
 import {
   createBlogPost,
@@ -35,8 +35,6 @@ import { findBlogImageRendition, uploadBlogImage } from './blog-images.service.t
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 /** Blog image uploads per staff member per hour: a long post's pictures many times over, a ceiling for a runaway script. */
 export const BLOG_IMAGE_UPLOAD_RATE_LIMIT: RateLimitRule = { bucket: 'blog-image-upload', limit: 60, windowMs: 60 * 60_000 };
-// A rendition never changes under its name (a new upload gets a new id), so browsers and CDNs keep it.
-const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
  * Refuses an oversized post by its declared length before a byte is read, with a message that says
@@ -196,13 +194,7 @@ const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const rendition = await findBlogImageRendition(app, request.params.imageId, request.params.file);
-      reply
-        .type(`image/${rendition.format}`)
-        .header('Content-Length', String(rendition.size))
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Security-Policy', STORED_FILE_POLICY)
-        .header('Cache-Control', IMAGE_CACHE_CONTROL);
-      return reply.send(await app.storage.get(rendition.key));
+      return sendRendition(app, reply, rendition);
     },
   );
 };

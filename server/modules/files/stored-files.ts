@@ -33,7 +33,8 @@ async function unnamedKeys(app: FastifyInstance, keys: string[]): Promise<string
     where not exists (select 1 from message_files f where f.storage_key = k.key)
       and not exists (select 1 from report_images r where r.storage_key = k.key or r.thumbnail_key = k.key)
       and not exists (select 1 from vendor_documents d where d.storage_key = k.key)
-      and not exists (select 1 from blog_images b, jsonb_array_elements(b.variants) v where v ->> 'key' = k.key)`,
+      and not exists (select 1 from blog_images b, jsonb_array_elements(b.variants) v where v ->> 'key' = k.key)
+      and not exists (select 1 from media_items m, jsonb_array_elements(m.variants) v where v ->> 'key' = k.key)`,
     [keys],
   );
   return rows.map((r) => r.key);

@@ -1,0 +1,39 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MEDIA_PAGE_SIZE, type MediaItem, type MediaListResponse, type MediaUpdate } from '../../../common/schemas/media.ts';
+import { pageQuery } from '../../../common/schemas/pagination.ts';
+import { apiFetch } from '../../lib/api.ts';
+import { retryUnlessClientError } from '../../lib/query-retry.ts';
+
+const MEDIA_KEY = ['media'] as const;
+
+/** One page of the library, newest first. */
+export function useMediaList(page: number) {
+  return useQuery({
+    queryKey: [...MEDIA_KEY, 'list', page],
+    queryFn: ({ signal }) => apiFetch<MediaListResponse>(`/media${pageQuery(page, MEDIA_PAGE_SIZE)}`, { signal, fallbackMessage: 'Failed to load the media library' }),
+    placeholderData: keepPreviousData,
+    retry: retryUnlessClientError,
+  });
+}
+
+function useMediaMutation<Input>(run: (input: Input) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: MEDIA_KEY }) });
+}
+
+export const useUploadMedia = () =>
+  useMediaMutation((input: { file: File; altText: string }) => {
+    const form = new FormData();
+    // The alt text first: the server refuses a missing one before it reads the file.
+    form.append('altText', input.altText);
+    form.append('file', input.file);
+    return apiFetch<{ item: MediaItem }>('/media', { formData: form, fallbackMessage: 'The image could not be uploaded' });
+  });
+
+export const useUpdateMedia = () =>
+  useMediaMutation(({ id, changes }: { id: string; changes: MediaUpdate }) =>
+    apiFetch<{ item: MediaItem }>(`/media/${encodeURIComponent(id)}`, { method: 'PATCH', json: changes, fallbackMessage: 'The changes could not be saved' }),
+  );
+
+export const useDeleteMedia = () =>
+  useMediaMutation((id: string) => apiFetch(`/media/${encodeURIComponent(id)}`, { method: 'DELETE', fallbackMessage: 'The image could not be deleted' }));
