@@ -14,3 +14,4 @@ export * from './blog.ts';
 export * from './chat.ts';
 export * from './news.ts';
 export * from './audit.ts';
+export * from './site-content.ts';
