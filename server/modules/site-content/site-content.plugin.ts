@@ -23,6 +23,8 @@ async function siteContentPlugin(app: FastifyInstance) {
   // The starting content goes in before the first request (decision 283), then this process reads it.
   app.addHook('onReady', async () => {
     await seedSiteContent(app.db, app.clock.now());
+    // Listening before the first read, so no publish falls between the read and the first event.
+    await app.events.ready();
     await published.reload();
   });
   app.addHook('onClose', async () => {
