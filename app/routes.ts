@@ -46,6 +46,8 @@ export default [
     route('secured/v1/admin/security', 'routes/admin/security.tsx'),
     // Who did what: every recorded change.
     route('secured/v1/admin/audit-log', 'routes/admin/audit-log.tsx'),
+    route('secured/v1/admin/website', 'routes/admin/website.tsx'),
+    route('secured/v1/admin/website/:section', 'routes/admin/website-section.tsx'),
     // The support chat's conversations and unanswered questions.
     route('secured/v1/admin/chat', 'routes/admin/chat-conversations.tsx'),
   ]),

@@ -32,6 +32,7 @@ export const PATHS = {
   adminSecurity: '/secured/v1/admin/security',
   // Who did what (issue 23): every recorded change, for staff.
   adminAuditLog: '/secured/v1/admin/audit-log',
+  adminWebsite: '/secured/v1/admin/website',
   // The support chat's conversations, for staff.
   adminChat: '/secured/v1/admin/chat',
   newsletterConfirm: '/newsletter/confirm',

@@ -7,7 +7,7 @@ import * as s from './schemas.ts';
 // names) are part of the schemas, so a save that would break a page is refused with a field message.
 
 /** A list of `item`s: exactly `count` of them, or from `count[0]` up to `count[1]` (no limit when left out). */
-export const listOf = <T extends z.ZodType>(item: T, count: number | [min: number, max?: number]) => {
+const listOf = <T extends z.ZodType>(item: T, count: number | [min: number, max?: number]) => {
   if (typeof count === 'number') return z.array(item).length(count);
   const atLeast = z.array(item).min(count[0]);
   return count[1] === undefined ? atLeast : atLeast.max(count[1]);

@@ -22,7 +22,7 @@ const draftSchema = z.object({ version, savedAt: z.string(), savedBy: z.string()
 const publishedSchema = z.object({ revisionId: z.string(), publishedAt: z.string(), publishedBy: z.string(), document });
 const scheduleSchema = z.object({ id: z.string(), publishAt: z.string(), createdBy: z.string() });
 
-export const sectionSummarySchema = z.object({
+const sectionSummarySchema = z.object({
   section: z.string(),
   title: z.string(),
   /** The draft is not what visitors see. */

@@ -1,4 +1,4 @@
-import { ClipboardList, History, FolderKanban, Mail, Mails, MessageCircle, Newspaper, ShieldCheck, Users } from 'lucide-react';
+import { ClipboardList, Globe, History, FolderKanban, Mail, Mails, MessageCircle, Newspaper, ShieldCheck, Users } from 'lucide-react';
 import { AdminHeader } from '../../components/admin/admin-header.tsx';
 import { AdminNav, type AdminNavItem } from '../../components/admin/admin-nav.tsx';
 import { AccountButton } from '../../features/auth/account-dialog.tsx';
@@ -24,6 +24,7 @@ function useAdminNavItems(): AdminNavItem[] {
     { to: PATHS.adminNewsletter, label: 'Newsletter', icon: Mails, end: true },
     { to: PATHS.blogList, label: 'Blog management', icon: Newspaper },
     { to: PATHS.adminChat, label: 'Support chat', icon: MessageCircle, end: true },
+    { to: PATHS.adminWebsite, label: 'Website', icon: Globe },
     { to: PATHS.adminSecurity, label: 'Security', icon: ShieldCheck, end: true },
     { to: PATHS.adminAuditLog, label: 'Audit log', icon: History, end: true },
   ];

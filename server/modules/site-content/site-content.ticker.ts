@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { publishDueSchedules } from './site-content.service.ts';
 
 /** How often each process looks for schedules whose time has come. */
-export const SCHEDULE_TICK_MS = 15_000;
+const SCHEDULE_TICK_MS = 15_000;
 
 /**
  * Publishes due schedules every tick while the server runs (started by server/start.ts, on every

@@ -1,0 +1,20 @@
+import { RequireRole } from '../../features/auth/require-role.tsx';
+import { SectionList } from '../../features/site-content/section-list.tsx';
+import { AdminFrameHeader } from './admin-frame.tsx';
+
+export const meta = () => [{ title: 'Website' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+// Issue 24: staff edit every section of the public site (owners, admins and editors; the API checks 'content.write').
+export default function WebsiteRoute() {
+  return (
+    <RequireRole role="admin">
+      <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+        <AdminFrameHeader title="Website" />
+        <div className="mx-auto max-w-screen-lg px-4 py-6">
+          <h1 className="mb-4 text-2xl font-bold">Website sections</h1>
+          <SectionList />
+        </div>
+      </div>
+    </RequireRole>
+  );
+}
