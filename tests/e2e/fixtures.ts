@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
+import type { StaffRole } from '../../common/permissions.ts';
 import { beginCspWatch, cspProblems, endCspWatch, settleCspReports, watchBrowserCsp, watchCsp, type CspWatch, type ExpectedCspViolation } from './csp-watch.ts';
 import { recordCookies, recordCookiesOf, recordSecret, watchApiRequests, watchBrowser, watchContext } from './secret-recorder.ts';
 
@@ -63,7 +64,7 @@ export async function openAccountDialog(page: Page) {
 
 export async function createUserViaApi(
   request: APIRequestContext,
-  input: { role: 'admin' | 'client'; name?: string; password?: string; mfa?: boolean; invited?: boolean },
+  input: { role: 'admin' | 'client'; name?: string; password?: string; mfa?: boolean; invited?: boolean; staffRole?: StaffRole },
 ): Promise<E2EAccount> {
   const res = await request.post('/api/test/users', { data: input, headers: { origin: E2E_BASE_URL } });
   if (res.status() !== 201) throw new Error(`test user not created: ${res.status()} ${await res.text()}`);
@@ -80,9 +81,9 @@ export async function createUserViaApi(
  */
 export async function signInAs(
   page: Page,
-  input: { role: 'admin' | 'client'; name?: string; account?: E2EAccount },
+  input: { role: 'admin' | 'client'; name?: string; account?: E2EAccount; staffRole?: StaffRole },
 ): Promise<E2EAccount> {
-  const account = input.account ?? (await createUserViaApi(page.request, { role: input.role, name: input.name }));
+  const account = input.account ?? (await createUserViaApi(page.request, { role: input.role, name: input.name, staffRole: input.staffRole }));
   const headers = { origin: E2E_BASE_URL };
   const res =
     input.role === 'admin'

@@ -14,14 +14,13 @@ export default function WebsiteSectionRoute() {
   return (
     <RequireRole role="admin">
       <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
-        <AdminFrameHeader title="Website" />
+        <AdminFrameHeader title={known ? SECTION_TITLES[section] : 'Unknown section'} />
         <div className="mx-auto max-w-screen-lg px-4 py-6">
           <p className="mb-2">
             <Link to={PATHS.adminWebsite} className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-4 dark:text-sky-200">
               All sections
             </Link>
           </p>
-          <h1 className="mb-4 text-2xl font-bold">{known ? SECTION_TITLES[section] : 'Unknown section'}</h1>
           {known ? <SectionEditor section={section} /> : <EmptyState title="No such section" description="Choose a section from the list." />}
         </div>
       </div>

@@ -11,7 +11,6 @@ export default function WebsiteRoute() {
       <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
         <AdminFrameHeader title="Website" />
         <div className="mx-auto max-w-screen-lg px-4 py-6">
-          <h1 className="mb-4 text-2xl font-bold">Website sections</h1>
           <SectionList />
         </div>
       </div>

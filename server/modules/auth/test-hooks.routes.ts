@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
+import { STAFF_ROLES } from '../../../common/permissions.ts';
 import { users } from '../../db/schema/users.ts';
 import { generateUniqueUsername } from './invitations.service.ts';
 import { hashPassword } from './passwords.ts';
@@ -24,6 +25,8 @@ const createTestUserBody = z.object({
   mfa: z.boolean().optional(),
   /** Clients only: leave the password unset (an invited client who has not chosen one yet). */
   invited: z.boolean().optional(),
+  /** Staff only: the staff role (decision 272); an owner when left out. */
+  staffRole: z.enum(STAFF_ROLES).optional(),
 });
 
 const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,7 +51,7 @@ const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
         .values({
           id,
           role,
-          staffRole: role === 'admin' ? 'owner' : null,
+          staffRole: role === 'admin' ? (request.body.staffRole ?? 'owner') : null,
           name,
           email,
           username,
