@@ -16,11 +16,6 @@ export async function secondInstance(t: TestApp) {
   const database = createDatabase(t.databaseUrl, { max: 2 });
   const app = await buildApp({ config: t.config, database, logger: false, clock: t.clock });
   await app.ready();
-  return {
-    app,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  const close = () => app.close().then(() => database.close());
+  return { app, close };
 }

@@ -30,8 +30,9 @@ function Comparison({ section, id }: { section: string; id: string }) {
   const rows = changedFields(data.previous?.document ?? null, data.revision.document);
   const caption = data.previous ? `What revision ${data.revision.number} changed, beside revision ${data.previous.number}` : `Revision ${data.revision.number}: the starting content`;
   return (
-    <div className="mt-3 overflow-x-auto">
-      <table className="w-full min-w-[28rem] table-fixed border-collapse text-left text-sm">
+    // Fixed columns that wrap their words: the table fits a phone without a sideways scroll.
+    <div className="mt-3">
+      <table className="w-full table-fixed border-collapse text-left text-sm">
         <caption className="mb-2 text-left font-semibold">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-700">

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { SECTION_SCHEMAS, type SectionKey } from '../../../common/content/sections.ts';
 import type { SectionDetail } from '../../../common/schemas/site-content.ts';
-import { formatDateTimeWithZone, fromZonedInput, toZonedInput } from '../../../common/dates.ts';
+import { formatDateTimeWithZone, fromZonedInput } from '../../../common/dates.ts';
 import { buttonClass } from '../../components/button-class.ts';
-import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { InputField } from '../../components/forms/fields.tsx';
 import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
 import { SchemaFields } from './schema-form.tsx';
@@ -118,29 +118,18 @@ function Editor({ detail, onReload }: { detail: SectionDetail; onReload: () => v
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Publish this draft at a chosen time (Lagos time).</p>
         )}
         <div className="mt-3 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="publish-at" className={labelClass}>
-              Publish at
-            </label>
-            <input
-              id="publish-at"
-              type="datetime-local"
-              className={inputClass}
-              value={when || toZonedInput(null)}
-              aria-invalid={Boolean(whenError) || undefined}
-              aria-describedby={whenError ? 'publish-at-error' : undefined}
-              onChange={(e) => setWhen(e.target.value)}
-            />
-          </div>
+          <InputField
+            id="publish-at"
+            label="Publish at"
+            type="datetime-local"
+            value={when}
+            error={whenError}
+            onChange={(e) => setWhen(e.target.value)}
+          />
           <button type="button" className={buttonClass('secondary')} disabled={busy} onClick={() => void schedule()}>
             Schedule
           </button>
         </div>
-        {whenError ? (
-          <p id="publish-at-error" className="mt-1 text-sm text-red-800 dark:text-red-300">
-            {whenError}
-          </p>
-        ) : null}
       </section>
 
       <section aria-labelledby="history-heading" className={card}>
