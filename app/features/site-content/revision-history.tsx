@@ -73,7 +73,7 @@ export function RevisionHistory({ section, onRestore, restoring }: { section: st
         <li key={r.id} className="rounded-md border border-slate-300 p-3 dark:border-slate-700">
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             <p className="min-w-0 flex-1">
-              <span className="font-semibold">Revision {r.number}</span> · {SOURCE[r.source]} by {r.publishedBy} ·{' '}
+              <span className="font-semibold">Revision {r.number}</span> · {r.source === 'seed' ? SOURCE.seed : `${SOURCE[r.source]} by ${r.publishedBy}`} ·{' '}
               <time dateTime={r.publishedAt}>{formatDateTimeWithZone(r.publishedAt)}</time>
             </p>
             <button type="button" className={buttonClass('secondary')} aria-expanded={open === r.id} onClick={() => setOpen(open === r.id ? null : r.id)}>

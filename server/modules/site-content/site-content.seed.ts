@@ -4,7 +4,7 @@ import { siteContentDrafts, siteContentPublished, siteContentRevisions } from '.
 import { SECTION_KEYS } from '../../../common/content/sections.ts';
 import { SECTION_SEEDS } from '../../../common/content/section-seeds.ts';
 
-const SEED_LABEL = 'Starting content';
+const SEED_LABEL = 'System (starting content)';
 
 /**
  * Copies today's content modules into every section the database does not have yet (decision 283):

@@ -45,7 +45,7 @@ describe('the starting content', () => {
   it("reads a section's draft and published document", async () => {
     const res = await call(editor, 'GET', '/testimonials');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ section: 'testimonials', title: 'Testimonials', draft: { version: 1 }, published: { publishedBy: 'Starting content' }, schedule: null });
+    expect(res.json()).toMatchObject({ section: 'testimonials', title: 'Testimonials', draft: { version: 1 }, published: { publishedBy: 'System (starting content)' }, schedule: null });
     expect(res.json().draft.document).toEqual(res.json().published.document);
   });
 });
