@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { PATHS } from '../../common/paths.ts';
 import { DESKTOP, expect, expectNoAxeViolations, screenshotEveryLook, signInAs, test } from './fixtures.ts';
+import { api } from './portal-helpers.ts';
 
 // Issue 24, the website belongs to its owners: an editor changes the company's phone number, sees
 // the draft saved, publishes it, finds the publish in the history with what changed side by side,
-// and restores the earlier revision as a draft. The editor is axe-clean in both themes.
+// restores the earlier revision as a draft, and is told when someone else saved first. The editor is axe-clean in both themes.
 
 const SHOTS = 'test-results/site-content';
 mkdirSync(SHOTS, { recursive: true });
@@ -59,6 +60,21 @@ test('an editor changes the phone number, publishes, finds it in the history and
 
   await page.getByRole('link', { name: 'Company profile' }).click();
   await expect(phoneField).toHaveValue(before);
+
+  // Someone else saves while this editor has the form open: the next autosave is refused and says
+  // who saved and when; nothing is overwritten, and 'Load their version' shows theirs.
+  const current = await api<{ draft: { version: number; document: Record<string, unknown> } }>(page, 'GET', '/site-content/sections/company');
+  const theirs = await api(page, 'PUT', '/site-content/sections/company/draft', {
+    version: current.body.draft.version,
+    document: { ...current.body.draft.document, tagline: 'Their tagline' },
+  });
+  expect(theirs.status).toBe(200);
+  await draft(page).getByLabel('Tagline').fill('My tagline');
+  await expect(draft(page).getByRole('status')).toHaveText(/^Ifeoma Editor saved this section at .+ you were editing version \d+\./);
+  await draft(page).getByRole('button', { name: 'Load their version' }).click();
+  await expect(draft(page).getByLabel('Tagline')).toHaveValue('Their tagline');
+  await expect(draft(page).getByRole('status')).toHaveText(/^Draft saved/);
+
   await history(page).getByRole('listitem').first().getByRole('button', { name: /^Show changes/ }).click();
   await screenshotEveryLook(page, 'company-editor', (f) => `${SHOTS}/${f}`, async ({ theme, viewport }) => {
     await expect(history(page).getByRole('table')).toBeVisible();
