@@ -17,6 +17,7 @@ const LINKS = [
   { name: 'Newsletter', href: PATHS.adminNewsletter },
   { name: 'Blog management', href: PATHS.blogList },
   { name: 'Support chat', href: PATHS.adminChat },
+  { name: 'Website', href: PATHS.adminWebsite },
   { name: 'Security', href: PATHS.adminSecurity },
   { name: 'Audit log', href: PATHS.adminAuditLog },
 ];
@@ -32,6 +33,7 @@ const SCREENS = [
   // A page under the blog is still the blog's place.
   { path: PATHS.blogNew, heading: 'New Blog Post', current: 'Blog management' },
   { path: PATHS.adminChat, heading: 'Support Chat', current: 'Support chat' },
+  { path: PATHS.adminWebsite, heading: 'Website', current: 'Website' },
   { path: PATHS.adminSecurity, heading: 'Security', current: 'Security' },
   { path: PATHS.adminAuditLog, heading: 'Audit log', current: 'Audit log' },
 ];
