@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 import { secondInstance, staff } from '../../../tests/helpers/site-content.ts';
 import type { Actor } from '../../../tests/helpers/portal.ts';
 import { publishDueSchedules } from './site-content.service.ts';
+import { startContentSchedules } from './site-content.ticker.ts';
 
 // Issue 24 across processes: two application instances on one database (as behind a load
 // balancer). A schedule is published once whichever ticks, and a publish through one reaches the
@@ -63,6 +64,19 @@ describe('scheduled publishes', () => {
     for (const app of [t.app, other.app]) {
       await vi.waitFor(() => expect(app.publishedContent.get('footer').newsletterText).toBe('Scheduled words.'), { timeout: 2000 });
     }
+  });
+  it("are found by each process's ticker on its own", async () => {
+    const doc = { ...SECTION_SEEDS.contact, hours: ['Weekdays 8am to 6pm'] };
+    expect((await put('/contact/draft', { version: 1, document: doc })).statusCode).toBe(200);
+    expect((await put('/contact/schedule', { version: 2, publishAt: new Date(t.clock.now().getTime() + 60_000).toISOString() })).statusCode).toBe(200);
+    const stops = [startContentSchedules(t.app, 20), startContentSchedules(other.app, 20)];
+    try {
+      t.clock.advance(60_000);
+      await vi.waitFor(() => expect(other.app.publishedContent.get('contact').hours).toEqual(['Weekdays 8am to 6pm']), { timeout: 2000 });
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+    }
+    expect(await revisionsOf('contact')).toBe(2);
   });
 });
 
