@@ -50,6 +50,8 @@ export default [
     route('secured/v1/admin/staff', 'routes/admin/staff.tsx'),
     // The website's images (issue 24).
     route('secured/v1/admin/media', 'routes/admin/media.tsx'),
+    route('secured/v1/admin/website', 'routes/admin/website.tsx'),
+    route('secured/v1/admin/website/:section', 'routes/admin/website-section.tsx'),
     // The support chat's conversations and unanswered questions.
     route('secured/v1/admin/chat', 'routes/admin/chat-conversations.tsx'),
   ]),

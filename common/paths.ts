@@ -36,6 +36,7 @@ export const PATHS = {
   adminStaff: '/secured/v1/admin/staff',
   // The media library: the website's images (issue 24).
   adminMedia: '/secured/v1/admin/media',
+  adminWebsite: '/secured/v1/admin/website',
   // The support chat's conversations, for staff.
   adminChat: '/secured/v1/admin/chat',
   newsletterConfirm: '/newsletter/confirm',

@@ -54,6 +54,8 @@ import blogRoutes from './modules/blog/blog.routes.ts';
 import mediaRoutes from './modules/media/media.routes.ts';
 import chatRoutes from './modules/chat/chat.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
+import siteContentPlugin from './modules/site-content/site-content.plugin.ts';
+import siteContentRoutes from './modules/site-content/site-content.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,6 +157,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(metricsPlugin);
   await app.register(requestLog);
   await app.register(articlesPlugin);
+  await app.register(siteContentPlugin);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Company website and client portal API', version: '1.0.0' },
@@ -189,6 +192,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(mediaRoutes);
       await api.register(chatRoutes);
       await api.register(searchRoutes);
+      await api.register(siteContentRoutes);
       await api.register(authRoutes);
       await api.register(setupRoutes);
       await api.register(cspReportRoutes);

@@ -8,6 +8,7 @@ import { runMigrations } from './db/migrate.ts';
 import { seedFirstStart } from './db/seed.ts';
 import { startMailRetries } from './mail/mailer.ts';
 import { startRetention } from './lib/retention.ts';
+import { startContentSchedules } from './modules/site-content/site-content.ticker.ts';
 import { createLogger } from './logging.ts';
 import { announceSetupLink } from './modules/setup/setup.service.ts';
 
@@ -91,12 +92,15 @@ export async function startServer(options: StartOptions = {}) {
     const stopMailRetries = startMailRetries(app);
     // Records that only grow (audit, outbox, sessions, counters) are pruned hourly (server/lib/retention.ts).
     const stopRetention = startRetention(app);
+    // Scheduled website publishes, on every process; each is claimed once (decision 283).
+    const stopContentSchedules = startContentSchedules(app);
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
       const mailRetriesStopped = stopMailRetries();
       stopRetention();
+      const contentSchedulesStopped = stopContentSchedules();
       log.info(`${signal} received: finishing requests in flight, then stopping`);
       // Each step is named, so a stop that hangs or fails says where; a failed step does not keep
       // the next ones (the database above all) from closing.
@@ -123,6 +127,7 @@ export async function startServer(options: StartOptions = {}) {
       };
       // A retry round under way ends after the mails it is sending, before the database closes.
       await run(step, () => mailRetriesStopped);
+      await run('finishing a scheduled content publish', () => contentSchedulesStopped);
       await run('closing the server', () => app.close());
       await run('closing the database pool', async () => database?.close());
       await run('stopping the embedded database', async () => running.embedded?.stop());

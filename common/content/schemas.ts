@@ -144,3 +144,12 @@ export const aboutSchema = z.object({
   values: z.array(pointSchema).min(3),
 });
 export type About = z.infer<typeof aboutSchema>;
+
+export const contactContentSchema = z.object({
+  offices: z.array(z.object({ title: text, address: text })).min(1),
+  hours: z.array(text).min(1),
+});
+export type ContactContent = z.infer<typeof contactContentSchema>;
+
+export const footerContentSchema = z.object({ newsletterHeading: text, newsletterText: text });
+export type FooterContent = z.infer<typeof footerContentSchema>;

@@ -92,6 +92,13 @@ async function seed(app: TestApp) {
   // The client reads the reply: a per-person read (message_reads, decision 281).
   const read = await app.app.inject({ method: 'PUT', url: `/api/messages/${reply.json().message._id}/read`, headers: client.headers });
   expect(read.statusCode, read.body).toBe(200);
+  // The website's content (issue 24): a published change (a second revision) and a pending schedule.
+  const content = (method: 'PUT' | 'POST', url: string, payload: object) =>
+    app.app.inject({ method, url: `/api/site-content/sections/${url}`, headers: admin.headers, payload });
+  const company = (await app.app.inject({ method: 'GET', url: '/api/site-content/sections/company', headers: admin.headers })).json().draft.document;
+  expect((await content('PUT', 'company/draft', { version: 1, document: { ...company, tagline: 'Ọ̀nà — "safe" roads\tand jetties' } })).statusCode).toBe(200);
+  expect((await content('POST', 'company/publish', { version: 2 })).statusCode).toBe(200);
+  expect((await content('PUT', 'company/schedule', { version: 2, publishAt: '2030-01-01T08:00:00.123Z' })).statusCode).toBe(200);
   await seedTheRest(app, admin.id, client.id);
 }
 

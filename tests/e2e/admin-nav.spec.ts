@@ -18,6 +18,7 @@ const LINKS = [
   { name: 'Blog management', href: PATHS.blogList },
   { name: 'Media', href: PATHS.adminMedia },
   { name: 'Support chat', href: PATHS.adminChat },
+  { name: 'Website', href: PATHS.adminWebsite },
   { name: 'Security', href: PATHS.adminSecurity },
   { name: 'Audit log', href: PATHS.adminAuditLog },
   // Owners only (staff.manage, decision 275); the test's staff are owners.
@@ -36,6 +37,7 @@ const SCREENS = [
   { path: PATHS.blogNew, heading: 'New Blog Post', current: 'Blog management' },
   { path: PATHS.adminMedia, heading: 'Media', current: 'Media' },
   { path: PATHS.adminChat, heading: 'Support Chat', current: 'Support chat' },
+  { path: PATHS.adminWebsite, heading: 'Website', current: 'Website' },
   { path: PATHS.adminSecurity, heading: 'Security', current: 'Security' },
   { path: PATHS.adminAuditLog, heading: 'Audit log', current: 'Audit log' },
   { path: PATHS.adminStaff, heading: 'Staff', current: 'Staff' },

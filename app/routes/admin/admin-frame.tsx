@@ -4,6 +4,7 @@ import {
   ClipboardList,
   History,
   FolderKanban,
+  Globe,
   Images,
   Mail,
   Mails,
@@ -47,6 +48,7 @@ const PLACES: ReadonlyArray<Omit<AdminNavItem, 'count' | 'countLabel'> & { permi
   },
   { to: PATHS.adminNewsletter, label: 'Newsletter', icon: Mails, end: true, permission: 'newsletter.write' },
   { to: PATHS.blogList, label: 'Blog management', icon: Newspaper, permission: 'blog.write' },
+  { to: PATHS.adminWebsite, label: 'Website', icon: Globe, permission: 'content.write' },
   { to: PATHS.adminMedia, label: 'Media', icon: Images, end: true, permission: 'content.write' },
   { to: PATHS.adminChat, label: 'Support chat', icon: MessageCircle, end: true, permission: 'support.answer' },
   // The sign-in audit is an audit: read by those who read the audit log.

@@ -15,3 +15,4 @@ export * from './chat.ts';
 export * from './news.ts';
 export * from './audit.ts';
 export * from './media.ts';
+export * from './site-content.ts';
