@@ -21,7 +21,7 @@ test('an editor sees only the editor places, and the clients view and API refuse
   await expect(page.getByText('Ikorodu Freight')).toHaveCount(0);
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav.getByRole('link', { name: 'Blog management' })).toBeVisible();
-  await expect(nav.getByRole('link')).toHaveText(['Subscribers', 'Newsletter', 'Blog management']);
+  await expect(nav.getByRole('link')).toHaveText(['Subscribers', 'Newsletter', 'Blog management', 'Website', 'Media']);
   await expect(nav.getByRole('link', { name: /Clients/ })).toHaveCount(0);
   // No staff search either: it searches projects and clients.
   await expect(page.getByRole('searchbox')).toHaveCount(0);
