@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSession } from './modules/auth/sessions.service.ts';
 import { accessLevel, CROSS_SITE_REFUSED, DENIED, isKnownAccess, type Access } from './plugins/access.ts';
-import { roleGrants, STAFF_ROLES, type StaffRole } from '../common/permissions.ts';
+import { MEMBER_ROLES, memberGrants, roleGrants, STAFF_ROLES, type MemberRole, type StaffRole } from '../common/permissions.ts';
 import { ADMIN_ADDRESS_REFUSED } from './modules/auth/admin-network.ts';
 import { createTestApp, createUser } from '../tests/helpers/test-app.ts';
 import { defineAccess, type AccessActor, type AccessExpectation, type AccessFixtureContext } from '../tests/helpers/access-table.ts';
@@ -68,7 +68,10 @@ const users = {
 // One staff account per role, for the routes that need a permission (decision 272).
 const staffUsers = {} as Record<StaffRole, { id: string; name: string }>;
 for (const staffRole of STAFF_ROLES) staffUsers[staffRole] = await createUser(t, { role: 'admin', name: `Staff ${staffRole}`, staffRole });
-const showAccess = (access: Access) => (typeof access === 'string' ? access : `staff: ${access.staff}`);
+// One member of client A's organisation per member role, for the routes that need a member permission (decision 279).
+const memberUsers = {} as Record<MemberRole, { id: string; name: string }>;
+for (const memberRole of MEMBER_ROLES) memberUsers[memberRole] = await createUser(t, { role: 'client', name: `Member ${memberRole}`, organisationId: users.clientA.id, memberRole });
+const showAccess = (access: Access) => (typeof access === 'string' ? access : 'staff' in access ? `staff: ${access.staff}` : `client: ${access.client}`);
 
 async function actor(user: { id: string; name: string }, role: 'admin' | 'client', mfaPending = false): Promise<AccessActor> {
   const { token } = await createSession(app, { userId: user.id, role, mfaPending });
@@ -137,7 +140,8 @@ describe('every route answers only the callers it declares', () => {
     const title = `${k} (${showAccess(entry.access)})`;
     // A staff permission is an admin route first (same gates), then its role check below.
     const level = accessLevel(entry.access);
-    const permission = typeof entry.access === 'string' ? null : entry.access.staff;
+    const permission = typeof entry.access === 'string' || !('staff' in entry.access) ? null : entry.access.staff;
+    const memberPermission = typeof entry.access === 'string' || !('client' in entry.access) ? null : entry.access.client;
     if (entry.noCalls) continue;
     it(title, async () => {
       if (!registered.has(k)) return; // reported by the table test above
@@ -220,6 +224,16 @@ describe('every route answers only the callers it declares', () => {
           const grants = roleGrants(staffRole, permission);
           if (!grants && (res.statusCode !== 403 || !deniedByAccess(res))) problems.push(`${staffRole} without ${permission}: got ${res.statusCode}, expected 403`);
           if (grants && (deniedByAccess(res) || res.statusCode >= 500)) problems.push(`${staffRole} with ${permission}: got ${res.statusCode} ${res.body}, expected to be let through`);
+        }
+      }
+
+      // Member permission: every member role without it is refused by this layer; every role with it passes.
+      if (memberPermission) {
+        for (const memberRole of MEMBER_ROLES) {
+          const res = await call(await actor(memberUsers[memberRole], 'client'), missingUrl, '198.51.100.7');
+          const grants = memberGrants(memberRole, memberPermission);
+          if (!grants && (res.statusCode !== 403 || !deniedByAccess(res))) problems.push(`member ${memberRole} without ${memberPermission}: got ${res.statusCode}, expected 403`);
+          if (grants && (deniedByAccess(res) || res.statusCode >= 500)) problems.push(`member ${memberRole} with ${memberPermission}: got ${res.statusCode} ${res.body}, expected to be let through`);
         }
       }
 

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../../common/errors.ts';
 import type { UserRole } from '../db/schema/users.ts';
-import { isPermission, roleGrants, type Permission } from '../../common/permissions.ts';
+import { isMemberPermission, isPermission, memberGrants, roleGrants, type MemberPermission, type Permission } from '../../common/permissions.ts';
 import { resolveSession, type JoinedSessionRead, type SessionRow, type SessionUser } from '../modules/auth/sessions.service.ts';
 import { ADMIN_ADDRESS_REFUSED, isAdminAddressAllowed } from '../modules/auth/admin-network.ts';
 
@@ -13,22 +13,26 @@ import { ADMIN_ADDRESS_REFUSED, isAdminAddressAllowed } from '../modules/auth/ad
  * - client: signed-in clients only
  * - admin: signed-in staff of any role, from an allowed address (see admin-network.ts)
  * - { staff: permission }: as admin, and the staff role must grant the permission (decision 272)
+ * - { client: permission }: as client, and the member role must grant the permission (decision 279)
  */
 const ACCESS_LEVELS = ['public', 'authenticated', 'client', 'admin'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
 type StaffAccess = { staff: Permission };
-export type Access = AccessLevel | StaffAccess;
+type ClientAccess = { client: MemberPermission };
+export type Access = AccessLevel | StaffAccess | ClientAccess;
 
 /** Whether a route's declared access is one this layer knows (a level, or exactly one known permission). */
 export function isKnownAccess(access: unknown): access is Access {
   if (typeof access === 'string') return ACCESS_LEVELS.includes(access as AccessLevel);
   if (typeof access !== 'object' || access === null) return false;
   const keys = Object.keys(access);
-  return keys.length === 1 && keys[0] === 'staff' && isPermission((access as StaffAccess).staff);
+  if (keys.length !== 1) return false;
+  if (keys[0] === 'client') return isMemberPermission((access as ClientAccess).client);
+  return keys[0] === 'staff' && isPermission((access as StaffAccess).staff);
 }
 
-/** The level a declared access is judged at before its permission: a staff permission is an admin route first. */
-export const accessLevel = (access: Access): AccessLevel => (typeof access === 'string' ? access : 'admin');
+/** The level a declared access is judged at before its permission: a staff permission is an admin route first, a member permission a client route. */
+export const accessLevel = (access: Access): AccessLevel => (typeof access === 'string' ? access : 'client' in access ? 'client' : 'admin');
 
 interface RegisteredRoute {
   method: string;
@@ -174,7 +178,10 @@ async function accessPlugin(app: FastifyInstance) {
       throw unauthenticated(DENIED.signIn);
     }
     if (!ROLES[access].includes(request.user.role)) throw forbidden(DENIED.role);
-    if (typeof declared !== 'string' && !roleGrants(request.user.staffRole, declared.staff)) throw forbidden(DENIED.role);
+    if (typeof declared !== 'string') {
+      const granted = 'client' in declared ? memberGrants(request.user.memberRole, declared.client) : roleGrants(request.user.staffRole, declared.staff);
+      if (!granted) throw forbidden(DENIED.role);
+    }
     // An admin session is only usable from the admin networks, whatever route it calls.
     if (request.user.role === 'admin' && access !== 'admin') await app.adminGate(request);
   });

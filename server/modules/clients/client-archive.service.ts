@@ -10,6 +10,7 @@ import { publishChange } from '../../events/portal-events.ts';
 import { removeStoredFiles } from '../files/stored-files.ts';
 import { historyOfProjects, historyRefusal, nameConfirmed, unsentUploadKeys } from '../projects/project-archive.service.ts';
 import { findClient } from './clients.service.ts';
+import { IS_CLIENT_ACCOUNT } from '../organisations/client-scope.ts';
 
 // Archive, restore and delete of clients (issue 22, decisions 247 and 249).
 
@@ -23,7 +24,7 @@ export async function setClientArchived(app: FastifyInstance, id: string, archiv
     const [row] = await tx
       .select({ archivedAt: users.archivedAt })
       .from(users)
-      .where(and(eq(users.id, id), eq(users.role, 'client')))
+      .where(and(eq(users.id, id), eq(users.role, 'client'), IS_CLIENT_ACCOUNT))
       .for('update');
     if (!row) throw notFound('Client not found');
     if (Boolean(row.archivedAt) === archived) return;
@@ -46,7 +47,7 @@ export async function deleteClient(app: FastifyInstance, id: string, confirmName
     const [row] = await tx
       .select({ name: users.name, email: users.email, username: users.username, status: users.status })
       .from(users)
-      .where(and(eq(users.id, id), eq(users.role, 'client')))
+      .where(and(eq(users.id, id), eq(users.role, 'client'), IS_CLIENT_ACCOUNT))
       .for('update');
     if (!row) throw notFound('Client not found');
     // Locked too, so no report or message is added to them while they are counted and deleted.

@@ -15,6 +15,7 @@ import { lockWritableClient } from '../projects/project-locks.ts';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
 import { createClientInvitation, generateUniqueUsername, isUsernameFree } from '../auth/invitations.service.ts';
+import { IS_CLIENT_ACCOUNT } from '../organisations/client-scope.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -97,6 +98,7 @@ function toClient(row: ClientRow): Client {
 function clientFilter(status: ClientListQuery['status']): SQL | undefined {
   return and(
     eq(users.role, 'client'),
+    IS_CLIENT_ACCOUNT,
     status === 'archived' ? isNotNull(users.archivedAt) : status === 'all' ? undefined : isNull(users.archivedAt),
     status && status !== 'archived' && status !== 'all' ? eq(users.status, status) : undefined,
   );
@@ -136,7 +138,7 @@ export async function findClient(app: FastifyInstance, id: string): Promise<Clie
   const [row] = await app.db
     .select(clientColumnsAt(app.clock.now()))
     .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'client')))
+    .where(and(eq(users.id, id), eq(users.role, 'client'), IS_CLIENT_ACCOUNT))
     .limit(1);
   if (!row) throw notFound('Client not found');
   return toClient(row);
@@ -211,7 +213,7 @@ export async function updateClientStatus(app: FastifyInstance, id: string, statu
     const [updated] = await tx
       .update(users)
       .set({ status, updatedAt: app.clock.now() })
-      .where(and(eq(users.id, id), eq(users.role, 'client')))
+      .where(and(eq(users.id, id), eq(users.role, 'client'), IS_CLIENT_ACCOUNT))
       .returning({ id: users.id });
     if (updated) await publishChange(tx, { type: 'client.status', clientId: updated.id, projectId: null, id: updated.id });
     if (updated) await recordAudit(tx, who, { action: 'client.status', entityId: id, before: old, after: { status } });
@@ -242,7 +244,7 @@ export async function updateClient(
       const [before] = await tx
         .select({ name: users.name, email: users.email, username: users.username, status: users.status, hasPassword: sql<boolean>`(${users.passwordHash} is not null)` })
         .from(users)
-        .where(and(eq(users.id, id), eq(users.role, 'client')))
+        .where(and(eq(users.id, id), eq(users.role, 'client'), IS_CLIENT_ACCOUNT))
         .for('update');
       if (!before) return false;
       // An archived client is read-only until restored (issue 22).

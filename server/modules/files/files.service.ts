@@ -6,6 +6,7 @@ import { messageFiles, messages } from '../../db/schema/messages.ts';
 import { projects } from '../../db/schema/projects.ts';
 import type { UserRole } from '../../db/schema/users.ts';
 import type { StoredAttachment } from './attachment-store.ts';
+import { clientProjectCondition } from '../organisations/client-scope.ts';
 
 export interface Viewer {
   _id: string;
@@ -75,7 +76,7 @@ export async function findFileForViewer(app: FastifyInstance, viewer: Viewer, fi
         eq(messageFiles.id, fileId),
         or(
           and(isNull(messageFiles.messageId), eq(messageFiles.uploaderId, viewer._id)),
-          viewer.role === 'admin' ? sql`${messageFiles.messageId} is not null` : eq(projects.clientId, viewer._id),
+          viewer.role === 'admin' ? sql`${messageFiles.messageId} is not null` : clientProjectCondition(viewer),
         ),
       ),
     )

@@ -10,6 +10,7 @@ import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
 import { findMessage, unreadFor, type Viewer } from './messages.service.ts';
+import { clientProjectCondition } from '../organisations/client-scope.ts';
 
 // The author's corrections (decision 244): within 15 minutes of sending, the author may edit a
 // message or remove it. Each change is one conditional UPDATE (author, not removed, window still
@@ -131,7 +132,7 @@ export async function markThreadRead(app: FastifyInstance, viewer: Viewer, proje
   const [project] = await app.db
     .select({ id: projects.id, clientId: projects.clientId })
     .from(projects)
-    .where(and(eq(projects.id, projectId), viewer.role === 'admin' ? undefined : eq(projects.clientId, viewer._id)))
+    .where(and(eq(projects.id, projectId), viewer.role === 'admin' ? undefined : clientProjectCondition(viewer)))
     .limit(1);
   if (!project) throw notFound('Project not found');
   return app.db.transaction(async (tx) => {

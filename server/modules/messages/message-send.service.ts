@@ -10,6 +10,7 @@ import { toMessage, type MessageRow } from './message-rows.ts';
 import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
 import type { Viewer } from './messages.service.ts';
 import { PROJECT_ARCHIVED } from '../projects/project-locks.ts';
+import { clientProjectConditionText } from '../organisations/client-scope.ts';
 
 export interface NewMessage {
   subject: string;
@@ -43,7 +44,7 @@ with minute as (
   select p.id, p.name, p.client_id, u.name as client_name, u.email as client_email,
     (p.archived_at is not null or u.archived_at is not null) as archived
   from projects p join users u on u.id = p.client_id
-  where p.id = $9${toStaff ? ' and p.client_id = $10' : ''}
+  where p.id = $9${toStaff ? ` and ${clientProjectConditionText('p', '$10')}` : ''}
   for key share of p, u
 ), files as (
   select f.id from message_files f

@@ -4,6 +4,7 @@ import type { Message } from '../../../common/schemas/messages.ts';
 import { runNamed } from '../../db/named-statement.ts';
 import { toMessage, type MessageRow } from './message-rows.ts';
 import type { Viewer } from './messages.service.ts';
+import { clientProjectConditionText } from '../organisations/client-scope.ts';
 
 /** A position in a thread (see threadCursor in common/schemas/messages.ts). */
 export interface ThreadCursor {
@@ -34,7 +35,7 @@ left join lateral (
 ) m on true
 left join users s on s.id = m.sender_id
 left join users r on r.id = m.receiver_id
-where p.id = $1${forClient ? ` and p.client_id = $${withCursor ? 5 : 3}` : ''}
+where p.id = $1${forClient ? ` and ${clientProjectConditionText('p', `$${withCursor ? 5 : 3}`)}` : ''}
 order by m.created_at desc, m.id desc`;
 
 export const THREAD_PAGE_STATEMENTS = {
@@ -52,7 +53,8 @@ const OLDER_UNREAD_STATEMENTS = {
   },
   client: {
     name: 'thread-older-unread-client',
-    text: `select count(*)::int as n from messages where project_id = $1 and receiver_id = $4 and not is_read and (created_at, id) < ($2, $3)`,
+    text: `select count(*)::int as n from messages m join projects p on p.id = m.project_id
+      where m.project_id = $1 and m.receiver_id = p.client_id and not m.is_read and (m.created_at, m.id) < ($2, $3) and ${clientProjectConditionText('p', '$4')}`,
   },
 };
 

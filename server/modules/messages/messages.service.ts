@@ -9,6 +9,7 @@ import { users, type UserRole } from '../../db/schema/users.ts';
 import { notifySql } from '../../events/pg-events.ts';
 import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
 import { toMessage, type AttachmentTuple } from './message-rows.ts';
+import { clientProjectCondition } from '../organisations/client-scope.ts';
 
 // The thread's pages are read in message-thread.service.ts, a send is written in
 // message-send.service.ts; this file holds a single message and the unread counts.
@@ -16,6 +17,8 @@ import { toMessage, type AttachmentTuple } from './message-rows.ts';
 export interface Viewer {
   _id: string;
   role: UserRole;
+  /** A client member's organisation (decision 279); a founder's is its own id. */
+  organisationId?: string | null;
 }
 
 const sender = alias(users, 'sender');
@@ -46,7 +49,7 @@ export async function findMessage(app: FastifyInstance, viewer: Viewer, messageI
     .innerJoin(sender, eq(sender.id, messages.senderId))
     .leftJoin(receiver, eq(receiver.id, messages.receiverId))
     .innerJoin(projects, eq(projects.id, messages.projectId))
-    .where(and(eq(messages.id, messageId), viewer.role === 'admin' ? undefined : eq(projects.clientId, viewer._id)))
+    .where(and(eq(messages.id, messageId), viewer.role === 'admin' ? undefined : clientProjectCondition(viewer)))
     .limit(1);
   if (!row) throw notFound('Message not found');
   return toMessage(row, row.project_id);
@@ -58,7 +61,7 @@ export async function findMessage(app: FastifyInstance, viewer: Viewer, messageI
  */
 export async function markMessageRead(app: FastifyInstance, viewer: Viewer, messageId: string): Promise<Message> {
   const message = await findMessage(app, viewer, messageId);
-  const isReceiver = message.receiverId._id === null ? viewer.role === 'admin' : message.receiverId._id === viewer._id;
+  const isReceiver = message.receiverId._id === null ? viewer.role === 'admin' : message.receiverId._id === (viewer.organisationId ?? viewer._id);
   if (!isReceiver) throw forbidden('Only the receiver can mark a message as read');
   if (message.isRead) return message;
   await app.db.transaction(async (tx) => {
@@ -76,11 +79,14 @@ export async function markMessageRead(app: FastifyInstance, viewer: Viewer, mess
   return findMessage(app, viewer, messageId);
 }
 
-/** What waits for this viewer: staff count what clients sent, a client what staff sent to it. */
+/**
+ * What waits for this viewer: staff count what clients sent, a client member what staff sent to its
+ * organisation in the projects it may see (the query joins projects; decision 279).
+ */
 export function unreadFor(viewer: Viewer): SQL {
   return viewer.role === 'admin'
     ? sql`${messages.receiverId} is null and not ${messages.isRead}`
-    : sql`${messages.receiverId} = ${viewer._id} and not ${messages.isRead}`;
+    : sql`${messages.receiverId} = ${projects.clientId} and not ${messages.isRead} and ${clientProjectCondition(viewer)}`;
 }
 
 /** Unread messages for the viewer, in total and per project (one query), the thread waiting longest first. */

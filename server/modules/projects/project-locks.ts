@@ -3,6 +3,7 @@ import { conflict, notFound } from '../../../common/errors.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
+import { IS_CLIENT_ACCOUNT } from '../organisations/client-scope.ts';
 
 // An archived project, or any project of an archived client, is read-only (decision 247): every
 // write to it first takes a KEY SHARE lock on the project and client rows (lockWritableProject), and
@@ -37,7 +38,7 @@ export async function lockWritableClient(tx: DbExecutor, clientId: string): Prom
   const [row] = await tx
     .select({ archivedAt: users.archivedAt, status: users.status })
     .from(users)
-    .where(and(eq(users.id, clientId), eq(users.role, 'client')))
+    .where(and(eq(users.id, clientId), eq(users.role, 'client'), IS_CLIENT_ACCOUNT))
     .for('key share');
   if (!row) throw notFound('Client not found');
   if (row.archivedAt) throw conflict(CLIENT_ARCHIVED);

@@ -20,11 +20,14 @@ import { runNamed } from '../../db/named-statement.ts';
 import { SESSION_SELECT, type JoinedSessionRead } from '../auth/sessions.service.ts';
 import { publishChange } from '../../events/portal-events.ts';
 import { lockWritableClient, lockWritableProject } from './project-locks.ts';
+import { clientProjectCondition, clientProjectConditionText, IS_CLIENT_ACCOUNT } from '../organisations/client-scope.ts';
 
 /** Who is asking: staff see everything, a client only its own projects. */
 export interface Viewer {
   _id: string;
   role: UserRole;
+  /** A client member's organisation (decision 279); a founder's is its own id. */
+  organisationId?: string | null;
 }
 
 export interface NewProject {
@@ -86,14 +89,14 @@ function toProject(row: ProjectRow, viewer: Viewer): Project {
   };
 }
 
-/** What a viewer may see of projects: staff all, a client only its own. */
-export const visibleTo = (viewer: Viewer) => (viewer.role === 'admin' ? undefined : eq(projects.clientId, viewer._id));
+/** What a viewer may see of projects: staff all, a client member its organisation's within its limits (decision 279). */
+export const visibleTo = (viewer: Viewer) => (viewer.role === 'admin' ? undefined : clientProjectCondition(viewer));
 
 async function clientExists(app: FastifyInstance, clientId: string): Promise<boolean> {
   const [row] = await app.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, clientId), eq(users.role, 'client')))
+    .where(and(eq(users.id, clientId), eq(users.role, 'client'), IS_CLIENT_ACCOUNT))
     .limit(1);
   return Boolean(row);
 }
@@ -126,7 +129,7 @@ const CLIENT_PROJECTS = {
     left join lateral (
       select * from projects p where p.client_id = u.id and p.archived_at is null order by p.created_at desc, p.id desc limit $2 offset $3
     ) p on true
-    where u.id = $1 and u.role = 'client'
+    where u.id = $1 and u.role = 'client' and u.organisation_id = u.id
     order by p.created_at desc, p.id desc`,
 };
 
@@ -144,12 +147,14 @@ export const CLIENT_PROJECTS_WITH_SESSION = {
     select s.*, c.name as "clientName", c.total, ${CLIENT_PROJECTS_COLUMNS}
     from s
     left join lateral (
-      select u.id, u.name, (select count(*)::int from projects x where x.client_id = u.id and x.archived_at is null) as total
+      select u.id, u.name, (select count(*)::int from projects x where x.client_id = u.id and x.archived_at is null
+        and (s."userRole" = 'admin' or ${clientProjectConditionText('x', 's."userId"')})) as total
       from users u
-      where u.id = $2 and u.role = 'client' and (s."userRole" = 'admin' or s."userId" = u.id)
+      where u.id = $2 and u.role = 'client' and (s."userRole" = 'admin' or s."userOrganisationId" = u.id)
     ) c on true
     left join lateral (
-      select * from projects p where p.client_id = c.id and p.archived_at is null order by p.created_at desc, p.id desc limit $3 offset $4
+      select * from projects p where p.client_id = c.id and p.archived_at is null
+        and (s."userRole" = 'admin' or ${clientProjectConditionText('p', 's."userId"')}) order by p.created_at desc, p.id desc limit $3 offset $4
     ) p on true
     order by p.created_at desc, p.id desc`,
 };
@@ -197,13 +202,15 @@ export async function listClientProjects(
   page: ProjectListQuery,
   joined: { values: unknown[]; rows: unknown[] } | null = null,
 ): Promise<{ projects: Project[]; pagination: Pagination; cursors: ListCursors }> {
-  if (viewer.role !== 'admin' && viewer._id !== clientId) throw notFound('Client not found');
-  if (page.status !== undefined || page.sort !== undefined || page.after || page.before) return listClientProjectsFiltered(app, viewer, clientId, page);
+  const forClient = viewer.role !== 'admin';
+  if (forClient && (viewer.organisationId ?? viewer._id) !== clientId) throw notFound('Client not found');
   const values = pageValues(clientId, page);
-  const rows =
-    joined && sameValues(joined.values, values)
-      ? (joined.rows as ClientProjectRow[])
-      : (await runNamed<ClientProjectRow>(app.pool, CLIENT_PROJECTS, values)).rows;
+  const useJoined = joined && sameValues(joined.values, values);
+  // The plain statement knows no member limits: a client's page comes from the joined read or the filtered list.
+  if (page.status !== undefined || page.sort !== undefined || page.after || page.before || (forClient && !useJoined)) {
+    return listClientProjectsFiltered(app, viewer, clientId, page);
+  }
+  const rows = useJoined ? (joined.rows as ClientProjectRow[]) : (await runNamed<ClientProjectRow>(app.pool, CLIENT_PROJECTS, values)).rows;
   const first = rows[0];
   if (!first || first.total === null) throw notFound('Client not found');
   const read = first.id === null ? [] : rows.map((r) => ({ ...r, id: r.id!, cursorKey: r.cursorKey!, clientId, clientName: r.clientName! }));
@@ -234,6 +241,7 @@ async function listClientProjectsFiltered(
   const status = query.status ?? 'live';
   const where = and(
     eq(projects.clientId, clientId),
+    visibleTo(viewer),
     status === 'archived' ? isNotNull(projects.archivedAt) : status === 'all' ? undefined : isNull(projects.archivedAt),
     status !== 'archived' && status !== 'all' && status !== 'live' ? eq(projects.status, status) : undefined,
   );

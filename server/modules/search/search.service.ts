@@ -10,6 +10,7 @@ import {
   type SearchKind,
   type SearchQuery,
 } from '../../../common/schemas/search.ts';
+import { clientProjectCondition } from '../organisations/client-scope.ts';
 
 /*
  * Search (decision 250). The term only ever travels as a bound parameter: full text goes through
@@ -31,6 +32,7 @@ const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`
 
 const HEADLINE_OPTIONS = 'MaxWords=18, MinWords=6, ShortWord=2, MaxFragments=1, StartSel="", StopSel=""';
 
+// clientId: the client member's own user id; its organisation and limits are read from it (decision 279).
 type Viewer = { role: 'admin' } | { role: 'client'; clientId: string };
 
 const projectHref = (viewer: Viewer, clientId: string, projectId: string, hash = '') =>
@@ -39,7 +41,7 @@ const projectHref = (viewer: Viewer, clientId: string, projectId: string, hash =
     : `${PATHS.clientDashboard}?project=${encodeURIComponent(projectId)}${hash}`;
 
 /** Restricts a projects alias `p` to the client's own, or to nothing extra for staff. */
-const ownedBy = (viewer: Viewer): SQL => (viewer.role === 'client' ? sql`and p.client_id = ${viewer.clientId}` : sql``);
+const ownedBy = (viewer: Viewer): SQL => (viewer.role === 'client' ? sql`and ${clientProjectCondition({ _id: viewer.clientId }, 'p')}` : sql``);
 
 async function rows(app: FastifyInstance, query: SQL): Promise<Row[]> {
   return (await app.db.execute<Row & Record<string, unknown>>(query)).rows;
@@ -51,7 +53,7 @@ function searchClients(app: FastifyInstance, term: string, take: number) {
     app,
     sql`select id, name as title, email || coalesce(' · ' || username, '') as detail
       from users
-      where role = 'client' and (name ilike ${like} or email ilike ${like} or username ilike ${like})
+      where role = 'client' and organisation_id = id and (name ilike ${like} or email ilike ${like} or username ilike ${like})
       order by lower(name), id
       limit ${take}`,
   );
@@ -74,7 +76,7 @@ function searchProjects(app: FastifyInstance, viewer: Viewer, term: string, take
  * client, those of its own projects, looked up first so the scan stays inside its few threads.
  */
 const inOwnProjects = (viewer: Viewer): SQL =>
-  viewer.role === 'client' ? sql`and x.project_id = any(array(select id from projects where client_id = ${viewer.clientId}))` : sql``;
+  viewer.role === 'client' ? sql`and x.project_id = any(array(select op.id from projects op where ${clientProjectCondition({ _id: viewer.clientId }, 'op')}))` : sql``;
 
 function searchReports(app: FastifyInstance, viewer: Viewer, term: string, take: number) {
   // The matches are found and limited on the reports alone; the project is joined to those few rows.
