@@ -16,6 +16,9 @@ const UNIQUE_VIOLATION = '23505';
 /** A live (not removed) member of the organisation. */
 const liveMemberOf = (organisationId: string) => and(eq(users.organisationId, organisationId), eq(users.role, 'client'), isNull(users.removedAt));
 
+// Qualified: in a select list Drizzle writes a bare "id", which inside these subqueries would mean the token's own id.
+const USER_ID = sql.raw('"users"."id"');
+
 const memberColumnsAt = (now: Date) => ({
   id: users.id,
   name: users.name,
@@ -24,9 +27,9 @@ const memberColumnsAt = (now: Date) => ({
   memberRole: users.memberRole,
   organisationId: users.organisationId,
   hasPassword: sql<boolean>`(${users.passwordHash} is not null)`.mapWith(Boolean),
-  invitationLive: sql<boolean>`exists (select 1 from ${authTokens} t where t.user_id = ${users.id} and t.purpose = 'invitation'
+  invitationLive: sql<boolean>`exists (select 1 from ${authTokens} t where t.user_id = ${USER_ID} and t.purpose = 'invitation'
     and t.used_at is null and t.revoked_at is null and t.expires_at > ${now.toISOString()}::timestamptz)`.mapWith(Boolean),
-  projectIds: sql<string[]>`coalesce((select array_agg(l.project_id::text order by l.project_id) from ${projectMemberLimits} l where l.user_id = ${users.id}), '{}')`,
+  projectIds: sql<string[]>`coalesce((select array_agg(l.project_id::text order by l.project_id) from ${projectMemberLimits} l where l.user_id = ${USER_ID}), '{}')`,
 });
 type MemberRow = { id: string; name: string; email: string; username: string | null; memberRole: MemberRole | null; organisationId: string | null; hasPassword: boolean; invitationLive: boolean; projectIds: string[] };
 
