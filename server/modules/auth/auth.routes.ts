@@ -87,7 +87,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = request.user!;
-      return { success: true as const, user: { _id: user._id, name: user.name, role: user.role } };
+      return { success: true as const, user: { _id: user._id, name: user.name, role: user.role, organisationId: user.organisationId, memberRole: user.memberRole } };
     },
   );
 
