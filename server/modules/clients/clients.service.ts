@@ -15,7 +15,7 @@ import { lockWritableClient } from '../projects/project-locks.ts';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
 import { createClientInvitation, generateUniqueUsername, isUsernameFree } from '../auth/invitations.service.ts';
-import { IS_CLIENT_ACCOUNT } from '../organisations/client-scope.ts';
+import { IS_CLIENT_ACCOUNT, personOf } from '../organisations/client-scope.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -79,10 +79,7 @@ type ClientRow = {
 
 function toClient(row: ClientRow): Client {
   return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    username: row.username,
+    ...personOf(row),
     // users.status is free text in the table; anything unexpected reads as the pipeline's start.
     status: row.status === 'in-progress' || row.status === 'completed' ? row.status : 'new',
     unreadCount: row.unreadCount,

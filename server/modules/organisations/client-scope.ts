@@ -44,3 +44,6 @@ export async function memberMayHearOfProject(app: FastifyInstance, userId: strin
  * the organisation's (decision 279). Colleagues are client rows too, but never a Client of their own.
  */
 export const IS_CLIENT_ACCOUNT: SQL = sql`${users.id} = ${users.organisationId}`;
+
+/** A client person's identity as the API shows it: a Client (its founder) and a member alike. */
+export const personOf = (row: { id: string; name: string; email: string; username: string | null }) => ({ _id: row.id, name: row.name, email: row.email, username: row.username });

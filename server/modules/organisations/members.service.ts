@@ -10,6 +10,7 @@ import { sessions, users } from '../../db/schema/users.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.ts';
 import { createClientInvitation, generateUniqueUsername } from '../auth/invitations.service.ts';
+import { personOf } from './client-scope.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -35,10 +36,7 @@ type MemberRow = { id: string; name: string; email: string; username: string | n
 
 function toMember(row: MemberRow): Member {
   return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    username: row.username,
+    ...personOf(row),
     memberRole: row.memberRole ?? 'member',
     projectIds: row.projectIds,
     invitation: row.hasPassword ? 'accepted' : row.invitationLive ? 'pending' : 'none',
