@@ -9,6 +9,7 @@ import { users } from '../../db/schema/users.ts';
 import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 import { actor, createProjectVia, SAME_ORIGIN, type Actor } from '../../../tests/helpers/portal.ts';
 import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { openEventStream } from '../../../tests/helpers/event-stream.ts';
 
 // A client organisation's admins manage its people from the portal (decision 279).
 
@@ -171,6 +172,33 @@ describe("a member's view of the organisation's projects", () => {
     expect((await unread(limited)).total).toBe(0);
     const posted = await t.app.inject({ method: 'POST', url: '/api/messages', headers: limited.headers, payload: { projectId: hidden._id, text: 'Let me in' } });
     expect(posted.statusCode).toBe(404);
+  });
+
+  it('tells a limited member live only of its projects; an unlimited one hears of both', async () => {
+    const founder = await actor(t, 'client');
+    const seen = await createProjectVia(t, staff, founder.id);
+    const hidden = await createProjectVia(t, staff, founder.id);
+    const open = await member(founder.id, 'member');
+    const limited = await member(founder.id, 'member');
+    await call(founder, 'PATCH', `/organisation/members/${limited.id}`, { projectIds: [seen._id] });
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const limitedStream = await openEventStream(base, limited.headers.cookie);
+    const openStream = await openEventStream(base, open.headers.cookie);
+    try {
+      await limitedStream.waitFor((e) => e.event === 'ready');
+      await openStream.waitFor((e) => e.event === 'ready');
+      for (const project of [hidden, seen]) {
+        await t.app.inject({ method: 'POST', url: '/api/messages', headers: staff.headers, payload: { projectId: project._id, text: 'News' } });
+      }
+      const about = (projectId: string) => (e: { event: string; data: unknown }) => e.event === 'message' && (e.data as { projectId: string }).projectId === projectId;
+      await openStream.waitFor(about(hidden._id));
+      await openStream.waitFor(about(seen._id));
+      await limitedStream.waitFor(about(seen._id));
+      expect(limitedStream.events.filter(about(hidden._id))).toEqual([]);
+    } finally {
+      await limitedStream.close();
+      await openStream.close();
+    }
   });
 
   it("archives and restores the whole organisation with its client, ending every member's sessions", async () => {
