@@ -5,7 +5,7 @@ import type { MemberRole } from '../../../common/permissions.ts';
 import { ORGANISATION_TEXTS } from '../../../common/schemas/organisation.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { projectMemberLimits } from '../../db/schema/projects.ts';
-import { users } from '../../db/schema/users.ts';
+import { clientOrganisations, users } from '../../db/schema/users.ts';
 import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 import { actor, createProjectVia, SAME_ORIGIN, type Actor } from '../../../tests/helpers/portal.ts';
 import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
@@ -209,6 +209,17 @@ describe("a member's view of the organisation's projects", () => {
     await t.app.inject({ method: 'POST', url: `/api/users/clients/${founder.id}/restore`, headers: staff.headers });
     const [row] = await t.database.db.select({ archivedAt: users.archivedAt }).from(users).where(eq(users.id, colleague.id));
     expect(row.archivedAt).toBeNull();
+  });
+
+  it('deletes the whole organisation with its client: colleagues who wrote messages, and the organisation row', async () => {
+    const founder = await actor(t, 'client', 'Delete Me Ltd');
+    const project = await createProjectVia(t, staff, founder.id);
+    const colleague = await member(founder.id, 'member');
+    expect((await t.app.inject({ method: 'POST', url: '/api/messages', headers: colleague.headers, payload: { projectId: project._id, text: 'From a colleague' } })).statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/users/clients/${founder.id}`, headers: staff.headers, payload: { confirmName: 'Delete Me Ltd' } });
+    expect(res.statusCode).toBe(200);
+    expect(await t.database.db.select({ id: users.id }).from(users).where(eq(users.organisationId, founder.id))).toEqual([]);
+    expect(await t.database.db.select({ id: clientOrganisations.id }).from(clientOrganisations).where(eq(clientOrganisations.id, founder.id))).toEqual([]);
   });
 
   it('lists only organisations as clients, never a colleague', async () => {
