@@ -63,7 +63,6 @@ export const updateMemberBodySchema = z
 export type UpdateMemberBody = z.input<typeof updateMemberBodySchema>;
 
 export const memberResponseSchema = okResponse({ member: memberSchema });
-export const memberIdParamsSchema = z.object({ id: z.uuid() });
 
 export const ORGANISATION_TEXTS = {
   notFound: 'Member not found',

@@ -10,7 +10,8 @@ import { sessions, users } from '../../db/schema/users.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.ts';
 import { createClientInvitation, generateUniqueUsername } from '../auth/invitations.service.ts';
-import { personOf } from './client-scope.ts';
+import { CLIENT_ARCHIVED, lockWritableClient } from '../projects/project-locks.ts';
+import { IS_CLIENT_ACCOUNT, personOf } from './client-scope.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -42,6 +43,13 @@ function toMember(row: MemberRow): Member {
     invitation: row.hasPassword ? 'accepted' : row.invitationLive ? 'pending' : 'none',
     founder: row.id === row.organisationId,
   };
+}
+
+/** The organisation of a Client, for staff: 404 when there is none (same words as the client routes). */
+export async function assertOrganisation(app: FastifyInstance, id: string): Promise<string> {
+  const [row] = await app.db.select({ id: users.id }).from(users).where(and(eq(users.id, id), eq(users.role, 'client'), IS_CLIENT_ACCOUNT));
+  if (!row) throw notFound('Client not found');
+  return row.id;
 }
 
 /** The organisation's live members, admins first, and its projects (for the limit checkboxes). */
@@ -99,6 +107,7 @@ export async function inviteMember(
   let id: string;
   try {
     id = await app.db.transaction(async (tx) => {
+      await lockWritableClient(tx, organisationId);
       await assertOwnProjects(tx, organisationId, input.projectIds);
       const [row] = await tx
         .insert(users)
@@ -126,12 +135,15 @@ export async function inviteMember(
  * each other at once cannot both pass) and refuses when the change would leave no admin.
  */
 async function lockForChange(tx: DbExecutor, organisationId: string, id: string, losesAdmin: (role: MemberRole | null) => boolean) {
+  // The founder is locked too (FOR UPDATE, not lockWritableClient's KEY SHARE, which two such
+  // transactions would each hold and then wait on): an archived client is read-only (decision 247).
   const locked = await tx
-    .select({ id: users.id, name: users.name, memberRole: users.memberRole })
+    .select({ id: users.id, name: users.name, memberRole: users.memberRole, archivedAt: users.archivedAt })
     .from(users)
-    .where(and(liveMemberOf(organisationId), sql`(${users.memberRole} = 'admin' or ${users.id} = ${id})`))
+    .where(and(liveMemberOf(organisationId), sql`(${users.memberRole} = 'admin' or ${users.id} = ${id} or ${users.id} = ${organisationId})`))
     .orderBy(users.id)
     .for('update');
+  if (locked.find((r) => r.id === organisationId)?.archivedAt) throw conflict(CLIENT_ARCHIVED);
   const member = locked.find((r) => r.id === id);
   if (!member) throw notFound(ORGANISATION_TEXTS.notFound);
   const admins = locked.filter((r) => r.memberRole === 'admin').length;

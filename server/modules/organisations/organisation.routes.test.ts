@@ -147,6 +147,28 @@ describe('the organisation members routes', () => {
   });
 });
 
+describe("staff managing a client's members", () => {
+  it('lists, invites, changes and removes under the same rules; an archived client is read-only; a missing one is 404', async () => {
+    const founder = await actor(t, 'client', 'Staff Managed Ltd');
+    const base = `/users/clients/${founder.id}/members`;
+    const invited = await call(staff, 'POST', base, { name: 'Chidi Eze', email: 'chidi@example.test', memberRole: 'finance' });
+    expect(invited.statusCode).toBe(201);
+    const id = invited.json().member._id;
+    expect((await call(staff, 'GET', base)).json().members.map((m: { name: string }) => m.name)).toEqual(['Staff Managed Ltd', 'Chidi Eze']);
+    expect((await call(staff, 'PATCH', `${base}/${founder.id}`, { memberRole: 'member' })).json().message).toBe(ORGANISATION_TEXTS.lastAdmin);
+    expect((await call(staff, 'PATCH', `${base}/${id}`, { memberRole: 'approver' })).json().member.memberRole).toBe('approver');
+    const [audited] = await t.database.db.select({ actorId: auditEvents.actorId }).from(auditEvents).where(and(eq(auditEvents.entityId, id), eq(auditEvents.action, 'member.role')));
+    expect(audited.actorId).toBe(staff.id);
+    await t.app.inject({ method: 'POST', url: `/api/users/clients/${founder.id}/archive`, headers: staff.headers });
+    const refused = await call(staff, 'DELETE', `${base}/${id}`);
+    expect(refused.statusCode).toBe(409);
+    await t.app.inject({ method: 'POST', url: `/api/users/clients/${founder.id}/restore`, headers: staff.headers });
+    expect((await call(staff, 'DELETE', `${base}/${id}`)).statusCode).toBe(200);
+    const colleague = await member(founder.id, 'member');
+    expect((await call(staff, 'GET', `/users/clients/${colleague.id}/members`)).statusCode).toBe(404);
+  });
+});
+
 describe("a member's view of the organisation's projects", () => {
   it('shows every project without limits, only the limited ones with them, and 404 for the rest', async () => {
     const founder = await actor(t, 'client');

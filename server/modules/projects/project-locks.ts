@@ -31,7 +31,7 @@ export async function lockWritableProject(tx: DbExecutor, projectId: string): Pr
   return { clientId: row.clientId, status: row.status };
 }
 
-const CLIENT_ARCHIVED = 'This client is archived: restore the client before changing it';
+export const CLIENT_ARCHIVED = 'This client is archived: restore the client before changing it';
 
 /** Inside a writing transaction: locks a client against archiving until the commit; 409 when archived. Answers its status. */
 export async function lockWritableClient(tx: DbExecutor, clientId: string): Promise<{ status: string }> {
