@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, PERMISSIONS, permissionsOf, ROLE_PERMISSIONS, roleGrants, STAFF_ROLES } from './permissions.ts';
+import { can, isMemberPermission, MEMBER_PERMISSIONS, memberGrants, PERMISSIONS, permissionsOf, ROLE_PERMISSIONS, roleGrants, STAFF_ROLES } from './permissions.ts';
 
 // Decision 268's table, pinned: a change to what a role may do must change this test too.
 describe('staff permissions', () => {
@@ -39,5 +39,14 @@ describe('staff permissions', () => {
     expect(can(null, 'clients.read')).toBe(false);
     expect(permissionsOf('support')).toEqual(['support.answer', 'submissions.read']);
     expect(permissionsOf(null)).toEqual([]);
+  });
+
+  it('pins the member permissions of decision 279, and grants nothing to a missing role', () => {
+    expect(MEMBER_PERMISSIONS).toEqual({ 'members.manage': ['admin'], 'approvals.decide': ['admin', 'approver'], 'finance.read': ['admin', 'finance'] });
+    expect(memberGrants('finance', 'finance.read')).toBe(true);
+    expect(memberGrants('member', 'members.manage')).toBe(false);
+    expect(memberGrants(null, 'finance.read')).toBe(false);
+    expect(isMemberPermission('members.manage')).toBe(true);
+    expect(isMemberPermission('toString')).toBe(false);
   });
 });

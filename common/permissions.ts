@@ -56,3 +56,21 @@ export function can(user: PermissionHolder | null | undefined, permission: Permi
 
 /** The permissions a staff role holds, in the list's order (none for a client or an unknown role). */
 export const permissionsOf = (role: StaffRole | null | undefined): Permission[] => PERMISSIONS.filter((p) => roleGrants(role, p));
+/** A client member's role in its organisation (decision 279). */
+export const MEMBER_ROLES = ['admin', 'approver', 'member', 'finance'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** What a client member may do beyond seeing its projects; a client route names one (`{ client: 'members.manage' }`). */
+export const MEMBER_PERMISSIONS = {
+  'members.manage': ['admin'],
+  'approvals.decide': ['admin', 'approver'],
+  'finance.read': ['admin', 'finance'],
+} as const satisfies Record<string, readonly MemberRole[]>;
+export type MemberPermission = keyof typeof MEMBER_PERMISSIONS;
+
+export const isMemberPermission = (value: unknown): value is MemberPermission => typeof value === 'string' && Object.hasOwn(MEMBER_PERMISSIONS, value);
+
+/** Whether a member role grants a member permission (a missing role grants nothing). */
+export function memberGrants(role: MemberRole | null | undefined, permission: MemberPermission): boolean {
+  return !!role && (MEMBER_PERMISSIONS[permission] as readonly MemberRole[]).includes(role);
+}

@@ -33,6 +33,7 @@ import companyProfileRoutes from './modules/company-profile/company-profile.rout
 import authRoutes from './modules/auth/auth.routes.ts';
 import testHookRoutes, { testHooksEnabled } from './modules/auth/test-hooks.routes.ts';
 import clientsRoutes from './modules/clients/clients.routes.ts';
+import organisationRoutes from './modules/organisations/organisation.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import staffRoutes from './modules/staff/staff.routes.ts';
 import projectsRoutes from './modules/projects/projects.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(healthRoutes);
       await api.register(companyProfileRoutes);
       await api.register(clientsRoutes);
+      await api.register(organisationRoutes);
       await api.register(projectsRoutes);
       await api.register(reportsRoutes);
       await api.register(timelinesRoutes);

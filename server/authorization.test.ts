@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSession } from './modules/auth/sessions.service.ts';
-import { accessLevel, CROSS_SITE_REFUSED, DENIED, isKnownAccess, staffPermissionOf, type Access } from './plugins/access.ts';
-import { roleGrants, STAFF_ROLES, type StaffRole } from '../common/permissions.ts';
+import { accessLevel, CROSS_SITE_REFUSED, DENIED, isKnownAccess, memberPermissionOf, staffPermissionOf, type Access } from './plugins/access.ts';
+import { MEMBER_ROLES, memberGrants, roleGrants, STAFF_ROLES, type MemberRole, type StaffRole } from '../common/permissions.ts';
 import { ADMIN_ADDRESS_REFUSED } from './modules/auth/admin-network.ts';
 import { createTestApp, createUser } from '../tests/helpers/test-app.ts';
 import { defineAccess, type AccessActor, type AccessExpectation, type AccessFixtureContext } from '../tests/helpers/access-table.ts';
@@ -68,7 +68,11 @@ const users = {
 // One staff account per role, for the routes that need a permission (decision 272).
 const staffUsers = {} as Record<StaffRole, { id: string; name: string }>;
 for (const staffRole of STAFF_ROLES) staffUsers[staffRole] = await createUser(t, { role: 'admin', name: `Staff ${staffRole}`, staffRole });
-const showAccess = (access: Access) => (typeof access === 'string' ? access : `staff: ${access.staff}${access.client ? ', client: true' : ''}`);
+// One member of client A's organisation per member role, for the routes that need a member permission (decision 279).
+const memberUsers = {} as Record<MemberRole, { id: string; name: string }>;
+for (const memberRole of MEMBER_ROLES) memberUsers[memberRole] = await createUser(t, { role: 'client', name: `Member ${memberRole}`, organisationId: users.clientA.id, memberRole });
+const showAccess = (access: Access) =>
+  typeof access === 'string' ? access : [('staff' in access) ? `staff: ${access.staff}` : '', access.client ? `client: ${access.client}` : ''].filter(Boolean).join(', ');
 
 async function actor(user: { id: string; name: string }, role: 'admin' | 'client', mfaPending = false): Promise<AccessActor> {
   const { token } = await createSession(app, { userId: user.id, role, mfaPending });
@@ -145,6 +149,7 @@ describe('every route answers only the callers it declares', () => {
     // A staff permission is a staff route (or one of both sides) first, then its role check below.
     const level = accessLevel(entry.access);
     const permission = staffPermissionOf(entry.access);
+    const memberPermission = memberPermissionOf(entry.access);
     if (entry.noCalls) continue;
     it(title, async () => {
       if (!registered.has(k)) return; // reported by the table test above
@@ -234,6 +239,16 @@ describe('every route answers only the callers it declares', () => {
           check(`${label} with random ids`, res.statusCode, (s) => s === want, String(want));
         } else if (level !== 'public' && (deniedByAccess(res) || res.statusCode >= 500)) {
           problems.push(`${label}: got ${res.statusCode} ${res.body}, expected to be let through`);
+        }
+      }
+
+      // Member permission: every member role without it is refused by this layer; every role with it passes.
+      if (memberPermission) {
+        for (const memberRole of MEMBER_ROLES) {
+          const res = await call(await actor(memberUsers[memberRole], 'client'), missingUrl, '198.51.100.7');
+          const grants = memberGrants(memberRole, memberPermission);
+          if (!grants && (res.statusCode !== 403 || !deniedByAccess(res))) problems.push(`member ${memberRole} without ${memberPermission}: got ${res.statusCode}, expected 403`);
+          if (grants && (deniedByAccess(res) || res.statusCode >= 500)) problems.push(`member ${memberRole} with ${memberPermission}: got ${res.statusCode} ${res.body}, expected to be let through`);
         }
       }
 

@@ -2,13 +2,16 @@ import '../zod-setup.ts';
 import { z } from 'zod';
 import { mailOutcomeSchema } from './mail.ts';
 import { okResponse } from './ok-response.ts';
-import { PERMISSIONS, STAFF_ROLES } from '../permissions.ts';
+import { MEMBER_ROLES, PERMISSIONS, STAFF_ROLES } from '../permissions.ts';
 
 /** The signed-in user as the API shows it: never secrets. */
 const publicUserSchema = z.object({
   _id: z.string(),
   name: z.string(),
   role: z.enum(['admin', 'client']),
+  /** A client member's organisation (the Client whose projects it sees) and role in it (decision 279); /auth/me gives them. */
+  organisationId: z.string().nullable().optional(),
+  memberRole: z.enum(MEMBER_ROLES).nullable().optional(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 

@@ -35,7 +35,8 @@ const STAFF_ONLY_CHANGES: ReadonlySet<PortalChangeType> = new Set(['client.statu
  * Whether a viewer may hear of a change: exactly who may read the changed data. Staff hear of
  * everything; a client only of its own projects, and never of staff-only changes.
  */
-export function mayHearOf(viewer: { _id: string; role: 'admin' | 'client' }, change: PortalChange): boolean {
+export function mayHearOf(viewer: { _id: string; role: 'admin' | 'client'; organisationId?: string | null }, change: PortalChange): boolean {
   if (viewer.role === 'admin') return true;
-  return !STAFF_ONLY_CHANGES.has(change.type) && change.clientId === viewer._id;
+  // A client member hears of its organisation (whose id a founder shares); its project limits are checked by the server (decision 279).
+  return !STAFF_ONLY_CHANGES.has(change.type) && change.clientId === (viewer.organisationId ?? viewer._id);
 }

@@ -23,13 +23,17 @@ export async function publishChange(tx: DbExecutor, change: PortalChange): Promi
  * projects (staff: of all), and changes to projects, timelines, reports and clients exactly when the
  * viewer may read them. `hear` gets the event's name and data; the answer stops listening.
  */
-export function listenForViewer(app: FastifyInstance, viewer: ScopeViewer, hear: (event: 'resync' | 'message' | 'change', data: unknown) => void): () => void {
+export function listenForViewer(
+  app: FastifyInstance,
+  viewer: ScopeViewer,
+  hear: (event: 'resync' | 'message' | 'change', data: unknown) => void,
+): () => void {
   const deliver = scopedDelivery(app, viewer, hear);
   const unsubscribeMessages = app.events.subscribe(MESSAGE_EVENTS_CHANNEL, (event) => {
     if (event.kind === 'resync') return deliver('resync', {}, null);
     const parsed = messageEventSchema.safeParse(event.payload);
-    // A client hears only about its own projects; staff about those in their scope.
-    if (!parsed.success || (viewer.role !== 'admin' && parsed.data.clientId !== viewer._id)) return;
+    // A client hears only about its organisation's projects (and within its limits, checked on delivery); staff about those in their scope.
+    if (!parsed.success || (viewer.role !== 'admin' && parsed.data.clientId !== (viewer.organisationId ?? viewer._id))) return;
     deliver('message', parsed.data, parsed.data);
   });
   const unsubscribeChanges = app.events.subscribe(PORTAL_CHANGES_CHANNEL, (event) => {
@@ -48,14 +52,15 @@ export function listenForViewer(app: FastifyInstance, viewer: ScopeViewer, hear:
 type Hear = (event: 'resync' | 'message' | 'change', data: unknown) => void;
 
 /**
- * How events reach a viewer. Owners, admins and clients: at once (the checks above are all there is).
- * A staff member who sees part of the projects (a project manager, decision 277): each event's
+ * How events reach a viewer. Owners and admins: at once (the checks above are all there is). A
+ * viewer who sees part of the projects (a project manager, decision 277; a client person, whose
+ * project limits may change at any time, decision 279): each event's
  * project (or client) is looked up in their scope when the event arrives, so an assignment or its
  * removal counts from the next event on, without reconnecting. The look-ups run one after another,
  * so the events keep their order; a failed look-up drops the event (the page reads again on resync).
  */
 function scopedDelivery(app: FastifyInstance, viewer: ScopeViewer, hear: Hear) {
-  if (viewer.role !== 'admin' || projectScope(viewer) === undefined) {
+  if (projectScope(viewer) === undefined) {
     return (event: Parameters<Hear>[0], data: unknown) => hear(event, data);
   }
   let queue = Promise.resolve();

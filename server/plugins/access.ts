@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../../common/errors.ts';
 import type { UserRole } from '../db/schema/users.ts';
-import { isPermission, roleGrants, type Permission } from '../../common/permissions.ts';
+import { isMemberPermission, isPermission, memberGrants, roleGrants, type MemberPermission, type Permission } from '../../common/permissions.ts';
 import { resolveSession, type JoinedSessionRead, type SessionRow, type SessionUser } from '../modules/auth/sessions.service.ts';
 import { ADMIN_ADDRESS_REFUSED, isAdminAddressAllowed } from '../modules/auth/admin-network.ts';
 
@@ -16,26 +16,40 @@ import { ADMIN_ADDRESS_REFUSED, isAdminAddressAllowed } from '../modules/auth/ad
  * - { staff: permission }: as staff, and the staff role must grant the permission (decision 272)
  * - { staff: permission, client: true }: clients (their own data, judged by the route) and staff
  *   whose role grants the permission (decision 273)
+ * - { client: member permission }: as client, and the member role must grant it (decision 279)
+ * - { staff: permission, client: member permission }: both sides, each with its own permission
  * The old level 'admin' ("any staff role") is refused: every staff route names its permission.
  */
 const ACCESS_LEVELS = ['public', 'authenticated', 'client', 'staff'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
-type StaffAccess = { staff: Permission; client?: true };
-export type Access = AccessLevel | StaffAccess;
+type StaffAccess = { staff: Permission; client?: true | MemberPermission };
+type ClientAccess = { client: MemberPermission };
+export type Access = AccessLevel | StaffAccess | ClientAccess;
 
 /** Whether a route's declared access is one this layer knows (a level, or exactly one known permission, optionally open to clients). */
 export function isKnownAccess(access: unknown): access is Access {
   if (typeof access === 'string') return ACCESS_LEVELS.includes(access as AccessLevel);
   if (typeof access !== 'object' || access === null) return false;
   const { staff, client, ...rest } = access as Record<string, unknown>;
-  return Object.keys(rest).length === 0 && isPermission(staff) && (client === undefined || client === true);
+  if (Object.keys(rest).length > 0) return false;
+  // A client route without a member permission is the 'client' level: one way to say it.
+  if (staff === undefined) return isMemberPermission(client);
+  return isPermission(staff) && (client === undefined || client === true || isMemberPermission(client));
 }
 
-/** The level a declared access is judged at before its permission: a staff permission is a staff route first, or a route of both sides. */
-export const accessLevel = (access: Access): AccessLevel => (typeof access === 'string' ? access : access.client ? 'authenticated' : 'staff');
+/**
+ * The level a declared access is judged at before its permissions: a staff permission alone is a
+ * staff route, with a client side a route of both sides, a member permission alone a client route.
+ */
+export const accessLevel = (access: Access): AccessLevel =>
+  typeof access === 'string' ? access : !('staff' in access) ? 'client' : access.client ? 'authenticated' : 'staff';
 
 /** The permission a staff caller needs on a route, if any. */
-export const staffPermissionOf = (access: Access): Permission | null => (typeof access === 'string' ? null : access.staff);
+export const staffPermissionOf = (access: Access): Permission | null => (typeof access !== 'string' && 'staff' in access ? access.staff : null);
+
+/** The member permission a client caller needs on a route, if any. */
+export const memberPermissionOf = (access: Access): MemberPermission | null =>
+  typeof access !== 'string' && typeof access.client === 'string' ? access.client : null;
 
 interface RegisteredRoute {
   method: string;
@@ -189,6 +203,8 @@ async function accessPlugin(app: FastifyInstance) {
     if (!ROLES[access].includes(request.user.role)) throw forbidden(DENIED.role);
     const permission = staffPermissionOf(declared);
     if (permission && request.user.role === 'admin' && !roleGrants(request.user.staffRole, permission)) throw forbidden(DENIED.role);
+    const memberPermission = memberPermissionOf(declared);
+    if (memberPermission && request.user.role === 'client' && !memberGrants(request.user.memberRole, memberPermission)) throw forbidden(DENIED.role);
   });
 }
 

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import {
   DESKTOP,
   PHONE,
@@ -10,33 +9,11 @@ import {
 } from './fixtures.ts';
 import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { PATHS } from '../../common/paths.ts';
+import { latestMail, linkIn } from './outbox.ts';
 
 const ORIGIN = { origin: E2E_BASE_URL };
 const SHOTS = 'test-results/auth-screens';
 const NEW_PASSWORD = 'harbour lights at nine';
-
-/** The latest mail of a kind to an address, read from the server's outbox (no SMTP in browser tests). */
-async function latestMail(to: string, kind: string): Promise<string> {
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 54410}/app`,
-  });
-  await client.connect();
-  try {
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const { rows } = await client.query<{ text: string }>(
-        'SELECT text FROM mail_outbox WHERE "to" = $1 AND kind = $2 ORDER BY created_at DESC LIMIT 1',
-        [to, kind],
-      );
-      if (rows[0]) return rows[0].text;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no ${kind} mail to ${to}`);
-  } finally {
-    await client.end();
-  }
-}
-
-const linkIn = (text: string) => new URL(/https?:\/\/\S+#token=[A-Za-z0-9_-]+/.exec(text)![0]);
 
 test('an invited client chooses a password from the link and signs in with the username shown', async ({
   page,

@@ -17,6 +17,8 @@ async function asAdmin(query: string) {
 /** A migrated test database: `db` is connected to it; `rows` gives each row as its values joined by spaces. */
 export interface MigratedDatabase {
   db: pg.Client;
+  /** The migrated database's address, for an app on it. */
+  url: string;
   rows: (query: string) => Promise<string[]>;
   close: () => Promise<void>;
 }
@@ -51,6 +53,7 @@ export async function migratedWithData(migration: string, name: string, fill: (d
   await db.connect();
   return {
     db,
+    url,
     rows: async (query) => (await db.query(query)).rows.map((r) => Object.values(r).map(String).join(' ')),
     close: async () => {
       await db.end();

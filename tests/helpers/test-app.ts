@@ -9,7 +9,7 @@ import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig, type AppConfig } from '../../server/config.ts';
 import { createDatabase, type Database } from '../../server/db/client.ts';
 import { users, type UserRole } from '../../server/db/schema/users.ts';
-import type { StaffRole } from '../../common/permissions.ts';
+import type { MemberRole, StaffRole } from '../../common/permissions.ts';
 import { SESSION_COOKIE } from '../../server/plugins/access.ts';
 import { createSession } from '../../server/modules/auth/sessions.service.ts';
 import { createFakeClock, type FakeClock } from './fake-clock.ts';
@@ -114,7 +114,7 @@ const testPasswordHash = () =>
 /** Inserts a user with the test password. */
 export async function createUser(
   t: TestApp,
-  input: { role: UserRole; name?: string; email?: string; username?: string; staffRole?: StaffRole },
+  input: { role: UserRole; name?: string; email?: string; username?: string; staffRole?: StaffRole; organisationId?: string; memberRole?: MemberRole },
 ): Promise<{ id: string; name: string; email: string; username: string | null }> {
   const suffix = randomBytes(4).toString('hex');
   const [row] = await t.database.db
@@ -123,6 +123,9 @@ export async function createUser(
       role: input.role,
       // Staff are owners unless a test asks for another role (decision 272).
       staffRole: input.role === 'admin' ? (input.staffRole ?? 'owner') : null,
+      // A client without an organisation founds its own and is its admin (migration 0025's trigger).
+      organisationId: input.organisationId,
+      memberRole: input.memberRole,
       name: input.name ?? `${input.role} ${suffix}`,
       email: input.email ?? `${input.role}-${suffix}@example.test`,
       username: input.role === 'client' ? (input.username ?? `client-${suffix}`) : (input.username ?? null),

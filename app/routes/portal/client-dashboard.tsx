@@ -22,6 +22,7 @@ import { ReportMailSetting } from '../../features/reports/report-mail-setting.ts
 import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
 import { useCountInTitle } from '../../lib/use-count-in-title.ts';
 import { SearchBox } from '../../features/search/search-box.tsx';
+import { TeamSection } from '../../features/organisation/team-section.tsx';
 
 export const meta = () => [{ title: 'Client Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -63,22 +64,25 @@ function ClientDashboard({ clientId }: { clientId: string }) {
         </AccountButton>
       </DashboardHeader>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
-        <section aria-labelledby="my-projects-heading" className={`${panelClass} min-w-0 self-start`}>
-          <h2 id="my-projects-heading" className="mb-3 text-lg font-semibold">
-            My Projects
-          </h2>
-          <ProjectList
-            clientId={clientId}
-            selectedProjectId={projectId}
-            onSelectProject={selectProject}
-            canChangeStatus={false}
-            label="My projects"
-            unreadByProject={unread?.byProject}
-            view={view}
-            onViewChange={setView}
-          />
-        </section>
-
+        <div className="grid min-w-0 gap-4 self-start">
+          <section aria-labelledby="my-projects-heading" className={`${panelClass} min-w-0`}>
+            <h2 id="my-projects-heading" className="mb-3 text-lg font-semibold">
+              My Projects
+            </h2>
+            <ProjectList
+              clientId={clientId}
+              selectedProjectId={projectId}
+              onSelectProject={selectProject}
+              canChangeStatus={false}
+              label="My projects"
+              unreadByProject={unread?.byProject}
+              view={view}
+              onViewChange={setView}
+            />
+          </section>
+          {/* A client admin manages the organisation's people here (decision 279). */}
+          {user?.memberRole === 'admin' ? <TeamSection className={`${panelClass} min-w-0`} /> : null}
+        </div>
         <SelectedProjectPanel
           headingRef={detailHeading}
           project={project}
@@ -117,7 +121,8 @@ function ClientDashboard({ clientId }: { clientId: string }) {
 
 function CurrentClientDashboard() {
   const { data: user } = useCurrentUser();
-  return user ? <ClientDashboard clientId={user._id} /> : null;
+  // A member sees its organisation's projects (decision 279); a founder's organisation has its own id.
+  return user ? <ClientDashboard clientId={user.organisationId ?? user._id} /> : null;
 }
 
 export default function ClientDashboardPage() {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PROJECT_STATUSES } from '../../../common/schemas/projects.ts';
-import { users } from './users.ts';
+import { clientOrganisations, users } from './users.ts';
 
 /** A client's project. The client is a user with role client. */
 export const projects = pgTable(
@@ -11,7 +11,7 @@ export const projects = pgTable(
     // A client with projects is not deleted by accident: the projects must go first.
     clientId: uuid('client_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+      .references(() => clientOrganisations.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     /** Staff's short reference, unique regardless of letter case. */
     code: text('code').notNull(),
@@ -62,4 +62,21 @@ export const projectAssignments = pgTable(
   },
   // The scope's EXISTS looks a pair up; a manager's list walks by user.
   (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_assignments_user_idx').on(t.userId, t.projectId)],
+);
+
+/**
+ * A client member limited to some of its organisation's projects (decision 279): with rows here the
+ * member sees only those projects; with none, every project of the organisation.
+ */
+export const projectMemberLimits = pgTable(
+  'project_member_limits',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] }), index('project_member_limits_project_idx').on(t.projectId)],
 );

@@ -1,9 +1,23 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { STAFF_ROLES } from '../../../common/permissions.ts';
+import { MEMBER_ROLES, STAFF_ROLES } from '../../../common/permissions.ts';
 
 export const USER_ROLES = ['admin', 'client'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+
+/**
+ * A client organisation (decision 279): the client of the specification, with one or more people.
+ * Its id is the id of its first admin member's users row (for every client that existed before
+ * organisations, and for every client created since), so projects.client_id, /users/clients/{id}
+ * and every cache key keep their values.
+ */
+export const clientOrganisations = pgTable('client_organisations', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  status: text('status').notNull().default('new'),
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const users = pgTable(
   'users',
@@ -12,6 +26,12 @@ export const users = pgTable(
     role: text('role', { enum: USER_ROLES }).notNull(),
     /** A staff account's role (decision 272): what it may do. Always set for staff, never for clients. */
     staffRole: text('staff_role', { enum: STAFF_ROLES }),
+    /** A client's organisation (decision 279); null for staff. */
+    organisationId: uuid('organisation_id').references(() => clientOrganisations.id, { onDelete: 'restrict' }),
+    /** A client's role in its organisation (decision 279): set for clients, null for staff. */
+    memberRole: text('member_role', { enum: MEMBER_ROLES }),
+    /** A member its organisation removed: kept (its messages name it), cannot sign in (archived_at is set too), not listed. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     /** Clients sign in with a username; admins with their e-mail address. */
@@ -45,6 +65,11 @@ export const users = pgTable(
       'users_staff_role_check',
       sql`(${t.role} = 'admin' and ${t.staffRole} is not null and ${t.staffRole} in ('owner', 'admin', 'project_manager', 'editor', 'support')) or (${t.role} <> 'admin' and ${t.staffRole} is null)`,
     ),
+    check(
+      'users_member_role_check',
+      sql`(${t.role} = 'client' and ${t.memberRole} is not null and ${t.memberRole} in ('admin', 'approver', 'member', 'finance') and ${t.organisationId} is not null) or (${t.role} <> 'client' and ${t.memberRole} is null and ${t.organisationId} is null)`,
+    ),
+    index('users_organisation_idx').on(t.organisationId),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     index('users_role_idx').on(t.role),

@@ -54,7 +54,11 @@ describe('client sign-in', () => {
 
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.token}` } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toEqual({ success: true, user: { _id: client.id, name: 'Ada Okafor', role: 'client', staffRole: null, permissions: [] } });
+    // Decision 279: a client is its organisation's admin (a founder's organisation has its own id).
+    expect(me.json()).toEqual({
+      success: true,
+      user: { _id: client.id, name: 'Ada Okafor', role: 'client', staffRole: null, permissions: [], organisationId: client.id, memberRole: 'admin' },
+    });
     expect(me.headers['cache-control']).toBe('no-store');
     const viaCookie = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: `sid=${body.token}` } });
     expect(viaCookie.statusCode).toBe(200);

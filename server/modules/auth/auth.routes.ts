@@ -89,7 +89,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = request.user!;
       const staffRole = user.role === 'admin' ? user.staffRole : null;
-      return { success: true as const, user: { _id: user._id, name: user.name, role: user.role, staffRole, permissions: permissionsOf(staffRole) } };
+      return {
+        success: true as const,
+        user: { _id: user._id, name: user.name, role: user.role, staffRole, permissions: permissionsOf(staffRole), organisationId: user.organisationId, memberRole: user.memberRole },
+      };
     },
   );
 

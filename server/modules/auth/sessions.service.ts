@@ -3,7 +3,7 @@ import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sessions, type UserRole } from '../../db/schema/users.ts';
 import { runNamed, type NamedStatement } from '../../db/named-statement.ts';
-import type { StaffRole } from '../../../common/permissions.ts';
+import type { MemberRole, StaffRole } from '../../../common/permissions.ts';
 
 export interface SessionUser {
   _id: string;
@@ -11,6 +11,9 @@ export interface SessionUser {
   role: UserRole;
   /** A staff account's role (decision 272); null for clients. */
   staffRole: StaffRole | null;
+  /** A client's organisation and role in it (decision 279); null for staff. */
+  organisationId: string | null;
+  memberRole: MemberRole | null;
   email: string;
   username: string | null;
   mfaPending: boolean;
@@ -63,7 +66,7 @@ export async function createSession(
 // carry names of their own so that a route's read can sit beside them in one row (decision 171).
 /** The session of a token ($1, its hash), with its user: at most one row. */
 export const SESSION_SELECT = `select s.id as "sessionId", s.last_seen_at as "lastSeenAt", s.expires_at as "expiresAt", s.mfa_pending as "mfaPending",
-    u.id as "userId", u.name as "userName", u.role as "userRole", u.staff_role as "userStaffRole", u.email as "userEmail", u.username as "userUsername"
+    u.id as "userId", u.name as "userName", u.role as "userRole", u.staff_role as "userStaffRole", u.organisation_id as "userOrganisationId", u.member_role as "userMemberRole", u.email as "userEmail", u.username as "userUsername"
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = $1 and s.revoked_at is null and u.archived_at is null and u.deactivated_at is null
     limit 1`;
@@ -80,6 +83,8 @@ export interface SessionRow {
   userName: string;
   userRole: UserRole;
   userStaffRole: StaffRole | null;
+  userOrganisationId: string | null;
+  userMemberRole: MemberRole | null;
   userEmail: string;
   userUsername: string | null;
 }
@@ -141,6 +146,8 @@ export async function resolveSession(
       name: row.userName,
       role: row.userRole,
       staffRole: row.userStaffRole,
+      organisationId: row.userOrganisationId,
+      memberRole: row.userMemberRole,
       email: row.userEmail,
       username: row.userUsername,
       mfaPending: row.mfaPending,

@@ -16,6 +16,7 @@ import { clientInScope, projectScope, projectScopeOn, type ScopeViewer as Viewer
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
 import { createClientInvitation, generateUniqueUsername, isUsernameFree } from '../auth/invitations.service.ts';
+import { IS_CLIENT_ACCOUNT, personOf } from '../organisations/client-scope.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -91,10 +92,7 @@ type ClientRow = {
 
 function toClient(row: ClientRow): Client {
   return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    username: row.username,
+    ...personOf(row),
     // users.status is free text in the table; anything unexpected reads as the pipeline's start.
     status: row.status === 'in-progress' || row.status === 'completed' ? row.status : 'new',
     unreadCount: row.unreadCount,
@@ -114,6 +112,7 @@ function clientFilter(viewer: Viewer, status: ClientListQuery['status']): SQL | 
   return and(
     eq(users.role, 'client'),
     clientInScope(viewer, CLIENT_ID),
+    IS_CLIENT_ACCOUNT,
     status === 'archived' ? isNotNull(users.archivedAt) : status === 'all' ? undefined : isNull(users.archivedAt),
     status && status !== 'archived' && status !== 'all' ? eq(users.status, status) : undefined,
   );
@@ -155,7 +154,7 @@ export async function findClient(app: FastifyInstance, viewer: Viewer, id: strin
   const [row] = await app.db
     .select(clientColumnsAt(app.clock.now(), viewer))
     .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'client'), clientInScope(viewer, CLIENT_ID)))
+    .where(and(eq(users.id, id), eq(users.role, 'client'), IS_CLIENT_ACCOUNT, clientInScope(viewer, CLIENT_ID)))
     .limit(1);
   if (!row) throw notFound('Client not found');
   return toClient(row);
@@ -231,7 +230,7 @@ export async function updateClientStatus(app: FastifyInstance, viewer: Viewer, i
     const [updated] = await tx
       .update(users)
       .set({ status, updatedAt: app.clock.now() })
-      .where(and(eq(users.id, id), eq(users.role, 'client')))
+      .where(and(eq(users.id, id), eq(users.role, 'client'), IS_CLIENT_ACCOUNT))
       .returning({ id: users.id });
     if (updated) await publishChange(tx, { type: 'client.status', clientId: updated.id, projectId: null, id: updated.id });
     if (updated) await recordAudit(tx, who, { action: 'client.status', entityId: id, before: old, after: { status } });
@@ -263,7 +262,7 @@ export async function updateClient(
       const [before] = await tx
         .select({ name: users.name, email: users.email, username: users.username, status: users.status, hasPassword: sql<boolean>`(${users.passwordHash} is not null)` })
         .from(users)
-        .where(and(eq(users.id, id), eq(users.role, 'client'), clientInScope(viewer, CLIENT_ID)))
+        .where(and(eq(users.id, id), eq(users.role, 'client'), IS_CLIENT_ACCOUNT, clientInScope(viewer, CLIENT_ID)))
         .for('update');
       if (!before) return false;
       // An archived client is read-only until restored (issue 22).

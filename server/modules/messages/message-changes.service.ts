@@ -141,7 +141,9 @@ export async function markThreadRead(app: FastifyInstance, viewer: Viewer, proje
     const marked = await tx
       .update(messages)
       .set({ isRead: true, readAt: app.clock.now(), readById: viewer._id })
-      .where(and(eq(messages.projectId, projectId), unreadFor(viewer)))
+      // unreadFor names the project (a member's organisation and limits; decision 279).
+      .from(projects)
+      .where(and(eq(projects.id, messages.projectId), eq(messages.projectId, projectId), unreadFor(viewer)))
       .returning({ id: messages.id });
     if (marked.length > 0) await tx.execute(changeEvent('thread.read', { projectId, clientId: project.clientId }, null));
     return marked.length;

@@ -16,12 +16,11 @@ import { readersSql, toMessage, type AttachmentTuple, type ReaderTuple } from '.
 // message-send.service.ts; this file holds a single message and the unread counts.
 
 /**
- * Who is asking; which projects' messages they may see is projectScope's to say (decision 277). A
- * client person's organisation is what projects.client_id and a staff message's receiver hold; until
- * organisations exist (decision 268) every client is its own, so it is unset and the person's id
- * stands for it.
+ * Who is asking; which projects' messages they may see is projectScope's to say (decisions 277,
+ * 279). A client person's organisation is what projects.client_id and a staff message's receiver
+ * hold (a founder's is its own id).
  */
-export type Viewer = ScopeViewer & { organisationId?: string };
+export type Viewer = ScopeViewer;
 
 /** The client a client person belongs to (see Viewer.organisationId). */
 export function organisationOf(viewer: Viewer): string {

@@ -4,6 +4,7 @@ import { projects } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { clientInScope, projectScope, type ScopeViewer } from './project-scope.ts';
+import { IS_CLIENT_ACCOUNT } from '../organisations/client-scope.ts';
 
 // An archived project, or any project of an archived client, is read-only (decision 247): every
 // write to it first takes a KEY SHARE lock on the project and client rows (lockWritableProject), and
@@ -32,7 +33,7 @@ export async function lockWritableProject(tx: DbExecutor, viewer: ScopeViewer, p
   return { clientId: row.clientId, status: row.status };
 }
 
-const CLIENT_ARCHIVED = 'This client is archived: restore the client before changing it';
+export const CLIENT_ARCHIVED = 'This client is archived: restore the client before changing it';
 
 /**
  * Inside a writing transaction: locks a client against archiving until the commit; 409 when archived,
@@ -42,7 +43,7 @@ export async function lockWritableClient(tx: DbExecutor, clientId: string, viewe
   const [row] = await tx
     .select({ archivedAt: users.archivedAt, status: users.status })
     .from(users)
-    .where(and(eq(users.id, clientId), eq(users.role, 'client'), viewer && clientInScope(viewer, sql.raw('users.id'))))
+    .where(and(eq(users.id, clientId), eq(users.role, 'client'), IS_CLIENT_ACCOUNT, viewer && clientInScope(viewer, sql.raw('users.id'))))
     .for('key share');
   if (!row) throw notFound('Client not found');
   if (row.archivedAt) throw conflict(CLIENT_ARCHIVED);

@@ -19,6 +19,8 @@ export interface ScopeViewer {
   _id: string;
   role: UserRole;
   staffRole: StaffRole | null;
+  /** A client person's organisation (decision 279); a founder's is its own id. The scope reads it from the person's row. */
+  organisationId?: string | null;
 }
 
 /** A project manager is the one staff role that sees only part of the projects. */
@@ -30,12 +32,19 @@ interface ProjectColumns {
   clientId: SQL | typeof projects.clientId;
 }
 
+/** The organisation a client person belongs to (decision 279), read from their row. */
+const organisationOfPerson = (userId: string): SQL => sql`(select cm.organisation_id from users cm where cm.id = ${userId})`;
+
 /**
- * A client's projects. Kept to this one function on purpose: client organisations (decision 268's
- * step 4) change only what a client sees, and only here.
+ * A client person's projects (decision 279): their organisation's, and when they have rows in
+ * project_member_limits only those. Keyed by the person's own id alone, so every bound value of the
+ * scope is the viewer's id (projectScopeText relies on it).
  */
 function clientProjects(viewer: ScopeViewer, p: ProjectColumns): SQL {
-  return sql`${p.clientId} = ${viewer._id}`;
+  const userId = viewer._id;
+  return sql`(${p.clientId} = ${organisationOfPerson(userId)}
+    and (not exists (select 1 from project_member_limits cl where cl.user_id = ${userId})
+      or exists (select 1 from project_member_limits cl where cl.user_id = ${userId} and cl.project_id = ${p.id})))`;
 }
 
 /** Whether a project has an assignment row for this user (the scope of a project manager). */
@@ -84,7 +93,7 @@ export const UNSCOPED_STAFF_ROLES: readonly StaffRole[] = STAFF_ROLES.filter((r)
  * see: a project manager those with a project of theirs, a client itself; undefined for all.
  */
 export function clientInScope(viewer: ScopeViewer, clientId: SQL): SQL | undefined {
-  if (viewer.role !== 'admin') return clientProjects(viewer, { id: sql`null`, clientId });
+  if (viewer.role !== 'admin') return sql`${clientId} = ${organisationOfPerson(viewer._id)}`;
   if (scopeKind(viewer) === 'all') return undefined;
   return sql`exists (select 1 from ${projects} scoped where scoped.client_id = ${clientId} and ${projectScopeOn(viewer, 'scoped')})`;
 }

@@ -21,6 +21,7 @@ import { SESSION_SELECT, type JoinedSessionRead } from '../auth/sessions.service
 import { publishChange } from '../../events/portal-events.ts';
 import { lockWritableClient, lockWritableProject } from './project-locks.ts';
 import { clientInScope, projectScope, UNSCOPED_STAFF_ROLES, type ScopeViewer } from './project-scope.ts';
+import { clientProjectConditionText, IS_CLIENT_ACCOUNT } from '../organisations/client-scope.ts';
 
 /** Who is asking; what they may see is projectScope's to say (project-scope.ts). */
 export type Viewer = ScopeViewer;
@@ -89,7 +90,7 @@ async function clientExists(app: FastifyInstance, viewer: Viewer, clientId: stri
   const [row] = await app.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, clientId), eq(users.role, 'client'), clientInScope(viewer, sql.raw('users.id'))))
+    .where(and(eq(users.id, clientId), eq(users.role, 'client'), IS_CLIENT_ACCOUNT, clientInScope(viewer, sql.raw('users.id'))))
     .limit(1);
   return Boolean(row);
 }
@@ -122,7 +123,7 @@ const CLIENT_PROJECTS = {
     left join lateral (
       select * from projects p where p.client_id = u.id and p.archived_at is null order by p.created_at desc, p.id desc limit $2 offset $3
     ) p on true
-    where u.id = $1 and u.role = 'client'
+    where u.id = $1 and u.role = 'client' and u.organisation_id = u.id
     order by p.created_at desc, p.id desc`,
 };
 
@@ -141,12 +142,14 @@ export const CLIENT_PROJECTS_WITH_SESSION = {
     select s.*, c.name as "clientName", c.total, ${CLIENT_PROJECTS_COLUMNS}
     from s
     left join lateral (
-      select u.id, u.name, (select count(*)::int from projects x where x.client_id = u.id and x.archived_at is null) as total
+      select u.id, u.name, (select count(*)::int from projects x where x.client_id = u.id and x.archived_at is null
+        and (s."userRole" = 'admin' or ${clientProjectConditionText('x', 's."userId"')})) as total
       from users u
-      where u.id = $2 and u.role = 'client' and (s."userStaffRole" in (${UNSCOPED_STAFF_ROLES.map((r) => `'${r}'`).join(', ')}) or s."userId" = u.id)
+      where u.id = $2 and u.role = 'client' and (s."userStaffRole" in (${UNSCOPED_STAFF_ROLES.map((r) => `'${r}'`).join(', ')}) or s."userOrganisationId" = u.id)
     ) c on true
     left join lateral (
-      select * from projects p where p.client_id = c.id and p.archived_at is null order by p.created_at desc, p.id desc limit $3 offset $4
+      select * from projects p where p.client_id = c.id and p.archived_at is null
+        and (s."userRole" = 'admin' or ${clientProjectConditionText('p', 's."userId"')}) order by p.created_at desc, p.id desc limit $3 offset $4
     ) p on true
     order by p.created_at desc, p.id desc`,
 };
@@ -194,15 +197,16 @@ export async function listClientProjects(
   page: ProjectListQuery,
   joined: { values: unknown[]; rows: unknown[] } | null = null,
 ): Promise<{ projects: Project[]; pagination: Pagination; cursors: ListCursors }> {
-  const seesWholeClient = viewer.role === 'admin' ? UNSCOPED_STAFF_ROLES.includes(viewer.staffRole!) : viewer._id === clientId;
+  const seesWholeClient = viewer.role === 'admin' ? UNSCOPED_STAFF_ROLES.includes(viewer.staffRole!) : (viewer.organisationId ?? viewer._id) === clientId;
   if (viewer.role !== 'admin' && !seesWholeClient) throw notFound('Client not found');
-  // A project manager's part of the client's projects is read with the scope (decision 277).
-  if (!seesWholeClient || page.status !== undefined || page.sort !== undefined || page.after || page.before) return listClientProjectsFiltered(app, viewer, clientId, page);
   const values = pageValues(clientId, page);
-  const rows =
-    joined && sameValues(joined.values, values)
-      ? (joined.rows as ClientProjectRow[])
-      : (await runNamed<ClientProjectRow>(app.pool, CLIENT_PROJECTS, values)).rows;
+  const useJoined = joined && sameValues(joined.values, values);
+  // A project manager's part of the client's projects is read with the scope (decision 277); the
+  // plain statement knows no member limits either, so a client's page comes from the joined read or the filtered list.
+  if (!seesWholeClient || page.status !== undefined || page.sort !== undefined || page.after || page.before || (viewer.role !== 'admin' && !useJoined)) {
+    return listClientProjectsFiltered(app, viewer, clientId, page);
+  }
+  const rows = useJoined ? (joined.rows as ClientProjectRow[]) : (await runNamed<ClientProjectRow>(app.pool, CLIENT_PROJECTS, values)).rows;
   const first = rows[0];
   if (!first || first.total === null) throw notFound('Client not found');
   const read = first.id === null ? [] : rows.map((r) => ({ ...r, id: r.id!, cursorKey: r.cursorKey!, clientId, clientName: r.clientName! }));

@@ -54,7 +54,7 @@ function searchClients(app: FastifyInstance, viewer: Viewer, term: string, take:
     app,
     sql`select id, name as title, email || coalesce(' · ' || username, '') as detail
       from users
-      where role = 'client' and (name ilike ${like} or email ilike ${like} or username ilike ${like}) and ${clientInScope(viewer, sql.raw('users.id')) ?? sql`true`}
+      where role = 'client' and organisation_id = id and (name ilike ${like} or email ilike ${like} or username ilike ${like}) and ${clientInScope(viewer, sql.raw('users.id')) ?? sql`true`}
       order by lower(name), id
       limit ${take}`,
   );
