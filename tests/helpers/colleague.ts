@@ -8,13 +8,8 @@ export interface Colleague {
   viewer: Viewer;
 }
 
-/**
- * Another person of `client`'s organisation. Organisations (decision 268, users.organisation_id)
- * are built on another branch: until then the colleague is a client `users` row of its own, and
- * belongs to the client through the viewer's `organisationId` (the client's id, which is what
- * projects.client_id holds). Once the column exists this helper sets it and signs the person in.
- */
+/** Another person of `client`'s organisation (decision 279), a plain member of it. */
 export async function createColleague(t: TestApp, client: { id: string }, name?: string): Promise<Colleague> {
-  const user = await createUser(t, { role: 'client', name });
+  const user = await createUser(t, { role: 'client', name, organisationId: client.id, memberRole: 'member' });
   return { id: user.id, name: user.name, viewer: { _id: user.id, role: 'client', staffRole: null, organisationId: client.id } };
 }
