@@ -8,6 +8,7 @@ import { buttonClass } from '../../components/button-class.ts';
 import { useFailureToast } from '../../components/portal/notify.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { auditCsvUrl, useAuditEvents, useAuditFilterOptions } from './audit-api.ts';
+import { TableHead } from '../../components/portal/table-head.tsx';
 
 
 /** Each changed field on its own line: 'status: not-started → in-progress'. */
@@ -163,16 +164,7 @@ export function AuditLog({ filter, onChange }: { filter: AuditFilter; onChange: 
             ))}
           </ul>
           <table className="hidden w-full border-collapse text-left text-sm md:table">
-            <caption className="sr-only">Changes, newest first</caption>
-            <thead>
-              <tr className="border-b border-slate-300 dark:border-slate-600">
-                {['When', 'Who', 'Address', 'Action', 'What changed'].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-3 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead caption="Changes, newest first" headings={['When', 'Who', 'Address', 'Action', 'What changed']} />
             <tbody>
               {events.map((e) => (
                 <tr key={e.id} className="border-b border-slate-200 align-top last:border-0 dark:border-slate-800">

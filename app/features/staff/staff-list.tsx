@@ -11,6 +11,7 @@ import { toast } from '../../components/ui/toast.tsx';
 import { InviteStaffDialog, ROLE_OPTIONS } from './invite-staff-dialog.tsx';
 import { useChangeStaffRole, useStaff } from './staff-api.ts';
 import { StaffStatusDialog } from './staff-status-dialog.tsx';
+import { TableHead } from '../../components/portal/table-head.tsx';
 
 /** The role of one person, changed as soon as another is chosen (the server refuses demoting the last owner). */
 function RoleSelect({ member }: { member: StaffMember }) {
@@ -126,16 +127,7 @@ export function StaffList() {
             ))}
           </ul>
           <table className="hidden w-full border-collapse text-left text-sm md:table">
-            <caption className="sr-only">Staff accounts</caption>
-            <thead>
-              <tr className="border-b border-slate-300 dark:border-slate-600">
-                {['Name', 'Role', 'Status', 'Last sign-in', 'Second factor', 'Access'].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-3 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead caption="Staff accounts" headings={['Name', 'Role', 'Status', 'Last sign-in', 'Second factor', 'Access']} />
             <tbody>
               {members.map((m) => (
                 <tr key={m._id} className="border-b border-slate-200 align-middle last:border-0 dark:border-slate-800">
