@@ -10,7 +10,7 @@ import { freePort } from '../../tests/helpers/free-port.ts';
 import { multipartBody } from '../../tests/helpers/multipart.ts';
 import { actor, createProjectVia, makeImage, multipart } from '../../tests/helpers/portal.ts';
 import { samplePdf, samplePng } from '../../tests/helpers/sample-files.ts';
-import { createTestApp, createTestDatabase, type TestApp } from '../../tests/helpers/test-app.ts';
+import { createTestApp, createTestDatabase, createUser, type TestApp } from '../../tests/helpers/test-app.ts';
 import { createLocalStorage } from '../storage/local-storage.ts';
 import { createS3Storage } from '../storage/s3-storage.ts';
 import type { FileStorage } from '../storage/storage.ts';
@@ -99,6 +99,13 @@ async function seed(app: TestApp) {
   expect((await content('PUT', 'company/draft', { version: 1, document: { ...company, tagline: 'Ọ̀nà — "safe" roads\tand jetties' } })).statusCode).toBe(200);
   expect((await content('POST', 'company/publish', { version: 2 })).statusCode).toBe(200);
   expect((await content('PUT', 'company/schedule', { version: 2, publishAt: '2030-01-01T08:00:00.123Z' })).statusCode).toBe(200);
+  // A project manager runs the project (decision 277); a colleague of the client sees only it (decision 279).
+  const manager = await createUser(app, { role: 'admin', name: 'Pat “PM” Manager', staffRole: 'project_manager' });
+  const assigned = await app.app.inject({ method: 'PUT', url: `/api/projects/${project._id}/managers`, headers: admin.headers, payload: { managerIds: [manager.id] } });
+  expect(assigned.statusCode, assigned.body).toBe(200);
+  const colleague = { name: 'Bọ́lá Colleague', email: 'bola@example.test', memberRole: 'member', projectIds: [project._id] };
+  const invited = await app.app.inject({ method: 'POST', url: '/api/organisation/members', headers: client.headers, payload: colleague });
+  expect(invited.statusCode, invited.body).toBe(201);
   await seedTheRest(app, admin.id, client.id);
 }
 

@@ -134,9 +134,13 @@ describe('staff search (GET /api/search)', () => {
   });
 
   it("searches only the kinds the staff role may read: a project manager finds projects and clients, no submissions (decision 273)", async () => {
-    const manager = await signIn(t, await createUser(t, { role: 'admin', name: 'Pat Manager', staffRole: 'project_manager' }), 'admin');
+    const pat = await createUser(t, { role: 'admin', name: 'Pat Manager', staffRole: 'project_manager' });
+    const manager = await signIn(t, pat, 'admin');
     expect((await found(manager, '/api/search?q=granite')).groups).toEqual([]);
     expect((await found(manager, '/api/search?q=installing racks')).groups).toEqual([]);
+    // Only the clients of their own projects (decision 277): none before an assignment, Amaka after one.
+    expect(idsOf(await found(manager, '/api/search?q=Okafor'), 'clients')).toEqual([]);
+    await t.database.db.execute(sql`insert into project_assignments (project_id, user_id) values (${jettyId}, ${pat.id})`);
     expect(idsOf(await found(manager, '/api/search?q=Okafor'), 'clients')).toEqual([amaka.id]);
     const support = await signIn(t, await createUser(t, { role: 'admin', name: 'Sam Support', staffRole: 'support' }), 'admin');
     expect((await searchAs(support, '/api/search?q=granite')).statusCode).toBe(403);
