@@ -58,7 +58,7 @@ test('staff change a status and a name, then find both in the audit log and its 
   const [download] = await Promise.all([page.waitForEvent('download'), log(page).getByRole('link', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
-  expect(csv[0]).toBe('Time (Lagos),Who,Address,Action,Kind,Id,Project id,What changed');
+  expect(csv[0]).toBe('Time (Lagos),Who,Address,Action,Kind,Id,Project id,Project,What changed');
   expect(csv).toHaveLength(3);
   expect(csv[1]).toContain('project.status');
   expect(csv[1]).toContain('"status: ""not-started"" → ""in-progress"""');

@@ -57,8 +57,12 @@ test('an owner assigns a project manager to one project, who then sees only that
   await expect(projects.getByRole('listitem')).toHaveCount(1);
   await projects.getByRole('button', { name: new RegExp(`Quay wall ${stamp}`) }).first().click();
   await expect(card.getByRole('heading', { name: `Quay wall ${stamp}` })).toBeVisible();
-  // Assigning is for owners and admins: no control on the manager's card.
+  // Assigning, adding clients and projects, and archiving or deleting a client are for owners and
+  // admins (decision 277): none of those controls on the manager's screen.
   await expect(card.getByRole('button', { name: 'Choose project managers' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Add client' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create New Project' })).toHaveCount(0);
+  await expect(clients.getByRole('button', { name: /^(Archive|Delete)/ })).toHaveCount(0);
   await screenshotEveryLook(page, 'pm-dashboard', (file) => `${SHOTS}/${file}`, async ({ theme, viewport }) => {
     await expect(card.getByRole('heading', { name: `Quay wall ${stamp}` })).toBeVisible();
     await expectNoAxeViolations(page, `project manager dashboard ${theme} ${viewport.width}`);
@@ -70,4 +74,11 @@ test('an owner assigns a project manager to one project, who then sees only that
   await expect(page.getByText(`Quarry road ${stamp}`)).toHaveCount(0);
   await expectNoAxeViolations(page, 'project manager, other project');
   await page.screenshot({ path: `${SHOTS}/pm-other-project-light-1280.png`, fullPage: true });
+
+  // Who did what: the owner's audit log names the assignment.
+  await page.context().clearCookies();
+  await signInAs(page, { role: 'admin', name: 'Site Owner' });
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`${PATHS.adminAuditLog}?projectId=${mine}`);
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'project.managers' })).toHaveCount(1);
 });

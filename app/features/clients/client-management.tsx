@@ -40,8 +40,14 @@ export function ClientManagement({
   onSelectClient,
   view,
   onViewChange,
+  canManageClients,
 }: {
   selectedClientId: string | null;
+  /**
+   * Whether the staff member may add, archive and delete clients (projects.assign: owners and admins,
+   * decision 277). A project manager corrects the clients of their projects but does neither.
+   */
+  canManageClients: boolean;
   onSelectClient: (client: Client) => void;
   /** The list's filter and order; the page keeps them (in its address). */
   view: ClientListView;
@@ -83,7 +89,7 @@ export function ClientManagement({
         </button>
       </h2>
       <div id={regionId} hidden={!open} className="grid gap-5 border-t border-slate-200 p-4 dark:border-slate-800">
-        <AddClientForm />
+        {canManageClients ? <AddClientForm /> : null}
         <div>
           <h3 className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">Clients</h3>
           <ClientListControls view={view} onChange={onViewChange} />
@@ -152,7 +158,7 @@ export function ClientManagement({
                         {client.archivedAt ? null : (
                           <EditClientDialog client={client} onInvitation={(link) => setLinks((all) => ({ ...all, [client._id]: link }))} />
                         )}
-                        <ClientTidyActions client={client} />
+                        {canManageClients ? <ClientTidyActions client={client} /> : null}
                       </div>
                       <InvitationActions client={client} link={links[client._id] ?? null} onLink={(link) => setLinks((all) => ({ ...all, [client._id]: link }))} />
                     </div>

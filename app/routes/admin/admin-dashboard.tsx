@@ -88,7 +88,13 @@ function AdminDashboard() {
       </div>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[20rem_20rem_minmax(0,1fr)]">
         <div className="min-w-0 lg:row-span-3 xl:row-span-2">
-          <ClientManagement selectedClientId={clientId} onSelectClient={selectClient} view={clientView} onViewChange={setClientView} />
+          <ClientManagement
+            selectedClientId={clientId}
+            onSelectClient={selectClient}
+            view={clientView}
+            onViewChange={setClientView}
+            canManageClients={can(user, 'projects.assign')}
+          />
         </div>
 
         <section aria-labelledby="projects-heading" className={`${panelClass} min-w-0 self-start`}>
@@ -96,7 +102,7 @@ function AdminDashboard() {
             <h2 id="projects-heading" ref={projectsHeading} tabIndex={-1} className="min-w-0 text-lg font-semibold break-words">
               {client ? `Projects of ${client.name}` : 'Projects'}
             </h2>
-            {client && !clientArchived ? <CreateProjectDialog client={client} /> : null}
+            {client && !clientArchived && can(user, 'projects.assign') ? <CreateProjectDialog client={client} /> : null}
           </div>
           {clientId ? (
             <ProjectList
