@@ -83,4 +83,8 @@ test('a client admin invites a colleague limited to one project, who signs in an
   await expect(confirm).toContainText('Bola Ade will be signed out at once');
   await confirm.getByRole('button', { name: 'Remove Bola Ade' }).click();
   await expect(row).toHaveCount(0);
+
+  // Who did what: the staff audit log holds the client admin's invitation and removal.
+  const audit = await (await request.get(`/api/audit/events?actorId=${client._id}`)).json();
+  expect(audit.events.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['member.invite', 'member.remove']));
 });
