@@ -42,6 +42,9 @@ const ADMIN_SCREENS = [
   PATHS.adminChat,
   PATHS.adminAuditLog,
   PATHS.adminMedia,
+  PATHS.adminStaff,
+  PATHS.adminWebsite,
+  `${PATHS.adminWebsite}/company`,
 ];
 const PUBLIC_PAGES = [
   ...PRERENDERED_PATHS,
