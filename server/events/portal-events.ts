@@ -3,7 +3,7 @@ import { mayHearOf, portalChangeSchema, type PortalChange } from '../../common/s
 import type { FastifyInstance } from 'fastify';
 import type { DbExecutor } from '../mail/mailer.ts';
 import { notifySql } from './pg-events.ts';
-import { clientIsInScope, projectInScope, projectScope, type ScopeViewer } from '../modules/projects/project-scope.ts';
+import { clientIsInScope, mayHearOfProject, projectScope, type ScopeViewer } from '../modules/projects/project-scope.ts';
 
 /** The LISTEN/NOTIFY channel of message events (new messages, read receipts). */
 export const MESSAGE_EVENTS_CHANNEL = 'portal_messages';
@@ -67,7 +67,7 @@ function scopedDelivery(app: FastifyInstance, viewer: ScopeViewer, hear: Hear) {
   return (event: Parameters<Hear>[0], data: unknown, about: { clientId: string; projectId: string | null } | null) => {
     queue = queue
       .then(async () => {
-        const mine = !about || (about.projectId ? await projectInScope(app.db, viewer, about.projectId) : await clientIsInScope(app.db, viewer, about.clientId));
+        const mine = !about || (about.projectId ? await mayHearOfProject(app.db, viewer, about.projectId, about.clientId) : await clientIsInScope(app.db, viewer, about.clientId));
         if (mine) hear(event, data);
       })
       .catch((err: unknown) => app.log.warn({ err }, 'could not check a live event against the scope'));

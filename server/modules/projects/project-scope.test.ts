@@ -165,9 +165,15 @@ describe("a project manager's scope", () => {
   });
 });
 
+/** The app's address, listening from the first stream test on. */
+async function listening(): Promise<string> {
+  const address = t.app.server.address();
+  return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : t.app.listen({ port: 0, host: '127.0.0.1' });
+}
+
 describe("a project manager's live stream", () => {
   it('carries only assigned projects, and follows an assignment from the next event on', async () => {
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await listening();
     const stream = await openEventStream(base, pm.headers.cookie);
     try {
       await stream.waitFor((e) => e.event === 'ready');
@@ -188,6 +194,21 @@ describe("a project manager's live stream", () => {
       await change(mine, 'Still yours');
       await stream.waitFor(() => heard(mine).length >= 2);
       expect(heard(theirs)).toHaveLength(count);
+    } finally {
+      await stream.close();
+    }
+  });
+});
+
+describe("a client's live stream", () => {
+  it("still hears of its project's deletion, the last event of a project that is gone", async () => {
+    const base = await listening();
+    const doomed = await createProjectVia(t, owner, clientA.id, { name: 'Short-lived shed' });
+    const stream = await openEventStream(base, clientA.headers.cookie);
+    try {
+      await stream.waitFor((e) => e.event === 'ready');
+      expect((await call(owner, 'DELETE', `/api/projects/${doomed._id}`, {})).statusCode).toBe(200);
+      await stream.waitFor((e) => e.event === 'change' && (e.data as { projectId: string }).projectId === doomed._id);
     } finally {
       await stream.close();
     }

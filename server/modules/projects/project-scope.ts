@@ -98,14 +98,18 @@ export function clientInScope(viewer: ScopeViewer, clientId: SQL): SQL | undefin
   return sql`exists (select 1 from ${projects} scoped where scoped.client_id = ${clientId} and ${projectScopeOn(viewer, 'scoped')})`;
 }
 
-/** Whether the viewer may see this project (one indexed lookup; the live stream asks per event). */
-export async function projectInScope(db: DbExecutor, viewer: ScopeViewer, projectId: string): Promise<boolean> {
+/**
+ * Whether the viewer may hear of a live event about this project (one indexed lookup; the live stream
+ * asks per event): the project is in their scope, or it is gone (just deleted) and its client is,
+ * so the last event of a deleted project still reaches those who had it on screen.
+ */
+export async function mayHearOfProject(db: DbExecutor, viewer: ScopeViewer, projectId: string, clientId: string): Promise<boolean> {
   const [row] = await db
-    .select({ id: projects.id })
+    .select({ inScope: sql<boolean>`(${projectScope(viewer) ?? sql`true`})` })
     .from(projects)
-    .where(and(eq(projects.id, projectId), projectScope(viewer)))
+    .where(eq(projects.id, projectId))
     .limit(1);
-  return Boolean(row);
+  return row ? row.inScope : clientIsInScope(db, viewer, clientId);
 }
 
 /** Whether the viewer may see this client (one lookup; the live stream asks per event of a client). */
