@@ -17,7 +17,7 @@ export interface AdminNavItem {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   clsx(
-    'flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap lg:px-0.5 lg:text-[0.8125rem] 2xl:px-1.5 2xl:text-sm',
+    'flex min-h-11 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold whitespace-nowrap lg:px-1 lg:text-[0.8125rem] 2xl:px-1.5 2xl:text-sm',
     'hover:bg-slate-100 dark:hover:bg-slate-800',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:focus-visible:outline-sky-300',
     // The current place: a bar under it and a tint, never colour alone.
@@ -106,7 +106,7 @@ export function AdminNav({ items, extra }: { items: AdminNavItem[]; /** After th
             </NavLink>
           </li>
         ))}
-        {extra ? <li className="[&>button]:w-full [&>button]:justify-start [&>button]:px-3 lg:[&>button]:w-auto lg:[&>button]:px-0.5 lg:[&>button]:text-[0.8125rem] 2xl:[&>button]:text-sm lg:[&>button>svg]:hidden 2xl:[&>button>svg]:block">{extra}</li> : null}
+        {extra ? <li className="[&>button]:w-full [&>button]:justify-start [&>button]:px-3 lg:[&>button]:w-auto lg:[&>button]:px-1 lg:[&>button]:text-[0.8125rem] 2xl:[&>button]:text-sm lg:[&>button>svg]:hidden 2xl:[&>button>svg]:block">{extra}</li> : null}
       </ul>
     </nav>
   );
