@@ -38,7 +38,7 @@ const organisationOfPerson = (userId: string): SQL => sql`(select cm.organisatio
 /**
  * A client person's projects (decision 279): their organisation's, and when they have rows in
  * project_member_limits only those. Keyed by the person's own id alone, so every bound value of the
- * scope is the viewer's id (projectScopeText relies on it).
+ * scope is the viewer's id (projectScopeText and clientScopeText rely on it).
  */
 function clientProjects(viewer: ScopeViewer, p: ProjectColumns): SQL {
   const userId = viewer._id;
@@ -83,6 +83,15 @@ export function projectScopeText(viewer: ScopeViewer, alias: string, param: numb
   // Every value the scope binds is the viewer's id, so each placeholder becomes the statement's one.
   const text = query.sql.replace(/\$\d+/g, `$${param}`);
   return { key: scopeKind(viewer), text, usesViewer: query.params.length > 0 };
+}
+
+/**
+ * A client person's scope as text on `alias`, with `userRef` (an expression, e.g. the session row's
+ * `s."userId"`) standing for their id: for the statements that read along with the session
+ * (decision 151), which know the person only inside the statement.
+ */
+export function clientScopeText(alias: string, userRef: string): string {
+  return dialect.sqlToQuery(projectScopeOn({ _id: '', role: 'client', staffRole: null }, alias)).sql.replace(/\$\d+/g, userRef);
 }
 
 /** The staff roles that see every project (the session-joined list of a client's projects names them). */

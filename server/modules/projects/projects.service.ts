@@ -20,8 +20,8 @@ import { runNamed } from '../../db/named-statement.ts';
 import { SESSION_SELECT, type JoinedSessionRead } from '../auth/sessions.service.ts';
 import { publishChange } from '../../events/portal-events.ts';
 import { lockWritableClient, lockWritableProject } from './project-locks.ts';
-import { clientInScope, projectScope, UNSCOPED_STAFF_ROLES, type ScopeViewer } from './project-scope.ts';
-import { clientProjectConditionText, IS_CLIENT_ACCOUNT } from '../organisations/client-scope.ts';
+import { clientInScope, clientScopeText, projectScope, UNSCOPED_STAFF_ROLES, type ScopeViewer } from './project-scope.ts';
+import { IS_CLIENT_ACCOUNT } from '../organisations/client-scope.ts';
 
 /** Who is asking; what they may see is projectScope's to say (project-scope.ts). */
 export type Viewer = ScopeViewer;
@@ -143,13 +143,13 @@ export const CLIENT_PROJECTS_WITH_SESSION = {
     from s
     left join lateral (
       select u.id, u.name, (select count(*)::int from projects x where x.client_id = u.id and x.archived_at is null
-        and (s."userRole" = 'admin' or ${clientProjectConditionText('x', 's."userId"')})) as total
+        and (s."userRole" = 'admin' or ${clientScopeText('x', 's."userId"')})) as total
       from users u
       where u.id = $2 and u.role = 'client' and (s."userStaffRole" in (${UNSCOPED_STAFF_ROLES.map((r) => `'${r}'`).join(', ')}) or s."userOrganisationId" = u.id)
     ) c on true
     left join lateral (
       select * from projects p where p.client_id = c.id and p.archived_at is null
-        and (s."userRole" = 'admin' or ${clientProjectConditionText('p', 's."userId"')}) order by p.created_at desc, p.id desc limit $3 offset $4
+        and (s."userRole" = 'admin' or ${clientScopeText('p', 's."userId"')}) order by p.created_at desc, p.id desc limit $3 offset $4
     ) p on true
     order by p.created_at desc, p.id desc`,
 };
