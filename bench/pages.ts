@@ -1,5 +1,5 @@
-// Page rows of `npm run bench` (issue 15): the server-rendered pages that stay (/articles, an
-// article), the not-found page and route discovery (/__manifest), each beside a static server that
+// Page rows of `npm run bench` (issue 15): the content pages (issue 24), the server-rendered pages
+// that stay (/articles, an article), the not-found page and route discovery (/__manifest), each beside a static server that
 // answers the same bytes with the same status from memory, run in its own process. Warm-up first,
 // then interleaved rounds (ours, reference, ours, ...) and medians. Needs the posts of articles.ts.
 import { spawn } from 'node:child_process';
@@ -41,6 +41,12 @@ export default async function pagesBench(base: string): Promise<BenchRow[]> {
   const manifestScript = /\/assets\/manifest-[^"]+\.js/.exec(contact)?.[0] ?? '';
   const version = /"version":"([^"]+)"/.exec(await (await fetch(`${base}${manifestScript}`)).text())?.[1] ?? '';
   const pages = [
+    // The content pages (issue 24): pre-rendered at build until decision 289, rendered from the
+    // published content and kept in memory after it; either way at least half the static rate.
+    { name: 'GET / (content page)', path: '/', status: 200 },
+    { name: 'GET /about (content page)', path: '/about', status: 200 },
+    { name: 'GET /services (content page)', path: '/services', status: 200 },
+    { name: 'GET /contact (content page)', path: '/contact', status: 200 },
     { name: 'GET /articles (server-rendered, cached)', path: '/articles', status: 200 },
     { name: 'GET /articles/bench-post-1 (server-rendered, cached)', path: '/articles/bench-post-1', status: 200 },
     { name: 'GET /no-such-page (404, pre-rendered document)', path: '/no-such-page', status: 404 },
