@@ -36,3 +36,26 @@ export function mediaReferencesIn(document: unknown, into = new Set<string>()): 
   }
   return into;
 }
+
+/** Where a preview of each section opens by default: the page that shows most of it. */
+export const SECTION_PREVIEW_PAGES: Record<SectionKey, string> = {
+  company: '/contact',
+  facts: '/about',
+  home: '/',
+  services: '/services',
+  about: '/about',
+  team: '/about',
+  process: '/how-we-work',
+  projects: '/projects',
+  equipment: '/equipments',
+  gallery: '/gallery',
+  testimonials: '/gallery',
+  certificates: '/certifications',
+  partners: '/',
+  contact: '/contact',
+  footer: '/',
+};
+
+/** The address of a section's preview (GET /preview/:section?path=...). */
+export const previewPath = (section: SectionKey, path = SECTION_PREVIEW_PAGES[section]) =>
+  `/preview/${encodeURIComponent(section)}?path=${encodeURIComponent(path)}`;
