@@ -36,7 +36,9 @@ export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: ReactNode }) {
   // Decision 140: content pages are HTML plus the enhancement modules; the rest hydrate as before.
-  const hydrate = useHydratedRoute();
+  // A preview is never hydrated: its address (/preview/...) is no route of the browser's router.
+  const preview = usePreview();
+  const hydrate = useHydratedRoute() && !preview;
   // Decision 170: every script written here carries the answer's nonce (undefined in the browser,
   // which hides it after parsing: hence no hydration warning on the theme script).
   const nonce = useCspNonce();

@@ -51,9 +51,9 @@ export function useSiteMedia(): Record<string, MediaPicture> {
   return useRootContent().media;
 }
 
-/** The section shown as its draft, when the page is a preview. */
+/** The section shown as its draft, when the page is a preview (null too where the root loader did not answer: an error page). */
 export function usePreview(): SitePreview | null {
-  return useRootContent().preview;
+  return (useRouteLoaderData(ROOT_ROUTE_ID) as RootContent | undefined)?.preview ?? null;
 }
 
 /** A meta function's matches, as far as companyOfMatches reads them (Route.MetaArgs would type them by the module itself: a cycle). */
