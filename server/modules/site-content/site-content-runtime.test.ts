@@ -132,6 +132,25 @@ describe('content pages rendered from the published snapshot', () => {
   });
 });
 
+describe('the cost of rendering at runtime (printed, never asserted: decision 289 quotes it)', () => {
+  it('renders a page once after a change, then serves it from memory', async () => {
+    const figures: string[] = [];
+    for (const path of ['/', '/about', '/contact', '/projects']) {
+      t.app.sitePages!.clear();
+      let started = performance.now();
+      await t.app.sitePages!.get(path);
+      const first = performance.now() - started;
+      const rounds = 50;
+      started = performance.now();
+      for (let i = 0; i < rounds; i++) await get(t.app, path, { 'accept-encoding': 'br, gzip' });
+      const cached = (performance.now() - started) / rounds;
+      figures.push(`${path}: first render ${first.toFixed(1)} ms (render, brotli 11 and gzip 9), then ${cached.toFixed(2)} ms a request from memory`);
+    }
+    console.info(figures.join('\n'));
+    expect(figures).toHaveLength(4);
+  });
+});
+
 describe('preview of a draft', () => {
   const phone = '+234 700 000 9999';
   it('shows the draft on its real page to staff who edit the website, with a banner, never kept or indexed', async () => {
