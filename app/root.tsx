@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useLocation, useRouteError } from 'react-router';
 import type { LinksFunction } from 'react-router';
+import type { Route } from './+types/root';
 import type { ReactNode } from 'react';
 import './app.css';
 import { SiteHeader } from './components/layout/site-header.tsx';
@@ -12,6 +13,8 @@ import { THEME_BOOT_SCRIPT } from './lib/theme.ts';
 import { useHydratedRoute } from './lib/hydration.ts';
 import { useCspNonce } from './lib/csp-nonce.ts';
 import { SPECULATION_RULES } from './lib/speculation-rules.ts';
+import { rootContentOf, usePreview } from './lib/site-content.ts';
+import { PreviewBanner } from './features/site/preview-banner.tsx';
 // Built by Vite as its own small ES module bundle (with its own lazy chunks, e.g. the chat panel).
 import enhanceEntryUrl from './enhance/entry.ts?worker&url';
 
@@ -20,9 +23,22 @@ export const links: LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
+/**
+ * Decision 289: every page gets the chrome's content (company profile, footer), the media the
+ * content names, and whether it is a preview, from the snapshot in the load context.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return rootContentOf(context);
+}
+
+// The chrome's content changes only with a publish; a signed-in screen's navigations need not ask again.
+export const shouldRevalidate = () => false;
+
 export function Layout({ children }: { children: ReactNode }) {
   // Decision 140: content pages are HTML plus the enhancement modules; the rest hydrate as before.
-  const hydrate = useHydratedRoute();
+  // A preview is never hydrated: its address (/preview/...) is no route of the browser's router.
+  const preview = usePreview();
+  const hydrate = useHydratedRoute() && !preview;
   // Decision 170: every script written here carries the answer's nonce (undefined in the browser,
   // which hides it after parsing: hence no hydration warning on the theme script).
   const nonce = useCspNonce();
@@ -54,8 +70,10 @@ export function Layout({ children }: { children: ReactNode }) {
 function Chrome({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const chrome = chromeFor(pathname);
+  const preview = usePreview();
   return (
     <>
+      {preview ? <PreviewBanner title={preview.title} /> : null}
       {chrome.header ? <SiteHeader /> : null}
       <main id="main" className={chrome.header ? 'min-h-[70vh] pt-16' : 'min-h-screen'}>
         {children}

@@ -71,8 +71,11 @@ export const FOOTER_LINKS = [PATHS.services, PATHS.about, PATHS.howWeWork, PATHS
   to,
 }));
 
-/** Public pages rendered to HTML at build time. */
-export const PRERENDERED_PATHS = [
+/**
+ * The public pages rendered from the published content (decision 289): on first request, then kept
+ * as HTML in the site page cache (server/lib/site-pages.ts) until the content changes.
+ */
+export const SITE_PAGE_PATHS = [
   PATHS.home,
   PATHS.services,
   PATHS.about,
@@ -87,11 +90,11 @@ export const PRERENDERED_PATHS = [
 
 /**
  * The public content pages (decision 140: served without React; the same for every visitor): the
- * pre-rendered pages without forms and the articles pages. Speculation rules prerender them
+ * site pages without forms and the articles pages. Speculation rules prerender them
  * (decision 142) and they carry no Cross-Origin-Opener-Policy (decision 143).
  */
 export const CONTENT_PAGE_PATTERNS = [
-  ...PRERENDERED_PATHS.filter((p) => p !== PATHS.vendorRegistration && p !== PATHS.contact),
+  ...SITE_PAGE_PATHS.filter((p) => p !== PATHS.vendorRegistration && p !== PATHS.contact),
   PATHS.articles,
   `${PATHS.articles}/*`,
 ] as const;

@@ -44,6 +44,7 @@ import vendorsRoutes from './modules/vendors/vendors.routes.ts';
 import contactRoutes from './modules/contact/contact.routes.ts';
 import newsletterRoutes from './modules/newsletter/newsletter.routes.ts';
 import newsletterFormRoutes from './modules/newsletter/newsletter-form.routes.ts';
+import siteContentPreviewRoutes from './modules/site-content/site-content-preview.routes.ts';
 import submissionsRoutes from './modules/submissions/submissions.routes.ts';
 import mailRoutes from './modules/mail/mail.routes.ts';
 import eventsPlugin from './events/events.plugin.ts';
@@ -207,6 +208,8 @@ export async function buildApp(options: BuildAppOptions) {
   );
   // The newsletter box's post without JavaScript, answered with a page (decision 176).
   await app.register(newsletterFormRoutes);
+  // Decision 289: a section's draft shown on its real page, for staff who edit the website.
+  await app.register(siteContentPreviewRoutes);
 
   app.setNotFoundHandler(async (request) => {
     throw notFound(`No route ${request.method} ${request.url.split('?')[0]}`);

@@ -1,11 +1,13 @@
 import type { MetaDescriptor } from 'react-router';
-import { company } from '../../common/content/company.ts';
+import type { SectionDocument } from '../../common/content/sections.ts';
 
 /** The social-card picture (public/og-image.png, drawn by scripts/build-site-images.ts). */
 const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
 
 /** Title, description, canonical URL and social-card tags of one page. */
-export function pageMeta({
+export function pageMeta(
+  company: SectionDocument<'company'>,
+  {
   title,
   description,
   path,
@@ -24,7 +26,8 @@ export function pageMeta({
   type?: 'website' | 'article';
   /** The page's own social-card picture (absolute URL or site path) instead of the company's card. */
   image?: { url: string; alt: string; width?: number; height?: number };
-}): MetaDescriptor[] {
+},
+): MetaDescriptor[] {
   const fullTitle = path === '/' ? `${company.name} | ${title}` : `${title} | ${company.shortName}`;
   const url = new URL(path, company.siteUrl).toString();
   const picture = image

@@ -7,11 +7,12 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
-import { chromeFor } from '../../common/paths.ts';
+import { chromeFor, SITE_PAGE_PATHS } from '../../common/paths.ts';
 import { badRequest, notFound } from '../../common/errors.ts';
 import { BoundedMap } from '../lib/bounded-map.ts';
 import { PAGE_CACHE_UNTIL_HEADER, PageCache, sendCachedPage, type CachedPage } from '../lib/page-cache.ts';
 import type { PageRenderer } from '../lib/web-pages.ts';
+import { SitePages } from '../lib/site-pages.ts';
 import { pageLoadContextOf, type PageLoadContext, type PageLoadContextBuilder } from './page-context.ts';
 import { newCspNonce, pagePolicy } from './security-headers.ts';
 import { findStaticFile, loadStaticFiles, sendStaticFile, totalStaticBytes } from './static-files.ts';
@@ -129,6 +130,13 @@ export function routeTree(build: ServerBuild): RouteObject[] {
 // gets the same document (its loader data is the path, which the page does not show).
 const NOT_FOUND_RENDER_PATH = '/__not-found';
 const NOT_FOUND_CHROME = JSON.stringify(chromeFor(NOT_FOUND_RENDER_PATH));
+const SITE_PAGES = new Set<string>(SITE_PAGE_PATHS);
+
+/** The site page a URL path names ('/about/' is '/about'), or undefined. */
+function sitePagePath(urlPath: string): string | undefined {
+  const path = urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath;
+  return SITE_PAGES.has(path) ? path : undefined;
+}
 // Route discovery asks for the routes of the paths a page links to: the answer depends only on the
 // build and the query, so it is kept; query strings are the visitor's to choose, hence the bound.
 const MANIFEST_PATH = '/__manifest';
@@ -196,6 +204,55 @@ async function webPlugin(app: FastifyInstance) {
     return notFoundPage;
   }
 
+  // Decision 289: the content pages, rendered from the published snapshot once per change and kept.
+  // Rendered with no nonce (the same bytes for every visitor, like a file pre-rendered at build
+  // time): their inline scripts are allowed by hash.
+  const sitePages = new SitePages(async (pagePath) => {
+    const response = await handleRequest(new Request(new URL(pagePath, 'http://localhost')), loadContext(quietLog, undefined));
+    if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) {
+      await response.body?.cancel();
+      return null;
+    }
+    return response.text();
+  }, app.log);
+  app.decorate('sitePages', sitePages);
+  let closed = false;
+  let warming: Promise<void> | null = null;
+  let warmAgain = false;
+  /** Renders every site page in the background, so the next visitor gets memory-speed HTML. */
+  function warmSitePages() {
+    if (warming) {
+      warmAgain = true;
+      return;
+    }
+    warming = (async () => {
+      do {
+        warmAgain = false;
+        for (const pagePath of SITE_PAGE_PATHS) {
+          if (closed || warmAgain) break;
+          await sitePages.get(pagePath);
+        }
+      } while (warmAgain && !closed);
+    })().finally(() => {
+      warming = null;
+    });
+  }
+  // Every page shows the company profile (header, footer, JSON-LD): any change empties every page.
+  const unsubscribe = app.publishedContent.subscribe(() => {
+    sitePages.clear();
+    notFoundPage = undefined;
+    app.pageCache.clear();
+    warmSitePages();
+  });
+  app.addHook('onReady', async () => {
+    warmSitePages();
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    unsubscribe();
+    await warming;
+  });
+
   type ManifestAnswer = { status: number; headers: [string, string][]; body: Buffer; br?: Buffer; gzip?: Buffer };
   const manifests = new BoundedMap<ManifestAnswer>({
     maxEntries: MANIFEST_CACHE_MAX,
@@ -243,6 +300,12 @@ async function webPlugin(app: FastifyInstance) {
     const file = findStaticFile(files, urlPath);
     if (file) return sendStaticFile(request, reply, file);
     if (urlPath === MANIFEST_PATH && request.method === 'GET') return serveManifest(request, reply);
+    const sitePage = sitePagePath(urlPath);
+    if (sitePage) {
+      webHostOf(request);
+      const page = await sitePages.get(sitePage);
+      if (page) return sendStaticFile(request, reply, page);
+    }
 
     // Server-rendered pages that said how long they stay valid (the articles pages) come from memory.
     const cached = app.pageCache.get(request.url, app.clock.now());

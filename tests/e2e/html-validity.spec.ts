@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { PATHS, PRERENDERED_PATHS } from '../../common/paths.ts';
+import { PATHS, SITE_PAGE_PATHS } from '../../common/paths.ts';
 import { VENDOR_TEXT_FIELDS, type VendorApplicationFields } from '../../common/schemas/vendors.ts';
 import { loadConfig } from '../../server/config.ts';
 import { renderMail } from '../../server/mail/layout.ts';
@@ -47,7 +47,7 @@ const ADMIN_SCREENS = [
   `${PATHS.adminWebsite}/company`,
 ];
 const PUBLIC_PAGES = [
-  ...PRERENDERED_PATHS,
+  ...SITE_PAGE_PATHS,
   PATHS.articles,
   `${PATHS.articles}?category=Safety`,
   PATHS.article(POST_SLUG),

@@ -1,9 +1,9 @@
 import { DESKTOP, PHONE, expect, expectNoAxeViolations, signInAs, test, useTheme } from './fixtures.ts';
-import { HEADER_LINKS, PATHS, PRERENDERED_PATHS, chromeFor } from '../../common/paths.ts';
+import { HEADER_LINKS, PATHS, SITE_PAGE_PATHS, chromeFor } from '../../common/paths.ts';
 
 // Every route of the specification's table, with a concrete path for the ones with parameters.
 const ROUTES = [
-  ...PRERENDERED_PATHS,
+  ...SITE_PAGE_PATHS,
   PATHS.articles,
   PATHS.article('some-article'),
   PATHS.clientLogin,

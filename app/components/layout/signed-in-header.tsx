@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { company } from '../../../common/content/company.ts';
+import { useSection } from '../../lib/site-content.ts';
 import { buttonClass } from '../button-class.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -7,6 +7,7 @@ import { ThemeToggle } from './theme-toggle.tsx';
 // search and menu placement differ between them.
 
 export function SignedInTitle({ title, userName, className = '' }: { title: string; userName?: string; className?: string }) {
+  const company = useSection('company');
   return (
     <div className={`min-w-0 ${className}`}>
       <p className="truncate text-xs font-semibold tracking-wide text-brand-700 uppercase dark:text-sky-300">{company.shortName}</p>

@@ -1,16 +1,17 @@
 import { Link } from 'react-router';
-import { company } from '../../../common/content/company.ts';
+import { useSection } from '../../lib/site-content.ts';
 import { FOOTER_LINKS } from '../../../common/paths.ts';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
 import { todayIso } from '../../../common/dates.ts';
 
-const SOCIAL = [
-  { label: 'Facebook', href: company.social.facebook },
-  { label: 'Twitter', href: company.social.twitter },
-  { label: 'WhatsApp', href: company.social.whatsapp },
-] as const;
-
 export function SiteFooter() {
+  const company = useSection('company');
+  const footer = useSection('footer');
+  const social = [
+    { label: 'Facebook', href: company.social.facebook },
+    { label: 'Twitter', href: company.social.twitter },
+    { label: 'WhatsApp', href: company.social.whatsapp },
+  ];
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -47,8 +48,8 @@ export function SiteFooter() {
           </address>
         </div>
         <div>
-          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Newsletter</h2>
-          <p className="mt-3 mb-3 text-sm">News about our projects, a few times a year.</p>
+          <h2 className="text-sm font-semibold tracking-wide text-white uppercase">{footer.newsletterHeading}</h2>
+          <p className="mt-3 mb-3 text-sm">{footer.newsletterText}</p>
           <NewsletterForm />
         </div>
       </div>
@@ -58,7 +59,7 @@ export function SiteFooter() {
             © {company.foundedYear}–{todayIso().slice(0, 4)} {company.name}. All rights reserved.
           </p>
           <ul className="flex gap-4" aria-label="Social media">
-            {SOCIAL.map((s) => (
+            {social.map((s) => (
               <li key={s.label}>
                 <a href={s.href} target="_blank" rel="noopener noreferrer" className="inline-block py-2 hover:text-white hover:underline">
                   {s.label}

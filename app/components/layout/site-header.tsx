@@ -1,7 +1,7 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { clsx } from 'clsx';
-import { company } from '../../../common/content/company.ts';
+import { useSection } from '../../lib/site-content.ts';
 import { HEADER_LINKS, PATHS } from '../../../common/paths.ts';
 import { enhanceAccountLink } from '../../enhance/account-link.ts';
 import { enhanceMobileMenu } from '../../enhance/mobile-menu.ts';
@@ -38,6 +38,7 @@ export function SiteHeader() {
   const location = useLocation();
   // A route change (pages React hydrates) closes the menu: the module is undone and wired again.
   const menuButton = useEnhance<HTMLButtonElement>(enhanceMobileMenu, location.pathname);
+  const company = useSection('company');
 
   return (
     <header className="group/header fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">

@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { company } from '../../../common/content/company.ts';
+import type { SectionDocument } from '../../../common/content/sections.ts';
 
 const tel = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
@@ -19,7 +19,7 @@ function Block({ icon, title, children }: { icon: ReactNode; title: string; chil
 }
 
 /** Where and how to reach the company: offices, phones, e-mail, hours and social links. */
-export function ContactDetails() {
+export function ContactDetails({ company, contact }: { company: SectionDocument<'company'>; contact: SectionDocument<'contact'> }) {
   const social = [
     { label: 'Facebook', href: company.social.facebook },
     { label: 'Twitter', href: company.social.twitter },
@@ -27,15 +27,11 @@ export function ContactDetails() {
   ];
   return (
     <div className="space-y-6">
-      <Block icon={<MapPin className="size-5" />} title="Head Office">
-        <address className="not-italic">{company.address}</address>
-      </Block>
-      <Block icon={<MapPin className="size-5" />} title="United States Office">
-        <address className="not-italic">{company.addressi}</address>
-      </Block>
-      <Block icon={<MapPin className="size-5" />} title="Port Harcourt Refinery">
-        <address className="not-italic">{company.refineryAddress}</address>
-      </Block>
+      {contact.offices.map((office) => (
+        <Block key={office.title} icon={<MapPin className="size-5" />} title={office.title}>
+          <address className="not-italic">{office.address}</address>
+        </Block>
+      ))}
       <Block icon={<Phone className="size-5" />} title="Phone">
         <ul>
           {[company.phone, company.alternatePhone].map((p) => (
@@ -54,8 +50,9 @@ export function ContactDetails() {
       </Block>
       <Block icon={<Clock className="size-5" />} title="Business Hours">
         <ul>
-          <li>24/7 support</li>
-          <li>Emergency services: round the clock</li>
+          {contact.hours.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
         </ul>
       </Block>
       <div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { clsx } from 'clsx';
 import { ChevronDown, Inbox, Mail } from 'lucide-react';
 import { CONTACT_INBOX_PAGE_SIZE, type ContactMessage } from '../../../common/schemas/contact.ts';
-import { company } from '../../../common/content/company.ts';
+import { useSection } from '../../lib/site-content.ts';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { buttonClass } from '../../components/button-class.ts';
 import { Pager } from '../../components/ui/pager.tsx';
@@ -18,8 +18,8 @@ const FILTERS: { value: InboxFilter; label: string }[] = [
 ];
 const FILTER_VALUES = FILTERS.map((f) => f.value);
 
-function replyLink(m: ContactMessage) {
-  const subject = `Re: your message to ${company.shortName}`;
+function replyLink(m: ContactMessage, companyShortName: string) {
+  const subject = `Re: your message to ${companyShortName}`;
   const quoted = m.message
     .split('\n')
     .map((l) => `> ${l}`)
@@ -28,6 +28,7 @@ function replyLink(m: ContactMessage) {
 }
 
 function MessageItem({ message, open, onToggle, onChange }: { message: ContactMessage; open: boolean; onToggle: () => void; onChange: (m: ContactMessage) => void }) {
+  const company = useSection('company');
   const setRead = useSetContactRead();
   const panelId = `message-${message._id}`;
   const mark = (isRead: boolean) =>
@@ -75,7 +76,7 @@ function MessageItem({ message, open, onToggle, onChange }: { message: ContactMe
           </dl>
           <p className="mt-3 break-words whitespace-pre-line">{message.message}</p>
           <div className="mt-4 flex flex-wrap gap-2">
-            <a href={replyLink(message)} className={buttonClass('primary')}>
+            <a href={replyLink(message, company.shortName)} className={buttonClass('primary')}>
               <Mail className="size-4" aria-hidden="true" />
               Reply by e-mail
             </a>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FilePlus2 } from 'lucide-react';
-import { company } from '../../../common/content/company.ts';
+import { useSection } from '../../lib/site-content.ts';
 import { createReportFieldsSchema, REPORT_IMAGES_MAX } from '../../../common/schemas/reports.ts';
 import { buttonClass } from '../../components/button-class.ts';
 import { schemaErrors, type FieldErrors } from '../../components/forms/field-errors.ts';
@@ -15,22 +15,23 @@ import { useCreateReport } from './reports-api.ts';
 const toasts = scopedToasts('create-report');
 
 // Every text field starts empty but today's date, the project and the company as the team.
-function initialFields(project: { name: string; code: string } | null): Record<TextKey, string> {
+function initialFields(project: { name: string; code: string } | null, companyName: string): Record<TextKey, string> {
   const empty = Object.fromEntries(TEXT_KEYS.map((key) => [key, ''])) as Record<TextKey, string>;
-  return { ...empty, date: todayIso(), projectCode: project?.code ?? '', project: project?.name ?? '', team: company.name };
+  return { ...empty, date: todayIso(), projectCode: project?.code ?? '', project: project?.name ?? '', team: companyName };
 }
 
 /** 'Create Project Report for {project}': the report fields of the specification plus images. */
 export function CreateReportDialog({ project }: { project: { _id: string; name: string; code: string } | null }) {
+  const companyName = useSection('company').name;
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [fields, setFields] = useState(() => initialFields(project));
+  const [fields, setFields] = useState(() => initialFields(project, companyName));
   const images = useChosenImages();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<TextKey>>({});
   const createReport = useCreateReport();
 
   function openDialog() {
-    setFields(initialFields(project));
+    setFields(initialFields(project, companyName));
     images.reset();
     setFieldErrors({});
     setOpen(true);

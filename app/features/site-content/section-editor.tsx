@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { SECTION_SCHEMAS, type SectionKey } from '../../../common/content/sections.ts';
 import type { SectionDetail } from '../../../common/schemas/site-content.ts';
+import { previewPath } from '../../../common/site-content-context.ts';
 import { formatDateTimeWithZone, fromZonedInput } from '../../../common/dates.ts';
 import { buttonClass } from '../../components/button-class.ts';
 import { InputField } from '../../components/forms/fields.tsx';
@@ -99,6 +100,10 @@ function Editor({ detail, onReload }: { detail: SectionDetail; onReload: () => v
             <button type="button" className={buttonClass('primary')} disabled={busy} onClick={() => void publish()}>
               {actions.publish.isPending ? 'Publishing…' : 'Publish'}
             </button>
+            {/* Decision 289: the saved draft on its real page, in a new tab (only staff who edit see it). */}
+            <a href={previewPath(section)} target="_blank" rel="noopener" className={buttonClass('secondary')}>
+              Preview<span className="sr-only"> the saved draft (opens in a new tab)</span>
+            </a>
           </div>
         </form>
       </section>

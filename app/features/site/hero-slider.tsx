@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { clsx } from 'clsx';
 import type { Slide } from '../../../common/content/schemas.ts';
-import { company } from '../../../common/content/company.ts';
+import { useSection } from '../../lib/site-content.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { HOME_SLIDE_INTERVAL_MS, HOME_SLIDE_SWIPE_THRESHOLD_PX } from './carousel-settings.ts';
 import { CarouselDots, PlayPauseButton } from './carousel-controls.tsx';
@@ -15,6 +15,7 @@ import { ResponsiveImage } from './responsive-image.tsx';
  */
 export function HeroSlider({ slides }: { slides: Slide[] }) {
   const count = slides.length;
+  const company = useSection('company');
   return (
     <section
       data-module="hero-slider"

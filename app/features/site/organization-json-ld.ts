@@ -1,9 +1,11 @@
-import { company } from '../../../common/content/company.ts';
-import { companyFacts } from '../../../common/content/facts.ts';
-import { services } from '../../../common/content/services.ts';
+import type { SectionDocument } from '../../../common/content/sections.ts';
 
 /** schema.org description of the company (with its three offices) for search engines. */
-export function organizationJsonLd() {
+export function organizationJsonLd(
+  company: SectionDocument<'company'>,
+  { companyFacts }: Pick<SectionDocument<'facts'>, 'companyFacts'>,
+  { services }: SectionDocument<'services'>,
+) {
   const [head, ...others] = companyFacts.offices;
   const postal = (o: (typeof companyFacts.offices)[number]) => ({
     '@type': 'PostalAddress',

@@ -1,10 +1,8 @@
 import { Download, Eye, Globe, Target } from 'lucide-react';
+import type { Route } from './+types/about';
 import { pageMeta } from '../../lib/seo.ts';
+import { type MetaMatches, companyOfMatches, contentOf } from '../../lib/site-content.ts';
 import { PATHS } from '../../../common/paths.ts';
-import { about } from '../../../common/content/about.ts';
-import { company } from '../../../common/content/company.ts';
-import { companyFacts, headlineFacts } from '../../../common/content/facts.ts';
-import { team } from '../../../common/content/team.ts';
 import type { TeamMember } from '../../../common/content/schemas.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { SectionHeading, SiteHero } from '../../features/site/site-sections.tsx';
@@ -14,12 +12,19 @@ import { NO_HYDRATION } from '../../lib/hydration.ts';
 // Decision 140: served as HTML with the enhancement modules, never hydrated.
 export const handle = NO_HYDRATION;
 
-export const meta = () =>
-  pageMeta({
+/** Decision 289: the page's content from the published snapshot (or a preview's draft). */
+export function loader({ context }: Route.LoaderArgs) {
+  return contentOf(context, ['about', 'company', 'facts', 'team']);
+}
+
+export const meta = ({ matches }: { matches: MetaMatches }): Route.MetaDescriptors => {
+  const company = companyOfMatches(matches);
+  return pageMeta(company, {
     title: 'About Us',
     description: `Founded in ${company.foundedYear}, ${company.shortName} is a 100% Nigerian owned engineering and logistics company. Our story, vision, mission, values and team.`,
     path: PATHS.about,
   });
+};
 
 const LINK_LABELS: [keyof Pick<TeamMember, 'website' | 'linkedin' | 'twitter' | 'whatsapp'>, string][] = [
   ['website', 'Website'],
@@ -60,7 +65,10 @@ function TeamCard({ member }: { member: TeamMember }) {
   );
 }
 
-export default function AboutPage() {
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
+  const { about, company } = loaderData;
+  const { companyFacts, headlineFacts } = loaderData.facts;
+  const team = loaderData.team.members;
   return (
     <>
       <SiteHero title="About Us" subtitle={`An indigenous engineering, construction and logistics company, delivering across Nigeria since ${company.foundedYear}.`} />

@@ -9,8 +9,8 @@ import {
   type ArticleDetail,
 } from '../../../common/schemas/articles.ts';
 import { formatLongDate } from '../../../common/dates.ts';
-import { company } from '../../../common/content/company.ts';
 import { pageMeta } from '../../lib/seo.ts';
+import { type MetaMatches, companyOfMatches } from '../../lib/site-content.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { articlesReaderFrom, loggerFrom } from '../../features/articles/articles-context.ts';
 import { ArticlePicture } from '../../features/articles/article-image.tsx';
@@ -47,10 +47,11 @@ function socialImage(article: ArticleDetail) {
 // Decision 140: served as HTML with the enhancement modules, never hydrated.
 export const handle = NO_HYDRATION;
 
-export const meta = ({ loaderData, params }: Route.MetaArgs) => {
+export const meta = ({ loaderData, params, matches }: Omit<Route.MetaArgs, 'matches'> & { matches: MetaMatches }): Route.MetaDescriptors => {
+  const company = companyOfMatches(matches);
   if (loaderData?.state !== 'ok') {
     const title = loaderData?.state === 'error' ? ARTICLES_TEXT.articleFailed : ARTICLES_TEXT.notFound;
-    return pageMeta({ title, description: title, path: PATHS.article(params.id), noindex: true });
+    return pageMeta(company, { title, description: title, path: PATHS.article(params.id), noindex: true });
   }
   const a = loaderData.article;
   const path = PATHS.article(a.id);
@@ -58,7 +59,7 @@ export const meta = ({ loaderData, params }: Route.MetaArgs) => {
   const image = socialImage(a);
   const description = (a.description ?? ARTICLES_TEXT.descriptionFallback).slice(0, 300);
   const publisher = { '@type': 'Organization', name: company.name, logo: { '@type': 'ImageObject', url: new URL('/favicon.svg', company.siteUrl).toString() } };
-  return pageMeta({
+  return pageMeta(company, {
     title: a.title,
     description,
     path,

@@ -1,15 +1,16 @@
 import { Feed } from 'feed';
 import type { Route } from './+types/articles-rss';
 import { ARTICLES_TEXT } from '../../../common/schemas/articles.ts';
-import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { articlesReaderFrom } from '../../features/articles/articles-context.ts';
+import { siteContentFrom } from '../../lib/site-content.ts';
 
 // The feed lists the newest posts; readers keep older ones themselves.
 const FEED_ITEMS_MAX = 50;
 
 /** GET /articles/rss.xml: RSS 2.0 feed of the company's public posts (never news, drafts, hidden or future posts). */
 export async function loader({ context }: Route.LoaderArgs) {
+  const company = siteContentFrom(context).get('company');
   const posts = (await articlesReaderFrom(context).publicPosts()).slice(0, FEED_ITEMS_MAX);
   const site = company.siteUrl;
   const feed = new Feed({

@@ -4,6 +4,7 @@ import type { Route } from './+types/articles';
 import { ARTICLES_TEXT, PAGE_CACHE_UNTIL_HEADER, type ArticlesPage } from '../../../common/schemas/articles.ts';
 import { BLOG_CATEGORIES } from '../../../common/schemas/blog.ts';
 import { pageMeta } from '../../lib/seo.ts';
+import { type MetaMatches, companyOfMatches } from '../../lib/site-content.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { SiteHero } from '../../features/site/site-sections.tsx';
 import { ArticleCardView } from '../../features/articles/article-card.tsx';
@@ -45,10 +46,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 // Decision 140: served as HTML with the enhancement modules, never hydrated.
 export const handle = NO_HYDRATION;
 
-export const meta = ({ loaderData }: Route.MetaArgs) => {
+export const meta = ({ loaderData, matches }: Omit<Route.MetaArgs, 'matches'> & { matches: MetaMatches }): Route.MetaDescriptors => {
   const category = loaderData?.state === 'ok' ? loaderData.page.category : null;
   const page = loaderData?.state === 'ok' ? loaderData.page.page : 1;
-  return pageMeta({
+  return pageMeta(companyOfMatches(matches), {
     title: category ? `Articles: ${category}` : page > 1 ? `Articles (page ${page})` : 'Articles',
     description: ARTICLES_TEXT.heroSubtitle,
     path: listHref(page, category),

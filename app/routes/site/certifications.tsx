@@ -1,7 +1,8 @@
 import { BadgeCheck, FileCheck, RefreshCw, ShieldCheck } from 'lucide-react';
+import type { Route } from './+types/certifications';
 import { pageMeta } from '../../lib/seo.ts';
+import { type MetaMatches, companyOfMatches, contentOf } from '../../lib/site-content.ts';
 import { PATHS } from '../../../common/paths.ts';
-import { certificates, regulatoryCompliance } from '../../../common/content/certificates.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { SectionHeading, SiteHero } from '../../features/site/site-sections.tsx';
 import { NO_HYDRATION } from '../../lib/hydration.ts';
@@ -9,8 +10,13 @@ import { NO_HYDRATION } from '../../lib/hydration.ts';
 // Decision 140: served as HTML with the enhancement modules, never hydrated.
 export const handle = NO_HYDRATION;
 
-export const meta = () =>
-  pageMeta({
+/** Decision 289: the page's content from the published snapshot (or a preview's draft). */
+export function loader({ context }: Route.LoaderArgs) {
+  return contentOf(context, ['certificates']);
+}
+
+export const meta = ({ matches }: { matches: MetaMatches }): Route.MetaDescriptors =>
+  pageMeta(companyOfMatches(matches), {
     title: 'Certifications & Licenses',
     description: 'Occupational health and safety, environmental and quality management certifications, and full regulatory compliance.',
     path: PATHS.certifications,
@@ -18,7 +24,8 @@ export const meta = () =>
 
 const COMPLIANCE_ICONS = [ShieldCheck, FileCheck, RefreshCw];
 
-export default function CertificationsPage() {
+export default function CertificationsPage({ loaderData }: Route.ComponentProps) {
+  const { certificates, regulatoryCompliance } = loaderData.certificates;
   return (
     <>
       <SiteHero title="Certifications & Licenses" subtitle="Independently certified management systems, and every licence our work requires." />

@@ -1,17 +1,25 @@
 import { ContactDetails } from '../../features/contact/contact-details.tsx';
 import { ContactForm } from '../../features/contact/contact-form.tsx';
 import { PageHero } from '../../features/site/page-hero.tsx';
+import type { Route } from './+types/contact';
 import { pageMeta } from '../../lib/seo.ts';
+import { type MetaMatches, companyOfMatches, contentOf } from '../../lib/site-content.ts';
 import { PATHS } from '../../../common/paths.ts';
 
-export const meta = () =>
-  pageMeta({
+/** Decision 289: the page's content from the published snapshot (or a preview's draft). */
+export function loader({ context }: Route.LoaderArgs) {
+  return contentOf(context, ['contact', 'company']);
+}
+
+export const meta = ({ matches }: { matches: MetaMatches }): Route.MetaDescriptors =>
+  pageMeta(companyOfMatches(matches), {
     title: 'Contact',
     description: 'Talk to us about your project. We reply within 24 hours.',
     path: PATHS.contact,
   });
 
-export default function ContactPage() {
+export default function ContactPage({ loaderData }: Route.ComponentProps) {
+  
   return (
     <>
       <PageHero title="Contact Us" subtitle="Talk to us about your project. We reply within 24 hours." />
@@ -26,7 +34,7 @@ export default function ContactPage() {
           <h2 id="contact-details-heading" className="mb-6 text-2xl font-bold sm:text-3xl">
             Get in Touch
           </h2>
-          <ContactDetails />
+          <ContactDetails company={loaderData.company} contact={loaderData.contact} />
         </section>
       </div>
     </>

@@ -1,8 +1,8 @@
 import { MapPin } from 'lucide-react';
+import type { Route } from './+types/gallery';
 import { pageMeta } from '../../lib/seo.ts';
+import { type MetaMatches, companyOfMatches, contentOf } from '../../lib/site-content.ts';
 import { PATHS } from '../../../common/paths.ts';
-import { gallery } from '../../../common/content/gallery.ts';
-import { testimonials } from '../../../common/content/testimonials.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { TestimonialsCarousel } from '../../features/site/testimonials-carousel.tsx';
 import { SiteHero } from '../../features/site/site-sections.tsx';
@@ -11,14 +11,21 @@ import { NO_HYDRATION } from '../../lib/hydration.ts';
 // Decision 140: served as HTML with the enhancement modules, never hydrated.
 export const handle = NO_HYDRATION;
 
-export const meta = () =>
-  pageMeta({
+/** Decision 289: the page's content from the published snapshot (or a preview's draft). */
+export function loader({ context }: Route.LoaderArgs) {
+  return contentOf(context, ['gallery', 'testimonials']);
+}
+
+export const meta = ({ matches }: { matches: MetaMatches }): Route.MetaDescriptors =>
+  pageMeta(companyOfMatches(matches), {
     title: 'Project Gallery',
     description: 'Pictures from our oil and gas, civil, marine and fabrication projects, and what our clients say about working with us.',
     path: PATHS.gallery,
   });
 
-export default function GalleryPage() {
+export default function GalleryPage({ loaderData }: Route.ComponentProps) {
+  const gallery = loaderData.gallery.items;
+  const testimonials = loaderData.testimonials.items;
   return (
     <>
       <SiteHero title="Project Gallery" subtitle="A look at our work on site, in the yard and on the water." />

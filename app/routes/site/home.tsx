@@ -1,11 +1,9 @@
 import { Link } from 'react-router';
 import { ArrowRight, CheckCircle2 } from 'lucide-react';
+import type { Route } from './+types/home';
 import { pageMeta } from '../../lib/seo.ts';
+import { type MetaMatches, companyOfMatches, contentOf } from '../../lib/site-content.ts';
 import { PATHS } from '../../../common/paths.ts';
-import { slides } from '../../../common/content/home.ts';
-import { services } from '../../../common/content/services.ts';
-import { whyChooseUs } from '../../../common/content/facts.ts';
-import { partners } from '../../../common/content/partners.ts';
 import { HeroSlider } from '../../features/site/hero-slider.tsx';
 import { imagePreloadLinks } from '../../features/site/responsive-image.tsx';
 import { organizationJsonLd } from '../../features/site/organization-json-ld.ts';
@@ -15,18 +13,29 @@ import { NO_HYDRATION } from '../../lib/hydration.ts';
 // Decision 140: served as HTML with the enhancement modules, never hydrated.
 export const handle = NO_HYDRATION;
 
-export const meta = () =>
-  pageMeta({
+/** Decision 289: the page's content from the published snapshot (or a preview's draft). */
+export function loader({ context }: Route.LoaderArgs) {
+  return contentOf(context, ['home', 'services', 'facts', 'partners']);
+}
+
+export const meta = ({ matches, loaderData }: Omit<Route.MetaArgs, 'matches'> & { matches: MetaMatches }): Route.MetaDescriptors => {
+  const company = companyOfMatches(matches);
+  return pageMeta(company, {
     title: 'Engineering, Construction & Logistics in Nigeria',
     description: 'Indigenous Nigerian engineering, construction, project management and logistics company: oil and gas, civil, mechanical and marine services since 2011.',
     path: PATHS.home,
-    jsonLd: organizationJsonLd(),
+    jsonLd: loaderData ? organizationJsonLd(company, loaderData.facts, loaderData.services) : undefined,
   });
+};
 
 // The first slide's picture is the largest thing on first paint: fetch it with the HTML.
 export const links = () => imagePreloadLinks('slides/safety');
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { slides } = loaderData.home;
+  const { services } = loaderData.services;
+  const { whyChooseUs } = loaderData.facts;
+  const { partners } = loaderData.partners;
   return (
     <>
       <HeroSlider slides={slides} />

@@ -1,15 +1,21 @@
 import { CalendarCheck, Receipt, Target, Zap } from 'lucide-react';
+import type { Route } from './+types/how-we-work';
 import { pageMeta } from '../../lib/seo.ts';
+import { type MetaMatches, companyOfMatches, contentOf } from '../../lib/site-content.ts';
 import { PATHS } from '../../../common/paths.ts';
-import { processBenefits, processSteps } from '../../../common/content/process.ts';
 import { CallToAction, SectionHeading, SiteHero } from '../../features/site/site-sections.tsx';
 import { NO_HYDRATION } from '../../lib/hydration.ts';
 
 // Decision 140: served as HTML with the enhancement modules, never hydrated.
 export const handle = NO_HYDRATION;
 
-export const meta = () =>
-  pageMeta({
+/** Decision 289: the page's content from the published snapshot (or a preview's draft). */
+export function loader({ context }: Route.LoaderArgs) {
+  return contentOf(context, ['process']);
+}
+
+export const meta = ({ matches }: { matches: MetaMatches }): Route.MetaDescriptors =>
+  pageMeta(companyOfMatches(matches), {
     title: 'How We Work',
     description: 'Our proven methodology delivers exceptional results through a transparent, step-by-step approach: from intent declaration to milestone payments.',
     path: PATHS.howWeWork,
@@ -17,7 +23,8 @@ export const meta = () =>
 
 const BENEFIT_ICONS = [Target, Receipt, Zap, CalendarCheck];
 
-export default function HowWeWorkPage() {
+export default function HowWeWorkPage({ loaderData }: Route.ComponentProps) {
+  const { steps: processSteps, benefits: processBenefits } = loaderData.process;
   return (
     <>
       <SiteHero title="How We Work" subtitle="Our proven methodology delivers exceptional results through a transparent, step-by-step approach." />

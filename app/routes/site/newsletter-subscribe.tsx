@@ -6,6 +6,7 @@ import { PATHS } from '../../../common/paths.ts';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
 import { NO_HYDRATION } from '../../lib/hydration.ts';
 import { pageMeta } from '../../lib/seo.ts';
+import { type MetaMatches, companyOfMatches } from '../../lib/site-content.ts';
 
 // Decision 176: where the footer's newsletter box posts without JavaScript. The server
 // (server/modules/newsletter/newsletter-form.routes.ts) subscribes and hands its answer to this
@@ -20,8 +21,8 @@ export function loader({ context }: Route.LoaderArgs) {
 // Decision 140: served as HTML with the enhancement modules, never hydrated.
 export const handle = NO_HYDRATION;
 
-export const meta = ({ loaderData }: Route.MetaArgs) =>
-  pageMeta({
+export const meta = ({ loaderData, matches }: Omit<Route.MetaArgs, 'matches'> & { matches: MetaMatches }): Route.MetaDescriptors =>
+  pageMeta(companyOfMatches(matches), {
     // A refused post says so first in the title, the first thing a screen reader reads on the new page.
     title: loaderData?.answer && !loaderData.answer.ok ? `Error: ${NEWSLETTER_FORM_TEXT.title}` : NEWSLETTER_FORM_TEXT.title,
     description: NEWSLETTER_FORM_TEXT.intro,

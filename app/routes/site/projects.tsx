@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Building2, Calendar, Factory, MapPin, Ruler, Ship, UserRound, type LucideIcon } from 'lucide-react';
+import type { Route } from './+types/projects';
 import { pageMeta } from '../../lib/seo.ts';
+import { type MetaMatches, companyOfMatches, contentOf } from '../../lib/site-content.ts';
 import { PATHS } from '../../../common/paths.ts';
-import { projectCategories, showcaseProjects } from '../../../common/content/projects.ts';
-import { projectStatistics } from '../../../common/content/facts.ts';
 import type { ShowcaseProject } from '../../../common/content/schemas.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { SectionHeading, SiteHero, StatGrid } from '../../features/site/site-sections.tsx';
@@ -13,8 +13,13 @@ import { formatMonth } from '../../../common/dates.ts';
 // Decision 140: served as HTML with the enhancement modules, never hydrated.
 export const handle = NO_HYDRATION;
 
-export const meta = () =>
-  pageMeta({
+/** Decision 289: the page's content from the published snapshot (or a preview's draft). */
+export function loader({ context }: Route.LoaderArgs) {
+  return contentOf(context, ['projects', 'facts']);
+}
+
+export const meta = ({ matches }: { matches: MetaMatches }): Route.MetaDescriptors =>
+  pageMeta(companyOfMatches(matches), {
     title: 'Our Projects',
     description: 'Selected oil and gas, infrastructure and marine projects delivered across the Niger Delta and beyond.',
     path: PATHS.projects,
@@ -75,7 +80,9 @@ function ProjectCard({ project }: { project: ShowcaseProject }) {
   );
 }
 
-export default function ProjectsPage() {
+export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
+  const { projects: showcaseProjects, categories: projectCategories } = loaderData.projects;
+  const { projectStatistics } = loaderData.facts;
   return (
     <>
       <SiteHero title="Our Projects" subtitle="A selection of the facilities, infrastructure and marine work we have delivered since 2011." />

@@ -1,7 +1,8 @@
 import { Check } from 'lucide-react';
+import type { Route } from './+types/services';
 import { pageMeta } from '../../lib/seo.ts';
+import { type MetaMatches, companyOfMatches, contentOf } from '../../lib/site-content.ts';
 import { PATHS } from '../../../common/paths.ts';
-import { services } from '../../../common/content/services.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { CallToAction, ServiceIcon, SiteHero } from '../../features/site/site-sections.tsx';
 import { NO_HYDRATION } from '../../lib/hydration.ts';
@@ -9,14 +10,20 @@ import { NO_HYDRATION } from '../../lib/hydration.ts';
 // Decision 140: served as HTML with the enhancement modules, never hydrated.
 export const handle = NO_HYDRATION;
 
-export const meta = () =>
-  pageMeta({
+/** Decision 289: the page's content from the published snapshot (or a preview's draft). */
+export function loader({ context }: Route.LoaderArgs) {
+  return contentOf(context, ['services']);
+}
+
+export const meta = ({ matches }: { matches: MetaMatches }): Route.MetaDescriptors =>
+  pageMeta(companyOfMatches(matches), {
     title: 'Our Services',
     description: 'Oil and gas, design and planning, mechanical fabrication, civil engineering, marine logistics and mechanical engineering services.',
     path: PATHS.services,
   });
 
-export default function ServicesPage() {
+export default function ServicesPage({ loaderData }: Route.ComponentProps) {
+  const { services } = loaderData.services;
   return (
     <>
       <SiteHero title="Our Services" subtitle="Six engineering and logistics services, delivered by our own people with our own equipment." />

@@ -1,15 +1,17 @@
 import type { Route } from './+types/sitemap';
-import { company } from '../../../common/content/company.ts';
-import { PATHS, PRERENDERED_PATHS } from '../../../common/paths.ts';
+import { PATHS, SITE_PAGE_PATHS } from '../../../common/paths.ts';
 import { articlesReaderFrom } from '../../features/articles/articles-context.ts';
+import { siteContentFrom } from '../../lib/site-content.ts';
 
 // Every public page a search engine should index. Portal and admin paths stay out (robots.txt too).
-const SITEMAP_PATHS = [...PRERENDERED_PATHS, PATHS.articles];
+const SITEMAP_PATHS = [...SITE_PAGE_PATHS, PATHS.articles];
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** GET /sitemap.xml: the site's pages and the company's public posts (never drafts, hidden or future posts, nor news). */
 export async function loader({ context }: Route.LoaderArgs) {
+  // Decision 289: the site's address as published now.
+  const company = siteContentFrom(context).get('company');
   const urls = SITEMAP_PATHS.map((path) => {
     const loc = new URL(path, company.siteUrl).toString();
     const priority = path === PATHS.home ? '1.0' : '0.7';

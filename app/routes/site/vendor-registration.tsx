@@ -1,11 +1,14 @@
-import { company } from '../../../common/content/company.ts';
+import type { Route } from './+types/vendor-registration';
+import { type MetaMatches, companyOfMatches } from '../../lib/site-content.ts';
 import { VendorRegistrationForm } from '../../features/vendors/vendor-registration-form.tsx';
 import { PageHero } from '../../features/site/page-hero.tsx';
 import { pageMeta } from '../../lib/seo.ts';
 import { PATHS } from '../../../common/paths.ts';
 
-const description = `Register your company as a vendor or supplier to ${company.name}.`;
-export const meta = () => pageMeta({ title: 'Vendor Registration', description, path: PATHS.vendorRegistration });
+export const meta = ({ matches }: { matches: MetaMatches }): Route.MetaDescriptors => {
+  const company = companyOfMatches(matches);
+  return pageMeta(company, { title: 'Vendor Registration', description: `Register your company as a vendor or supplier to ${company.name}.`, path: PATHS.vendorRegistration });
+};
 
 export default function VendorRegistrationPage() {
   return (

@@ -2,8 +2,25 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { siteContentPublished } from '../../db/schema/site-content.ts';
+import { mediaItems } from '../../db/schema/media.ts';
 import { SECTION_KEYS, type SectionDocument, type SectionKey } from '../../../common/content/sections.ts';
 import { SECTION_SEEDS } from '../../../common/content/section-seeds.ts';
+import { mediaPicture, type MediaPicture } from '../../../common/schemas/media.ts';
+import { MEDIA_REFERENCE, mediaReferencesIn, type SiteContentReader } from '../../../common/site-content-context.ts';
+
+/**
+ * The media items that `references` name, ready to draw (decision 289): a page render finds them in
+ * the snapshot instead of querying. A reference to an item that no longer exists is left out (the
+ * page draws nothing for it).
+ */
+export async function mediaPicturesOf(db: Db, references: Iterable<string>): Promise<Map<string, MediaPicture>> {
+  const ids = [...new Set([...references].map((r) => MEDIA_REFERENCE.exec(r)?.[1]).filter((id): id is string => id !== undefined))];
+  const pictures = new Map<string, MediaPicture>();
+  if (ids.length === 0) return pictures;
+  const rows = await db.select().from(mediaItems).where(inArray(mediaItems.id, ids));
+  for (const row of rows) pictures.set(`media/${row.id}`, mediaPicture({ ...row, _id: row.id }));
+  return pictures;
+}
 
 type Listener = (section: SectionKey) => void;
 
@@ -14,7 +31,9 @@ type Listener = (section: SectionKey) => void;
  * the event connection was lost. Until the first load it holds the starting content, so a page
  * rendered during start-up still shows the site.
  */
-export class PublishedContent {
+export class PublishedContent implements SiteContentReader {
+  readonly preview = null;
+  private pictures = new Map<string, MediaPicture>();
   private readonly documents = new Map<SectionKey, unknown>(Object.entries(SECTION_SEEDS) as [SectionKey, unknown][]);
   private readonly listeners = new Set<Listener>();
   private loading: Promise<void> = Promise.resolve();
@@ -27,6 +46,11 @@ export class PublishedContent {
   /** The section's published document. */
   get<K extends SectionKey>(section: K): SectionDocument<K> {
     return this.documents.get(section) as SectionDocument<K>;
+  }
+
+  /** The media items the published documents name (loaded with them). */
+  media(): Record<string, MediaPicture> {
+    return Object.fromEntries(this.pictures);
   }
 
   /** Called with a section's name after its document here changed; returns the unsubscribe. */
@@ -46,9 +70,18 @@ export class PublishedContent {
       .select({ section: siteContentPublished.section, document: siteContentPublished.document })
       .from(siteContentPublished)
       .where(inArray(siteContentPublished.section, [...sections]));
-    for (const row of rows) {
+    const changed = rows.filter((row) => JSON.stringify(this.documents.get(row.section as SectionKey)) !== JSON.stringify(row.document));
+    if (changed.length === 0 && this.pictures.size > 0) return;
+    // The media the new documents name are read before the documents change, so no render sees a
+    // reference without its picture.
+    const references = new Set<string>();
+    for (const key of SECTION_KEYS) {
+      const next = changed.find((row) => row.section === key);
+      mediaReferencesIn(next ? next.document : this.documents.get(key), references);
+    }
+    this.pictures = await mediaPicturesOf(this.db, references);
+    for (const row of changed) {
       const section = row.section as SectionKey;
-      if (JSON.stringify(this.documents.get(section)) === JSON.stringify(row.document)) continue;
       this.documents.set(section, row.document);
       for (const listener of this.listeners) {
         try {

@@ -15,4 +15,6 @@ export default defineAccess([
   { method: 'GET', url: '/api/site-content/sections/:section/revisions', access, missingStatus },
   { method: 'GET', url: '/api/site-content/sections/:section/revisions/:id', access, missingStatus },
   { method: 'POST', url: '/api/site-content/sections/:section/revisions/:id/restore', access, missingStatus, body: { version: 1 } },
+  // Decision 289: a draft on its real page (the test build has no pages, hence 503 to a permitted caller: site-content-runtime.test.ts renders it).
+  { method: 'GET', url: '/preview/:section', access, missingStatus },
 ]);

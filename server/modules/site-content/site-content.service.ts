@@ -174,6 +174,9 @@ export async function publishDraft(app: FastifyInstance, who: Editor, section: S
     assertValid(section, draft.document);
     return publishDocument(tx, who, section, draft.document as Doc, 'publish', app.clock.now());
   });
+  // Decision 289: this process's snapshot (and with it its pages) has the change before the editor
+  // is told it is live; other processes read it on the announcement.
+  await app.publishedContent.reload([section]);
   return revisionOut(revision);
 }
 
