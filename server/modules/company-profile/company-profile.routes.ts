@@ -13,11 +13,18 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
 const companyProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Once someone asked for the profile in this process, a publish of what it prints makes the next
   // one at once, so the next visitor does not wait for the render (decision 290).
+  // A reload that changes several sections calls the listener once for each, one after another in
+  // the same turn: the render waits for the end of that turn, so it is made once, of them all.
   let asked = false;
+  let scheduled = false;
   const sections: readonly string[] = COMPANY_PROFILE_SECTIONS;
   const unsubscribe = app.publishedContent.subscribe((section) => {
-    if (!asked || !sections.includes(section)) return;
-    companyProfilePdf(app.publishedContent).catch((err: unknown) => app.log.error({ err }, 'could not render the company profile'));
+    if (!asked || scheduled || !sections.includes(section)) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      companyProfilePdf(app.publishedContent).catch((err: unknown) => app.log.error({ err }, 'could not render the company profile'));
+    });
   });
   app.addHook('onClose', async () => {
     unsubscribe();
