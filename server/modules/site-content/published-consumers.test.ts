@@ -135,6 +135,20 @@ describe('a published phone number', () => {
     expect(system).not.toContain(OLD_PHONE);
   });
 
+  it('is not rendered again when a section the profile does not print is published', async () => {
+    const etag = (await pdfOf(t.app)).headers.etag;
+    // Each render has its own creation date, so another render would have another tag.
+    expect((await pdfOf(t.app)).headers.etag).toBe(etag);
+    const base = '/api/site-content/sections/footer';
+    const current = (await t.app.inject({ method: 'GET', url: base, headers: editor.headers })).json();
+    const document = { ...current.published.document, newsletterText: 'News from the yard, a few times a year.' };
+    const saved = await t.app.inject({ method: 'PUT', url: `${base}/draft`, headers: editor.headers, payload: { version: current.draft.version, document } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `${base}/publish`, headers: editor.headers, payload: { version: saved.json().draft.version } })).statusCode).toBe(200);
+    await vi.waitFor(() => expect(t.app.publishedContent.get('footer').newsletterText).toBe(document.newsletterText), { timeout: 2000 });
+    expect((await pdfOf(t.app)).headers.etag).toBe(etag);
+  });
+
   it('goes back as it came: publishing the old number again shows the old number everywhere', async () => {
     await publishCompany({ phone: OLD_PHONE, email: SECTION_SEEDS.company.email });
     for (const app of [t.app, other.app]) {
