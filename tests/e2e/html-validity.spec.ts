@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { SECTION_SEEDS } from '../../common/content/section-seeds.ts';
 import { PATHS, SITE_PAGE_PATHS } from '../../common/paths.ts';
 import { VENDOR_TEXT_FIELDS, type VendorApplicationFields } from '../../common/schemas/vendors.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -14,6 +15,7 @@ import { messageNotificationMail } from '../../server/modules/messages/message-n
 import { alreadySubscribedMail, confirmationMail, newsletterMail, welcomeMail } from '../../server/modules/newsletter/newsletter.service.ts';
 import { issueContent } from '../../server/modules/newsletter/newsletter-issues.service.ts';
 import { reportNotificationMail } from '../../server/modules/reports/report-mail.ts';
+import type { PublishedReader } from '../../server/modules/site-content/published-company.ts';
 import { applicantAcknowledgement, staffNotification } from '../../server/modules/vendors/vendors.mail.ts';
 import routes from '../../app/routes.ts';
 import { nuErrors } from '../helpers/nu-checker.ts';
@@ -114,8 +116,10 @@ async function pagesOf(request: APIRequestContext, who: string, paths: readonly 
 /** Every kind of mail the server sends, rendered by the server's own code with its configuration. */
 function everyMail(): MailInput[] {
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://portal.example.test', STAFF_EMAIL: 'staff@example.test' });
-  // The mail builders read only the configuration of the app they are given.
-  const app = { config } as unknown as FastifyInstance;
+  // The mail builders read only the configuration of the app they are given and its published content
+  // (here the starting content, as on a fresh install).
+  const publishedContent: PublishedReader = { get: (section) => SECTION_SEEDS[section] };
+  const app = { config, publishedContent } as unknown as FastifyInstance;
   // Visitor text with markup and line breaks: it must stay text, and the document valid.
   const typed = 'Line one <b>not bold</b> & "quoted"\nLine two';
   const fields = Object.fromEntries(VENDOR_TEXT_FIELDS.map((k) => [k, `${k}: ${typed}`])) as VendorApplicationFields;
@@ -137,9 +141,9 @@ function everyMail(): MailInput[] {
     handOffAcknowledgement(app, { name: 'Ada <Visitor>', email: 'ada@example.test' }),
     staffNotification(app, application),
     applicantAcknowledgement(app, application),
-    passwordResetMail(client, 'https://portal.example.test/account/reset-password#token=abc'),
-    passwordResetMail({ ...client, role: 'admin', username: null }, 'https://portal.example.test/account/reset-password#token=abc'),
-    invitationMail(client, 'https://portal.example.test/account/set-password#token=abc'),
+    passwordResetMail(app, client, 'https://portal.example.test/account/reset-password#token=abc'),
+    passwordResetMail(app, { ...client, role: 'admin', username: null }, 'https://portal.example.test/account/reset-password#token=abc'),
+    invitationMail(app, client, 'https://portal.example.test/account/set-password#token=abc'),
     messageNotificationMail(app, { toStaff: true, projectName: 'Jetty <A>', clientName: 'Ada <Client>', clientEmail: client.email, senderName: 'Bola <Colleague>', subject: typed }),
     messageNotificationMail(app, { toStaff: false, projectName: 'Jetty <A>', clientName: 'Ada <Client>', clientEmail: client.email, senderName: 'Ngozi <Staff>', subject: '' }),
     reportNotificationMail(app, {

@@ -19,7 +19,6 @@ import {
   type PublicUser,
 } from '../../../common/schemas/auth.ts';
 import { toStorableText } from '../../../common/schemas/text.ts';
-import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { authTokens, type LoginPortal, type LoginResult } from '../../db/schema/auth.ts';
 import { users, type UserRole } from '../../db/schema/users.ts';
@@ -43,6 +42,7 @@ import {
 import { ARGON2_OPTIONS, assertAcceptablePassword, hashPassword, verifyPassword } from './passwords.ts';
 import { createSession, revokeSession, revokeUserSessions } from './sessions.service.ts';
 import { trustedDeviceCookie, trustedDeviceOf, type TrustedDeviceGrant } from './trusted-device.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 /** Who is asking, as far as the audit and the limits care. */
 export interface CallerContext {
@@ -313,7 +313,8 @@ function resetUrl(app: FastifyInstance, token: string) {
 }
 
 /** The mail with a password-reset link: its text, and its HTML as a whole document. */
-export function passwordResetMail(user: { name: string; email: string; role: UserRole; username: string | null }, url: string): MailInput {
+export function passwordResetMail(app: FastifyInstance, user: { name: string; email: string; role: UserRole; username: string | null }, url: string): MailInput {
+  const company = publishedCompany(app);
   const subject = `Reset your ${company.shortName} password`;
   const minutes = LINK_LIFETIME_MS['password-reset'] / 60_000;
   const login = user.role === 'client' ? `Your username is ${user.username}.` : 'Sign in with this e-mail address.';
@@ -365,7 +366,7 @@ export async function requestPasswordReset(app: FastifyInstance, identifier: str
   });
   if (!issued) return;
   const { token } = issued;
-  await sendMail(app, passwordResetMail(user, resetUrl(app, token)));
+  await sendMail(app, passwordResetMail(app, user, resetUrl(app, token)));
 }
 
 /** Sets a new password through a reset link (single use); every session of the user ends. */

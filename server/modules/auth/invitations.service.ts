@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, forbidden, notFound } from '../../../common/errors.ts';
 import { ADMIN_ADDRESS_REFUSED } from './admin-network.ts';
 import { USERNAME_RULE } from '../../../common/schemas/auth.ts';
-import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { users } from '../../db/schema/users.ts';
 import type { MailOutcome } from '../../../common/schemas/mail.ts';
@@ -12,6 +11,7 @@ import { escapeHtml, mailOutcomeOf, sendMail, type MailInput } from '../../mail/
 import { assertAcceptablePassword, hashPassword } from './passwords.ts';
 import { consumeLinkToken, findLiveLinkToken, issueLinkToken, liveLinkOf, revokeLinkTokens } from './link-tokens.ts';
 import { revokeUserSessions } from './sessions.service.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 const INVALID_INVITATION = 'This invitation link is no longer valid. It may have expired, been replaced by a newer one or already been used. Please ask us for a new one.';
 
@@ -72,7 +72,8 @@ async function clientOf(app: FastifyInstance, userId: string) {
 }
 
 /** The invitation mail with the link to choose a password: its text, and its HTML as a whole document. */
-export function invitationMail(user: { name: string; email: string; username: string | null }, url: string): MailInput {
+export function invitationMail(app: FastifyInstance, user: { name: string; email: string; username: string | null }, url: string): MailInput {
+  const company = publishedCompany(app);
   const days = 7;
   const subject = `Your ${company.shortName} client portal account`;
   return {
@@ -111,7 +112,7 @@ export async function createClientInvitation(
   if (user.passwordHash) throw conflict('This client has already set a password; they can use "Forgot password?" on the login screen.');
   const { token, expiresAt } = await issueLinkToken(app, user.id, 'invitation');
   const url = invitationUrl(app, token);
-  const { delivered } = await sendMail(app, invitationMail(user, url));
+  const { delivered } = await sendMail(app, invitationMail(app, user, url));
   return { url, expiresAt, mail: mailOutcomeOf(app, delivered) };
 }
 

@@ -4,12 +4,12 @@ import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict } from '../../../common/errors.ts';
 import { MFA_NOT_ON } from '../../../common/schemas/auth.ts';
-import { company } from '../../../common/content/company.ts';
 import { mfaRecoveryCodes, mfaUsedSteps } from '../../db/schema/auth.ts';
 import { users } from '../../db/schema/users.ts';
 import { MfaSecretUnreadableError, openMfaSecret, sealMfaSecret, type MfaKeyring, type OpenedMfaSecret } from './secret-box.ts';
 import { base32Decode, generateTotpSecret, matchTotp, otpauthUrl } from './totp.ts';
 import { loadQrCode } from '../../lib/lazy-modules.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 const RECOVERY_CODE_COUNT = 10;
 // No 0/o, 1/l/i: codes are read from paper and typed by hand.
@@ -56,7 +56,7 @@ const seal = (app: FastifyInstance, userId: string, secret: string) => sealMfaSe
 async function newPendingSecret(app: FastifyInstance, userId: string, email: string) {
   const secret = generateTotpSecret();
   await app.db.update(users).set({ mfaPendingSecret: seal(app, userId, secret), updatedAt: app.clock.now() }).where(eq(users.id, userId));
-  const url = otpauthUrl({ issuer: company.shortName, account: email, secret });
+  const url = otpauthUrl({ issuer: publishedCompany(app).shortName, account: email, secret });
   // Loaded on the first enrolment of a process (decision 180): most processes never draw a QR code.
   const QRCode = await loadQrCode();
   const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });

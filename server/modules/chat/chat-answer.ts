@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../common/content/company.ts';
 import { HEADER_LINKS, PATHS } from '../../../common/paths.ts';
 import { CHAT_TEXTS, type ChatMode, type ChatOutcome, type ChatStreamEvent } from '../../../common/schemas/chat-texts.ts';
-import { chatKnowledge, factsForPrompt, type ChatFact } from './chat-knowledge.ts';
+import { chatKnowledge, factsForPrompt, type ChatFact, type ChatKnowledge } from './chat-knowledge.ts';
+import { publishedCompany, type PublishedCompany } from '../site-content/published-company.ts';
 import { askedTopics, factsForTopics } from './chat-topics.ts';
 import { GeminiError, streamGemini, type GeminiTurn } from './gemini.ts';
 
@@ -44,8 +44,7 @@ const ANSWERED_COVERAGE = 0.5;
  * or people gets those facts first, whatever else it names; otherwise retrieval's best facts, which
  * answer it only when they hold more than half of its words.
  */
-function findAnswer(question: string): { facts: ChatFact[]; answered: boolean } {
-  const knowledge = chatKnowledge();
+function findAnswer(knowledge: ChatKnowledge, question: string): { facts: ChatFact[]; answered: boolean } {
   const topics = askedTopics(question);
   if (topics.length) return { facts: factsForTopics(knowledge, topics), answered: true };
   const { facts, coverage } = knowledge.match(question);
@@ -61,8 +60,8 @@ function aiOutcome(text: string): ChatOutcome {
   return 'answered';
 }
 
-/** The system instruction: who the assistant is, its rules, and every fact it may use. */
-function systemInstruction(best: ChatFact[]): string {
+/** The system instruction: who the assistant is, its rules, and every fact it may use (all from the published content). */
+function systemInstruction(company: PublishedCompany, knowledge: ChatKnowledge, best: ChatFact[]): string {
   return [
     `You are the customer-support assistant on the website of ${company.name} (${company.shortName}), an indigenous Nigerian engineering, construction, project management and logistics company.`,
     'Rules:',
@@ -74,7 +73,7 @@ function systemInstruction(best: ChatFact[]): string {
     `- For anything that needs a person (a quote, a site visit, a complaint), give the phone ${company.phone} and e-mail ${company.email}, or suggest "Talk to our team" in the chat.`,
     '',
     '# Company facts',
-    factsForPrompt(chatKnowledge()),
+    factsForPrompt(knowledge),
     '',
     '# The facts that best match the question',
     best.length ? best.map((f) => `- ${f.title} (${f.url}): ${f.text}`).join('\n') : '(none matched)',
@@ -102,7 +101,10 @@ export async function answerQuestion(
     emit({ type: 'done', outcome: 'refused', mode: 'none' });
     return { answer: CHAT_TEXTS.refusal, outcome: 'refused', mode: 'none' };
   }
-  const found = findAnswer(question);
+  // The published content as it is now: one publish later, the next question sees the new one.
+  const company = publishedCompany(app);
+  const knowledge = chatKnowledge(app.publishedContent);
+  const found = findAnswer(knowledge, question);
   const best = found.facts;
   const key = app.config.GEMINI_API_KEY;
   if (key) {
@@ -120,7 +122,7 @@ export async function answerQuestion(
         apiUrl: app.config.GEMINI_API_URL,
         apiKey: key,
         model: app.config.GEMINI_MODEL,
-        systemInstruction: systemInstruction(best),
+        systemInstruction: systemInstruction(company, knowledge, best),
         contents,
         firstChunkTimeoutMs: app.config.GEMINI_FIRST_CHUNK_TIMEOUT_MS,
         totalTimeoutMs: app.config.GEMINI_TIMEOUT_MS,

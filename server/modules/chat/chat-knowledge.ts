@@ -1,14 +1,7 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
-import { about } from '../../../common/content/about.ts';
-import { certificates, regulatoryCompliance } from '../../../common/content/certificates.ts';
-import { company } from '../../../common/content/company.ts';
-import { companyFacts, equipmentStatistics, projectStatistics, whyChooseUs } from '../../../common/content/facts.ts';
-import { equipment } from '../../../common/content/equipment.ts';
-import { processBenefits, processSteps } from '../../../common/content/process.ts';
-import { projectCategories, showcaseProjects } from '../../../common/content/projects.ts';
-import { services } from '../../../common/content/services.ts';
-import { team } from '../../../common/content/team.ts';
+import type { SectionDocument } from '../../../common/content/sections.ts';
 import { PATHS } from '../../../common/paths.ts';
+import { publishedMemo, type PublishedReader } from '../site-content/published-company.ts';
 import {
   VENDOR_CERTIFICATION_FILES_MAX,
   VENDOR_FILE_EXTENSIONS,
@@ -18,7 +11,8 @@ import {
 
 // The company's own facts as short documents, each linked to the page it comes from. Both modes of the
 // chat answer from these: retrieval shows the best ones, the AI prompt is grounded on all of them and
-// told which ones match best. Built once per process from the content modules (decision 101).
+// told which ones match best. Built from the published content, again after each publish of a section
+// they use (decisions 101 and 290).
 
 export interface ChatFact {
   id: string;
@@ -34,7 +28,30 @@ export interface ChatFact {
 
 const MB = 1024 * 1024;
 
-function buildFacts(): ChatFact[] {
+/** The sections the facts are made of; a publish of any of them rebuilds the knowledge. */
+const KNOWLEDGE_SECTIONS = ['company', 'facts', 'about', 'services', 'team', 'equipment', 'certificates', 'process', 'projects'] as const;
+
+interface KnowledgeContent {
+  company: SectionDocument<'company'>;
+  facts: SectionDocument<'facts'>;
+  about: SectionDocument<'about'>;
+  services: SectionDocument<'services'>;
+  team: SectionDocument<'team'>;
+  equipment: SectionDocument<'equipment'>;
+  certificates: SectionDocument<'certificates'>;
+  process: SectionDocument<'process'>;
+  projects: SectionDocument<'projects'>;
+}
+
+function buildFacts(content: KnowledgeContent): ChatFact[] {
+  const { company, about } = content;
+  const { companyFacts, equipmentStatistics, projectStatistics, whyChooseUs } = content.facts;
+  const { services } = content.services;
+  const team = content.team.members;
+  const equipment = content.equipment.items;
+  const { certificates, regulatoryCompliance } = content.certificates;
+  const { steps: processSteps, benefits: processBenefits } = content.process;
+  const { projects: showcaseProjects, categories: projectCategories } = content.projects;
   const facts: ChatFact[] = [];
   const add = (f: ChatFact) => facts.push(f);
 
@@ -216,12 +233,16 @@ function contentWords(question: string): string[] {
     .filter((w) => w && !STOP_WORDS.has(w));
 }
 
-let cached: ChatKnowledge | undefined;
+const knowledge = publishedMemo(KNOWLEDGE_SECTIONS, (company, facts, about, services, team, equipment, certificates, process, projects) =>
+  buildKnowledge(buildFacts({ company, facts, about, services, team, equipment, certificates, process, projects })),
+);
 
-/** The knowledge base of this process (built on first use, then kept). */
-export function chatKnowledge(): ChatKnowledge {
-  if (cached) return cached;
-  const facts = buildFacts();
+/** The knowledge base of the published content as it is now (built on first use after each change). */
+export function chatKnowledge(content: PublishedReader): ChatKnowledge {
+  return knowledge(content);
+}
+
+function buildKnowledge(facts: ChatFact[]): ChatKnowledge {
   const index = new MiniSearch<ChatFact>({
     fields: ['title', 'text', 'keywords'],
     storeFields: ['id'],
@@ -238,7 +259,7 @@ export function chatKnowledge(): ChatKnowledge {
   });
   index.addAll(facts);
   const byId = new Map(facts.map((f) => [f.id, f]));
-  cached = {
+  return {
     facts,
     search(question, limit = 3) {
       return this.match(question, limit).facts;
@@ -257,7 +278,6 @@ export function chatKnowledge(): ChatKnowledge {
       };
     },
   };
-  return cached;
 }
 
 /** The facts as the system instruction's reference text, grouped by topic. */

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { company } from '../../../common/content/company.ts';
 import { AppError, badRequest } from '../../../common/errors.ts';
 import { CONTACT_MESSAGES } from '../../../common/schemas/contact.ts';
 import {
@@ -18,6 +17,7 @@ import { hitRateLimit, waitWords, type RateLimitRule } from '../../lib/rate-limi
 import { answerQuestion, CHAT_HISTORY_TURNS } from './chat-answer.ts';
 import { chatOverview, handOffConversation, recentTurns, recordTurn, takeTurn, visitorHash } from './chat.service.ts';
 import { visitorLimitKeyOf } from '../auth/admin-network.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 /** Questions per visitor address (decision 103): a person asks a few a minute; a script is stopped. */
 export const CHAT_RATE_LIMITS = {
@@ -81,7 +81,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         .then((result) => recordTurn(app, conversation.id, { question, ...result }))
         .catch((err: unknown) => {
           request.log.error({ err }, 'chat answer failed');
-          emit({ type: 'error', message: CHAT_TEXTS.emptyReply(company) });
+          emit({ type: 'error', message: CHAT_TEXTS.emptyReply(publishedCompany(app)) });
         })
         .finally(() => stream.end());
       return reply;

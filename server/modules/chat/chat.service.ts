@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, max, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../common/content/company.ts';
 import { CHAT_ADMIN_DAYS, CHAT_MAX_TURNS, type ChatOutcome, type ChatOverviewResponse } from '../../../common/schemas/chat.ts';
 import { CONTACT_MESSAGE_MAX_CHARS } from '../../../common/schemas/contact.ts';
 import { chatConversations, chatTurns } from '../../db/schema/chat.ts';
@@ -10,6 +9,7 @@ import { mailGreeting, mayMailTypedAddress } from '../../mail/typed-address.ts';
 import type { MailInput } from '../../mail/mailer.ts';
 import { serverSecret } from '../../lib/server-secrets.ts';
 import { createContactMessage } from '../contact/contact.service.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** How many conversations the staff page lists. */
@@ -84,6 +84,7 @@ function transcriptOf(turns: { question: string; answer: string }[], limit = CON
 /** The mail that tells a visitor their support chat reached the team. */
 export function handOffAcknowledgement(app: FastifyInstance, visitor: { name: string; email: string }): MailInput {
   // The address was typed by whoever used the chat (decision 190): our own words, at most a plain name.
+  const company = publishedCompany(app);
   const ack = renderMail({
     subject: `We received your question (${company.shortName} support)`,
     greeting: mailGreeting(visitor.name),

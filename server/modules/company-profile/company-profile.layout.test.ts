@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfLayout, type PdfPageLayout, type PdfTextItem } from '../../../tests/helpers/pdf-text.ts';
+import { SECTION_SEEDS } from '../../../common/content/section-seeds.ts';
+import type { PublishedReader } from '../site-content/published-company.ts';
 import { companyProfilePdf } from './company-profile.service.ts';
 
 // Issue 21: 'Our Services' stood alone at the foot of page 1, and a bullet's wrapped lines started
@@ -10,7 +12,9 @@ const BODY_SIZE = 10.5;
 
 let pages: PdfPageLayout[];
 beforeAll(async () => {
-  pages = await pdfLayout(await companyProfilePdf());
+  // The starting content (what a fresh install publishes).
+  const startingContent: PublishedReader = { get: (section) => SECTION_SEEDS[section] };
+  pages = await pdfLayout((await companyProfilePdf(startingContent)).pdf);
 });
 
 describe('company profile PDF layout', () => {

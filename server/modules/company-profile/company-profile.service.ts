@@ -1,29 +1,50 @@
+import { createHash } from 'node:crypto';
 import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
 import { bulletItem, keepTogether, leadingHeight } from '../../lib/pdf-layout.ts';
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
-import { company } from '../../../common/content/company.ts';
-import { companyFacts, headlineFacts } from '../../../common/content/facts.ts';
-import { services } from '../../../common/content/services.ts';
-import { team } from '../../../common/content/team.ts';
-import { certificates } from '../../../common/content/certificates.ts';
-import { about } from '../../../common/content/about.ts';
+import type { SectionDocument } from '../../../common/content/sections.ts';
+import { publishedMemo, type PublishedReader } from '../site-content/published-company.ts';
 
 const BRAND = '#083b6d';
 const TEXT = '#1e293b';
 const MUTED = '#475569';
 
-let cached: Promise<Buffer> | null = null;
+/** The sections the profile prints; a publish of any of them makes a new PDF. */
+export const COMPANY_PROFILE_SECTIONS = ['company', 'facts', 'about', 'services', 'team', 'certificates'] as const;
 
-/** The company profile PDF, built once per process from the content modules (they change only on deploy). */
-export function companyProfilePdf(): Promise<Buffer> {
-  cached ??= renderCompanyProfile().catch((err) => {
-    cached = null;
-    throw err;
-  });
-  return cached;
+export interface CompanyProfilePdf {
+  pdf: Buffer;
+  /** A strong validator of exactly these bytes. */
+  etag: string;
 }
 
-async function renderCompanyProfile(): Promise<Buffer> {
+// One PDF per published state of its sections, made on the first request after a change (decision 290).
+const profile = publishedMemo(COMPANY_PROFILE_SECTIONS, (company, facts, about, services, team, certificates) =>
+  renderCompanyProfile({ company, facts, about, services: services.services, team: team.members, certificates: certificates.certificates }).then((pdf) => ({
+    pdf,
+    etag: `"${createHash('sha256').update(pdf).digest('base64url').slice(0, 27)}"`,
+  })),
+);
+
+/** The company profile PDF of the published content as it is now, rendered once per change of it. */
+export function companyProfilePdf(content: PublishedReader): Promise<CompanyProfilePdf> {
+  const pending = profile(content);
+  // A failed render is not kept: the next request tries again.
+  pending.catch(() => profile.forget(content));
+  return pending;
+}
+
+interface ProfileContent {
+  company: SectionDocument<'company'>;
+  facts: SectionDocument<'facts'>;
+  about: SectionDocument<'about'>;
+  services: SectionDocument<'services'>['services'];
+  team: SectionDocument<'team'>['members'];
+  certificates: SectionDocument<'certificates'>['certificates'];
+}
+
+async function renderCompanyProfile({ company, facts, about, services, team, certificates }: ProfileContent): Promise<Buffer> {
+  const { companyFacts, headlineFacts } = facts;
   const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',

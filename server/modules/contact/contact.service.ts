@@ -1,6 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import {
   CONTACT_INBOX_PAGE_SIZE,
@@ -10,6 +9,7 @@ import {
 import { contactMessages } from '../../db/schema/contact.ts';
 import { renderMail } from '../../mail/layout.ts';
 import { deliverQueuedMail, queueMail, type MailInput } from '../../mail/mailer.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 type Row = typeof contactMessages.$inferSelect;
 const toApi = (r: Row): ContactMessage => ({
@@ -25,6 +25,7 @@ const toApi = (r: Row): ContactMessage => ({
 
 /** The mail telling staff about a contact message (from the contact form or the support chat's hand-off). */
 export function contactStaffMail(app: FastifyInstance, fields: ContactMessageFields, source = 'contact form'): MailInput {
+  const company = publishedCompany(app);
   const mail = renderMail({
     subject: `New contact message from ${fields.name}${fields.company ? ` (${fields.company})` : ''}`,
     paragraphs: [`A visitor wrote through the ${source} of the ${company.shortName} website. Reply to this mail to answer them.`],

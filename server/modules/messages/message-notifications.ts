@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { renderMail } from '../../mail/layout.ts';
 import { refreshAtSendTime, type DbExecutor, type MailInput } from '../../mail/mailer.ts';
 import { messageNotifications } from '../../db/schema/messages.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 const MESSAGE_NOTIFICATION_KIND = 'message-notification';
 /** The throttle key of mails to the company (the staff inbox), beside clients' user ids. */
@@ -30,6 +30,7 @@ export interface NotificationFacts {
  * behind the sign-in.
  */
 export function messageNotificationMail(app: FastifyInstance, facts: NotificationFacts): MailInput {
+  const company = publishedCompany(app);
   const link = new URL(facts.toStaff ? PATHS.adminDashboard : PATHS.clientDashboard, app.config.publicUrl).toString();
   // The person who wrote, and for whom: once a client has several people its name alone says too little.
   const from = facts.toStaff

@@ -1,4 +1,4 @@
-import { company } from '../../../common/content/company.ts';
+import type { PublishedCompany } from '../site-content/published-company.ts';
 import type { AttachmentKind, Message } from '../../../common/schemas/messages.ts';
 import type { UserRole } from '../../db/schema/users.ts';
 import { toAttachment } from '../files/files.service.ts';
@@ -47,7 +47,7 @@ export interface MessageRow {
  * The one mapping of a stored message to what the API answers. A staff message is read, for a
  * client person, when they have read it themselves; for staff, when anyone of the client has.
  */
-export function toMessage(r: MessageRow, projectId: string, viewer: MessageReader): Message {
+export function toMessage(company: PublishedCompany, r: MessageRow, projectId: string, viewer: MessageReader): Message {
   const fromStaff = r.sender_role === 'admin';
   const perPerson = fromStaff && viewer.role !== 'admin';
   const own = perPerson ? r.readers.find(([id]) => id === viewer._id) : undefined;

@@ -11,6 +11,7 @@ import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
 import type { Viewer } from './messages.service.ts';
 import { projectScopeText } from '../projects/project-scope.ts';
 import { PROJECT_ARCHIVED } from '../projects/project-locks.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 export interface NewMessage {
   subject: string;
@@ -179,7 +180,7 @@ export async function sendMessage(
   if (!row.id) throw badRequest('An attachment cannot be used: upload it again');
   // The sender is the viewer; the receiver, when there is one, the project's client.
   const stored = { ...row, id: row.id, sender_id: viewer._id, sender_name: viewer.name, sender_role: viewer.role, receiver_name: row.client_name, readers: [] };
-  const message: Message = toMessage(stored, row.project_id, viewer);
+  const message: Message = toMessage(publishedCompany(app), stored, row.project_id, viewer);
   if (mailId) later(deliverQueuedMail(app, [mailId]), 'message notification failed');
   return { message };
 }

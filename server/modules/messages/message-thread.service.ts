@@ -5,6 +5,7 @@ import { runNamed } from '../../db/named-statement.ts';
 import { readersSql, toMessage, type MessageRow } from './message-rows.ts';
 import { organisationOf, type Viewer } from './messages.service.ts';
 import { projectScopeText } from '../projects/project-scope.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 /** A position in a thread (see threadCursor in common/schemas/messages.ts). */
 export interface ThreadCursor {
@@ -87,7 +88,8 @@ export async function listProjectMessages(
   const found = rows[0].id === null ? [] : (rows as MessageRow[]);
   const hasMore = found.length > limit;
   const shown: Message[] = new Array(Math.min(found.length, limit));
-  for (let i = 0; i < shown.length; i++) shown[shown.length - 1 - i] = toMessage(found[i], projectId, viewer);
+  const company = publishedCompany(app);
+  for (let i = 0; i < shown.length; i++) shown[shown.length - 1 - i] = toMessage(company, found[i], projectId, viewer);
   const oldest = shown.length ? found[shown.length - 1] : undefined;
   return { messages: shown, hasMore, olderUnread: hasMore && oldest ? await countUnreadBefore(app, viewer, projectId, oldest) : 0 };
 }

@@ -11,6 +11,7 @@ import { notifySql } from '../../events/pg-events.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { MESSAGE_EVENTS_CHANNEL } from '../../events/portal-events.ts';
 import { readersSql, toMessage, type AttachmentTuple, type ReaderTuple } from './message-rows.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 // The thread's pages are read in message-thread.service.ts, a send is written in
 // message-send.service.ts; this file holds a single message and the unread counts.
@@ -59,7 +60,7 @@ export async function findMessage(app: FastifyInstance, viewer: Viewer, messageI
     .where(and(eq(messages.id, messageId), projectScope(viewer)))
     .limit(1);
   if (!row) throw notFound('Message not found');
-  return toMessage(row, row.project_id, viewer);
+  return toMessage(publishedCompany(app), row, row.project_id, viewer);
 }
 
 /**

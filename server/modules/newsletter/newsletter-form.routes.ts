@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { company } from '../../../common/content/company.ts';
 import { forbidden, type ApiError } from '../../../common/errors.ts';
 import { HONEYPOT_FIELD } from '../../../common/form-guard.ts';
 import {
@@ -17,6 +16,7 @@ import { escapeHtml, mailConfigured } from '../../mail/mailer.ts';
 import { CROSS_SITE_REFUSED } from '../../plugins/access.ts';
 import { logRequestError, toApiError } from '../../plugins/error-handler.ts';
 import { subscribeToNewsletter } from './newsletter.service.ts';
+import { publishedCompany, type PublishedCompany } from '../site-content/published-company.ts';
 
 // Decision 176: the footer's newsletter box posts here as a plain HTML form when JavaScript is off
 // (content pages are not hydrated, decision 140), and gets a page back. Same address check, same
@@ -84,7 +84,7 @@ function backPath(app: FastifyInstance, request: FastifyRequest, field: string |
 }
 
 /** The answer without the web app (an API-only process): the same words in a bare document. */
-function plainAnswerPage(answer: NewsletterFormAnswer): string {
+function plainAnswerPage(company: PublishedCompany, answer: NewsletterFormAnswer): string {
   return [
     '<!doctype html>',
     '<html lang="en-NG"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -101,7 +101,7 @@ async function sendAnswer(app: FastifyInstance, request: FastifyRequest, reply: 
   reply.header('Cache-Control', 'no-store');
   const page = { path: PATHS.newsletterSubscribe, context: { [NEWSLETTER_FORM_CONTEXT_KEY]: answer }, status: answer.status };
   if (app.webPages.render && (await app.webPages.render(request, reply, page))) return reply;
-  return reply.status(answer.status).type('text/html; charset=utf-8').send(plainAnswerPage(answer));
+  return reply.status(answer.status).type('text/html; charset=utf-8').send(plainAnswerPage(publishedCompany(app), answer));
 }
 
 /** What the page says about a refused post: the JSON route's texts, the address ones as the box words them. */

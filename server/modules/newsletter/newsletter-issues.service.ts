@@ -1,6 +1,5 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../common/content/company.ts';
 import {
   NEWSLETTER_ISSUES_PAGE_SIZE,
   type NewsletterIssue,
@@ -13,6 +12,7 @@ import type { MailOutcome } from '../../../common/schemas/mail.ts';
 import { deliverQueuedMail, mailOutcomeOf, queueMails, sendMail } from '../../mail/mailer.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { countNewsletterSubscribers, newsletterMail } from './newsletter.service.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 // Newsletter issues: the test mail, the send to every confirmed subscriber, and the list of what
 // was sent. Subscribers (subscribe, confirm, unsubscribe, the list and its export) are in
@@ -31,8 +31,9 @@ function newsletterParagraphs(body: string): string[] {
     .filter(Boolean);
 }
 
-/** The company identity every newsletter ends with (common/content/company.ts, never a literal name). */
+/** The company identity every newsletter ends with (the published company profile, never a literal name). */
 export function issueContent(app: FastifyInstance, content: NewsletterIssueContent, extraFooter: string[] = []): MailContent {
+  const company = publishedCompany(app);
   return {
     subject: content.subject,
     paragraphs: newsletterParagraphs(content.body),

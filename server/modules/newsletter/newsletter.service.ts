@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import {
   NEWSLETTER_CONFIRM_TTL_MS,
@@ -14,6 +13,7 @@ import { renderMail, type MailContent } from '../../mail/layout.ts';
 import { deliverQueuedMail, queueMail, type DbExecutor, type MailInput } from '../../mail/mailer.ts';
 import { mayMailTypedAddress } from '../../mail/typed-address.ts';
 import { todayIso } from '../../../common/dates.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 type Row = typeof newsletterSubscribers.$inferSelect;
 /** What a newsletter mail needs of its subscriber. */
@@ -43,6 +43,7 @@ function unsubscribeLinks(app: FastifyInstance, unsubscribeToken: string) {
  */
 export function newsletterMail(app: FastifyInstance, subscriber: { email: string; unsubscribeToken: string }, content: MailContent, kind: string): MailInput {
   const links = unsubscribeLinks(app, subscriber.unsubscribeToken);
+  const company = publishedCompany(app);
   const mail = renderMail({
     ...content,
     // "this address", not the address itself: a +tag in it would be the typist's words (decision 190).
@@ -61,6 +62,7 @@ export function newsletterMail(app: FastifyInstance, subscriber: { email: string
 }
 
 export function confirmationMail(app: FastifyInstance, subscriber: Subscriber, confirmToken: string): MailInput {
+  const company = publishedCompany(app);
   return newsletterMail(
     app,
     subscriber,
@@ -78,6 +80,7 @@ export function confirmationMail(app: FastifyInstance, subscriber: Subscriber, c
 }
 
 export function alreadySubscribedMail(app: FastifyInstance, subscriber: Subscriber): MailInput {
+  const company = publishedCompany(app);
   return newsletterMail(
     app,
     subscriber,
@@ -91,6 +94,7 @@ export function alreadySubscribedMail(app: FastifyInstance, subscriber: Subscrib
 }
 
 export function welcomeMail(app: FastifyInstance, subscriber: Subscriber): MailInput {
+  const company = publishedCompany(app);
   return newsletterMail(
     app,
     subscriber,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../common/content/company.ts';
 import { formatDateTimeWithZone, formatDay } from '../../../common/dates.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { renderMail } from '../../mail/layout.ts';
 import type { MailInput } from '../../mail/mailer.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 export const REPORT_NOTIFICATION_KIND = 'report-notification';
 /** The throttle key of report mails to a client (message_notifications.recipient), apart from its message mails. */
@@ -26,6 +26,7 @@ export function reportNotificationMail(
   app: FastifyInstance,
   facts: { clientName: string; clientEmail: string; projectId: string; projectName: string; reportId: string; reportDate: string; corrected?: boolean; /** When it was added, or for a correction when it was corrected. */ addedAt: Date },
 ): MailInput {
+  const company = publishedCompany(app);
   const mail = renderMail({
     subject: facts.corrected ? `Progress report corrected for ${facts.projectName}` : `New progress report for ${facts.projectName}`,
     greeting: `Hello ${facts.clientName},`,

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
 import { pdfLayout, pdfText, type PdfPageLayout } from '../../../tests/helpers/pdf-text.ts';
+import { SECTION_SEEDS } from '../../../common/content/section-seeds.ts';
 import { renderReportPdf, type PdfImage } from './report-pdf.ts';
 
 // Issue 21: the report PDF drew a box for every CR of text typed in a browser, left the 'Images'
@@ -34,7 +35,7 @@ const reportWith = (fields: Partial<Report> = {}): Report => ({
 
 async function render(report: Report, images: PdfImage[] = []): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of await renderReportPdf(report, images)) chunks.push(chunk as Buffer);
+  for await (const chunk of await renderReportPdf(SECTION_SEEDS.company, report, images)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 

@@ -1,7 +1,7 @@
 import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
 import { keepTogether, leadingHeight, pdfSafeText } from '../../lib/pdf-layout.ts';
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
-import { company } from '../../../common/content/company.ts';
+import type { PublishedCompany } from '../site-content/published-company.ts';
 import { formatDateTimeWithZone, formatDay } from '../../../common/dates.ts';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
 
@@ -28,7 +28,7 @@ const ROW_GAP = 14;
  * The report as a PDF: header, the report's fields, then its images. The document is returned as a
  * stream that is already complete, so the caller can pipe it to the response.
  */
-export async function renderReportPdf(report: Report, images: readonly PdfImage[]): Promise<PDFKit.PDFDocument> {
+export async function renderReportPdf(company: PublishedCompany, report: Report, images: readonly PdfImage[]): Promise<PDFKit.PDFDocument> {
   const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',

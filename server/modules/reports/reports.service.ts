@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../../common/errors.ts';
-import { company } from '../../../common/content/company.ts';
 import { paginationOf, type Pagination, type PaginationQuery } from '../../../common/schemas/pagination.ts';
 import { createReportFieldsSchema, REPORT_IMAGE_MAX_BYTES, REPORT_IMAGES_MAX, reportUrls, type Report } from '../../../common/schemas/reports.ts';
 import { projects } from '../../db/schema/projects.ts';
@@ -23,6 +22,7 @@ import { cleanFileName } from '../../lib/file-names.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
 import { deleteStoredReportImages, imageForPdf, reportImageRow, storeReportImage, type StoredReportImage } from './report-images.ts';
 import { renderReportPdf, type PdfImage } from './report-pdf.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 interface NewReport {
   date: string;
@@ -108,7 +108,7 @@ async function createReport(
     await lockWritableProject(tx, viewer, input.projectId);
     const [report] = await tx
       .insert(progressReports)
-      .values({ ...input, id: reportId, team: input.team || company.name, createdBy: viewer._id, createdAt: now })
+      .values({ ...input, id: reportId, team: input.team || publishedCompany(app).name, createdBy: viewer._id, createdAt: now })
       .returning();
     const imageRows =
       images.length === 0
@@ -309,7 +309,7 @@ export async function prepareReportPdf(
     pdfImages.push({ name: image.originalName, ...(await imageForPdf(Buffer.concat(chunks))) });
   }
   const fileName = `progress-report-${report.projectCode || report.project}-${report.date}.pdf`.replace(/\s+/g, '-');
-  return { fileName, render: () => renderReportPdf(report, pdfImages) };
+  return { fileName, render: () => renderReportPdf(publishedCompany(app), report, pdfImages) };
 }
 
 /** A stored report image (full size or its WebP thumbnail) for a viewer who may see it: where it is, its size, type and name. */

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import type { StaffRole } from '../../../common/permissions.ts';
 import { STAFF_ROLE_LABELS } from '../../../common/schemas/staff.ts';
 import { mailDocument } from '../../mail/layout.ts';
 import { escapeHtml, type MailInput } from '../../mail/mailer.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 /** The set-password link (the same page as a client's invitation); the token travels in the fragment, never in a log. */
 export const staffInvitationUrl = (app: FastifyInstance, token: string) => `${new URL(app.config.publicUrl).origin}${PATHS.setPassword}#token=${token}`;
 
 /** The mail that invites a staff member: choose a password, then sign in on the staff sign-in page. */
-export function staffInvitationMail(member: { name: string; email: string; role: StaffRole }, url: string): MailInput {
+export function staffInvitationMail(app: FastifyInstance, member: { name: string; email: string; role: StaffRole }, url: string): MailInput {
+  const company = publishedCompany(app);
   const subject = `Your ${company.shortName} staff account`;
   const role = STAFF_ROLE_LABELS[member.role];
   const lines = [

@@ -81,7 +81,7 @@ export async function inviteStaff(app: FastifyInstance, body: StaffInviteBody, w
       throw pgError.code === UNIQUE_VIOLATION ? conflict(STAFF_EMAIL_TAKEN) : err;
     });
   const url = staffInvitationUrl(app, created.token);
-  const { delivered } = await sendMail(app, staffInvitationMail({ name: body.name, email: body.email, role: body.role }, url));
+  const { delivered } = await sendMail(app, staffInvitationMail(app, { name: body.name, email: body.email, role: body.role }, url));
   const mail: MailOutcome = mailOutcomeOf(app, delivered);
   return { member: await memberOf(app.db, created.id), url, expiresAt: created.expiresAt.toISOString(), mail };
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../common/content/company.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { VENDOR_FIELD_LABELS, VENDOR_TEXT_FIELDS, type VendorApplicationFields } from '../../../common/schemas/vendors.ts';
 import { renderMail } from '../../mail/layout.ts';
 import type { MailInput } from '../../mail/mailer.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 interface ApplicationForMail {
   id: string;
@@ -39,6 +39,7 @@ export function staffNotification(app: FastifyInstance, a: ApplicationForMail): 
  * could turn into a message to a victim. Only our own words and the server-made reference.
  */
 export function applicantAcknowledgement(app: FastifyInstance, a: ApplicationForMail): MailInput {
+  const company = publishedCompany(app);
   const mail = renderMail({
     subject: `We received your vendor registration (${a.reference})`,
     greeting: 'Hello,',
