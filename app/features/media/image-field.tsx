@@ -5,8 +5,8 @@ import { mediaIdOf, mediaRef } from '../../../common/content/media-refs.ts';
 import { mediaPicture } from '../../../common/schemas/media.ts';
 import { buttonClass } from '../../components/button-class.ts';
 import { labelClass } from '../../components/forms/field-classes.ts';
-import { useMediaItem } from '../media/media-api.ts';
-import { MediaPicker } from '../media/media-picker.tsx';
+import { useMediaItem } from './media-api.ts';
+import { MediaPicker } from './media-picker.tsx';
 
 const frame = 'aspect-[4/3] w-32 shrink-0 rounded-md bg-slate-100 object-cover dark:bg-slate-800';
 
@@ -60,17 +60,7 @@ function Current({ value }: { value: string }) {
  * picker. The field stores 'media/<uuid>' for a library item; a starting image keeps its manifest key
  * until another is chosen.
  */
-export function ImageField({
-  label,
-  value,
-  message,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  message?: string;
-  onChange: (value: string) => void;
-}) {
+export function ImageField({ label, value, message, onChange }: { label: string; value: string; message?: string; onChange: (value: string) => void }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
