@@ -67,8 +67,9 @@ test('an editor adds a team member with a photo uploaded through the picker, reo
     await expect(picker.getByRole('button', { name: `${newName} in a hard hat at the jetty` })).toBeVisible();
     await expectNoAxeViolations(page, `media picker ${theme} ${viewport.width}`);
   });
-  await page.keyboard.press('Escape');
+  await picker.getByRole('button', { name: 'Close dialog' }).click();
   await expect(picker).toBeHidden();
+  await expect(mine.getByRole('button', { name: 'Change image' })).toBeFocused();
 
   // Move up: the focus stays on the moved record's button, and the move is announced.
   await mine.getByRole('button', { name: `Move up: ${newName}` }).click();
