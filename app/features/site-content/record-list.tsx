@@ -105,7 +105,7 @@ function ListMessage({ id, message }: { id: string; message?: string }) {
 }
 
 /** The words a record is known by: its name or title (or theme, quote, value), else its place. */
-export function recordName(record: Doc, singular: string, index: number): string {
+function recordName(record: Doc, singular: string, index: number): string {
   for (const key of ['name', 'title', 'theme', 'value', 'quote']) {
     const v = record[key];
     if (typeof v === 'string' && v.trim()) return v.trim().length > 60 ? `${v.trim().slice(0, 57)}…` : v.trim();
