@@ -1,13 +1,14 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
+import { imageRefSchema } from './media-refs.ts';
 
 // The shapes of every piece of company content. Content modules import only the *types* from here
 // (erased at compile time), so zod never reaches the browser bundle of a public page; the build
 // (react-router.config.ts, buildEnd) and the unit tests parse the content with these schemas.
 
 const text = z.string().trim().min(1);
-/** A key of the generated image manifest (common/content/image-manifest.ts). */
-const imageKey = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*\/[a-z0-9]+(-[a-z0-9]+)*$/, 'must be "group/name"');
+/** A key of the generated image manifest (common/content/image-manifest.ts) or 'media/<uuid>' (decision 291). */
+const imageKey = imageRefSchema;
 const optionalUrl = z.url().optional();
 
 export const companySchema = z.object({

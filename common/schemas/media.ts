@@ -38,7 +38,11 @@ export const mediaUpdateSchema = z
 export type MediaUpdate = z.infer<typeof mediaUpdateSchema>;
 
 export const mediaIdParamsSchema = z.object({ id: z.uuid() });
-export const mediaListQuerySchema = paginationQuerySchema.extend({ pageSize: z.coerce.number().int().min(1).max(100).default(MEDIA_PAGE_SIZE) });
+export const mediaListQuerySchema = paginationQuerySchema.extend({
+  pageSize: z.coerce.number().int().min(1).max(100).default(MEDIA_PAGE_SIZE),
+  /** Only the items whose alt text contains this (the media picker's search, decision 291). */
+  q: z.string().trim().max(MEDIA_ALT_MAX).optional(),
+});
 
 const mediaVariantSchema = z.object({ format: z.enum(MEDIA_FORMATS), width: z.number().int(), height: z.number().int(), size: z.number().int() });
 const mediaUsageSchema = z.object({ usedIn: z.string(), label: z.string() });

@@ -87,21 +87,22 @@ test('an editor changes the phone number, publishes, finds it in the history and
   });
 });
 
-test('list sections: texts one a line, records as JSON with the schema’s messages', async ({ page }) => {
+test('list sections: a list editor for texts and one form per record, with the schema’s messages at the field', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize(DESKTOP);
   await signInAs(page, { role: 'admin', name: 'Kelechi Editor', staffRole: 'editor' });
   await page.goto(`${PATHS.adminWebsite}/about`);
-  await expect(draft(page).getByLabel('Story (one a line)')).toHaveValue(/founded in 2011/);
-  const values = draft(page).getByLabel('Values (JSON)');
-  await values.fill('[{ "title": "Safety" }');
-  await expect(values).toHaveAccessibleDescription('This is not valid JSON yet');
-  await values.fill('[{ "title": "Safety", "description": "" }]');
+  const story = draft(page).getByRole('group', { name: 'Story' });
+  await expect(story.getByLabel('Paragraph 1', { exact: true })).toHaveValue(/founded in 2011/);
+  const values = draft(page).getByRole('group', { name: /^Values/ });
+  const first = values.getByRole('listitem').first();
+  const description = first.getByLabel('Description', { exact: true });
+  await description.fill('');
   await expect(draft(page).getByRole('status')).toHaveText('Not saved: correct the marked fields');
-  await expect(values).toHaveAttribute('aria-invalid', 'true');
+  await expect(description).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page, 'about editor with a refused list');
 
   await page.goto(`${PATHS.adminWebsite}/team`);
-  await expect(draft(page).getByLabel('Members (JSON)')).toHaveValue(/Chief Executive Officer/);
+  await expect(draft(page).getByRole('group', { name: /^Members/ }).getByLabel('Position', { exact: true }).first()).toHaveValue('Chief Executive Officer');
   await expectNoAxeViolations(page, 'team editor');
 });

@@ -6,17 +6,28 @@ import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
 const MEDIA_KEY = ['media'] as const;
 
-/** One page of the library, newest first. */
-export function useMediaList(page: number) {
+/** One page of the library, newest first; `q` keeps the items whose alt text contains it. */
+export function useMediaList(page: number, q = '') {
+  const search = q.trim() ? `&q=${encodeURIComponent(q.trim())}` : '';
   return useQuery({
-    queryKey: [...MEDIA_KEY, 'list', page],
-    queryFn: ({ signal }) => apiFetch<MediaListResponse>(`/media${pageQuery(page, MEDIA_PAGE_SIZE)}`, { signal, fallbackMessage: 'Failed to load the media library' }),
+    queryKey: [...MEDIA_KEY, 'list', page, q.trim()],
+    queryFn: ({ signal }) => apiFetch<MediaListResponse>(`/media${pageQuery(page, MEDIA_PAGE_SIZE)}${search}`, { signal, fallbackMessage: 'Failed to load the media library' }),
     placeholderData: keepPreviousData,
     retry: retryUnlessClientError,
   });
 }
 
-function useMediaMutation<Input>(run: (input: Input) => Promise<unknown>) {
+/** One item, for an image field that names it (none asked for while `id` is null). */
+export function useMediaItem(id: string | null) {
+  return useQuery({
+    queryKey: [...MEDIA_KEY, 'item', id],
+    queryFn: ({ signal }) => apiFetch<{ item: MediaItem }>(`/media/${encodeURIComponent(id ?? '')}`, { signal, fallbackMessage: 'Failed to load the image' }),
+    enabled: id !== null,
+    retry: retryUnlessClientError,
+  });
+}
+
+function useMediaMutation<Input, Output>(run: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: MEDIA_KEY }) });
 }

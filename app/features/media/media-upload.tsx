@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { clsx } from 'clsx';
 import { Upload } from 'lucide-react';
-import { MEDIA_MAX_BYTES, MEDIA_MESSAGES } from '../../../common/schemas/media.ts';
+import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, type MediaItem } from '../../../common/schemas/media.ts';
 import { buttonClass } from '../../components/button-class.ts';
 import { labelClass } from '../../components/forms/field-classes.ts';
 import { toast } from '../../components/ui/toast.tsx';
@@ -19,8 +19,11 @@ function altMessageOf(err: unknown): string | null {
   return detail?.message ?? null;
 }
 
-/** Upload one image: chosen with the file input or dropped on the zone, with its alt text. */
-export function MediaUpload() {
+/**
+ * Upload one image: chosen with the file input or dropped on the zone, with its alt text. In the
+ * media picker (decision 291) the heading is a level lower and the new item is handed on.
+ */
+export function MediaUpload({ onUploaded, inDialog = false }: { onUploaded?: (item: MediaItem) => void; inDialog?: boolean } = {}) {
   const upload = useUploadMedia();
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState('');
@@ -28,7 +31,8 @@ export function MediaUpload() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const ids = { file: useId(), fileHelp: useId(), fileError: useId() };
+  const ids = { file: useId(), fileHelp: useId(), fileError: useId(), heading: useId() };
+  const Heading = inDialog ? 'h3' : 'h2';
 
   const choose = (chosen: File | undefined) => {
     setFile(chosen ?? null);
@@ -47,8 +51,9 @@ export function MediaUpload() {
     setFileError(file ? null : MEDIA_MESSAGES.noFile);
     if (!altText || !file) return;
     try {
-      await upload.mutateAsync({ file, altText });
+      const { item } = await upload.mutateAsync({ file, altText });
       toast({ title: 'Image uploaded', description: file.name });
+      onUploaded?.(item);
       setFile(null);
       setAlt('');
       if (input.current) input.current.value = '';
@@ -60,11 +65,16 @@ export function MediaUpload() {
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-labelledby="media-upload-heading" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900">
-      <h2 id="media-upload-heading" className="mb-3 text-lg font-semibold">
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      aria-labelledby={ids.heading}
+      className={inDialog ? 'rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-700' : 'rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900'}
+    >
+      <Heading id={ids.heading} className={inDialog ? 'mb-3 text-base font-semibold' : 'mb-3 text-lg font-semibold'}>
         Upload an image
-      </h2>
-      <div className="grid gap-4 md:grid-cols-2">
+      </Heading>
+      <div className={inDialog ? 'grid gap-4' : 'grid gap-4 md:grid-cols-2'}>
         <div
           onDragOver={(e) => {
             e.preventDefault();

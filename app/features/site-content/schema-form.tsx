@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { createContext, useContext, useId, useState, type ComponentType } from 'react';
 import type { z } from 'zod';
+import { imageRefSchema } from '../../../common/content/media-refs.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { RecordList, TextList } from './record-list.tsx';
 
 // A form drawn from a section's zod schema (issue 24): text, e-mail, web address, number and choice
-// inputs for plain fields, a fieldset for a nested object, one line per item for a list of texts,
-// and a JSON box for a list of records (the pages' own editors for those come with the next step).
+// inputs for plain fields, a fieldset for a nested object, an image field with the media picker,
+// and list editors for lists of texts and lists of records (decision 291).
 
 type Doc = Record<string, unknown>;
 export type FieldErrors = Record<string, string>;
@@ -19,7 +21,60 @@ const LABELS: Record<string, string> = {
   whatsapp: 'WhatsApp',
   email: 'E-mail',
   supportEmail: 'Support e-mail',
+  features: 'Key features',
 };
+
+/** What an image field is drawn with: the media feature's picker field, handed in by the route (features do not import each other). */
+export interface ImageFieldProps {
+  label: string;
+  value: string;
+  message?: string;
+  onChange: (value: string) => void;
+}
+export const ImageFieldContext = createContext<ComponentType<ImageFieldProps> | null>(null);
+
+/** Without a picker (never in the app): the field's value as text. */
+function PlainImageField({ label, value, message, onChange }: ImageFieldProps) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input id={id} className={inputClass} value={value} aria-invalid={Boolean(message) || undefined} aria-describedby={message ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.value)} />
+      <Message id={`${id}-error`} message={message} />
+    </div>
+  );
+}
+
+/** What one item of a list is called ('Add team member'), by the list's key. */
+const SINGULAR: Record<string, string> = {
+  members: 'Team member',
+  slides: 'Slide',
+  services: 'Service',
+  projects: 'Project',
+  categories: 'Category',
+  certificates: 'Certificate',
+  regulatoryCompliance: 'Requirement',
+  partners: 'Partner',
+  offices: 'Office',
+  values: 'Value',
+  keyStrengths: 'Key strength',
+  steps: 'Step',
+  benefits: 'Benefit',
+  headlineFacts: 'Fact',
+  projectStatistics: 'Statistic',
+  equipmentStatistics: 'Statistic',
+  whyChooseUs: 'Reason',
+  items: 'Item',
+  story: 'Paragraph',
+  details: 'Detail',
+  features: 'Key feature',
+  hours: 'Line',
+};
+const singularOf = (key: string) => SINGULAR[key] ?? 'Item';
+/** Fields whose text runs to sentences: a text box rather than one line. */
+const LONG = /^(description|bio|quote|story|details|subtitle|mission|vision|newsletterText)$/;
 
 const labelOf = (key: string) => LABELS[key] ?? key.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()).replace(/ ([A-Z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
 
@@ -59,43 +114,24 @@ function Message({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-/** A list of records as JSON: kept as typed text until it parses, so a half-typed edit is not lost. */
-function JsonField({ name, path, value, errors, onChange }: FieldArgs) {
-  const id = useId();
-  const [text, setText] = useState(() => JSON.stringify(value, null, 2));
-  const [parseError, setParseError] = useState<string>();
-  const message = parseError ?? errorAt(errors, path);
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {labelOf(name)} <span className="font-normal text-slate-600 dark:text-slate-400">(JSON)</span>
-      </label>
-      <textarea
-        id={id}
-        rows={Math.min(16, text.split('\n').length + 1)}
-        className={`${inputClass} font-mono text-xs`}
-        value={text}
-        spellCheck={false}
-        aria-invalid={Boolean(message) || undefined}
-        aria-describedby={message ? `${id}-error` : undefined}
-        onChange={(e) => {
-          setText(e.target.value);
-          try {
-            onChange(JSON.parse(e.target.value));
-            setParseError(undefined);
-          } catch {
-            setParseError('This is not valid JSON yet');
-          }
-        }}
-      />
-      <Message id={`${id}-error`} message={message} />
-    </div>
-  );
+/** An empty record of an object schema, for 'Add': empty texts, the first choice, empty lists; optional fields left out. */
+function emptyOf(schema: z.ZodType): unknown {
+  const { inner, optional } = unwrap(schema);
+  if (optional) return undefined;
+  const def = defOf(inner);
+  if (def.type === 'object' && def.shape) return Object.fromEntries(Object.entries(def.shape).map(([k, v]) => [k, emptyOf(v)]).filter(([, v]) => v !== undefined));
+  if (def.type === 'array') return [];
+  if (def.type === 'enum' && def.entries) return Object.values(def.entries)[0];
+  if (def.type === 'number') return undefined;
+  return '';
 }
 
 function Field(args: FieldArgs) {
   const { name, path, schema, value, errors, onChange } = args;
   const id = useId();
+  const ImageInput = useContext(ImageFieldContext) ?? PlainImageField;
+  // Decided once: a field that turned into a text box mid-word would lose the focus.
+  const [startsLong] = useState(() => typeof value === 'string' && value.length > 90);
   const { inner, optional } = unwrap(schema);
   const def = defOf(inner);
   if (def.type === 'object' && def.shape) {
@@ -106,8 +142,36 @@ function Field(args: FieldArgs) {
       </fieldset>
     );
   }
-  if (def.type === 'array' && def.element && defOf(def.element).type !== 'string') return <JsonField {...args} />;
+  if (def.type === 'array' && def.element) {
+    const element = unwrap(def.element).inner;
+    if (defOf(element).type === 'object') {
+      return (
+        <RecordList
+          label={labelOf(name)}
+          singular={singularOf(name)}
+          path={path}
+          value={(value as Doc[] | undefined) ?? []}
+          errors={errors}
+          emptyRecord={() => emptyOf(element) as Doc}
+          renderFields={(record, prefix, change) => <SchemaFields schema={element as z.ZodObject} value={record} errors={errors} prefix={prefix} onChange={change} />}
+          onChange={onChange}
+        />
+      );
+    }
+    return (
+      <TextList
+        label={labelOf(name)}
+        singular={singularOf(name)}
+        path={path}
+        value={(value as string[] | undefined) ?? []}
+        errors={errors}
+        long={LONG.test(name)}
+        onChange={onChange}
+      />
+    );
+  }
   const message = errorAt(errors, path);
+  if (inner === imageRefSchema) return <ImageInput label={labelOf(name)} value={String(value ?? '')} message={message} onChange={onChange} />;
   const common = {
     id,
     'aria-invalid': Boolean(message) || undefined,
@@ -115,18 +179,7 @@ function Field(args: FieldArgs) {
     'aria-required': !optional || undefined,
   };
   let input;
-  if (def.type === 'array') {
-    const lines = (value as string[] | undefined) ?? [];
-    input = (
-      <textarea
-        {...common}
-        rows={Math.max(3, lines.length + 1)}
-        className={inputClass}
-        value={lines.join('\n')}
-        onChange={(e) => onChange(e.target.value.split('\n'))}
-      />
-    );
-  } else if (def.type === 'enum' && def.entries) {
+  if (def.type === 'enum' && def.entries) {
     input = (
       <select {...common} className={inputClass} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)}>
         {Object.values(def.entries).map((v) => (
@@ -147,9 +200,9 @@ function Field(args: FieldArgs) {
     );
   } else {
     const type = def.format === 'email' ? 'email' : def.format === 'url' ? 'url' : /phone|whatsapp$/i.test(name) && !def.format ? 'tel' : 'text';
-    const long = typeof value === 'string' && value.length > 90;
+    const long = LONG.test(name) || startsLong;
     input = long ? (
-      <textarea {...common} rows={3} className={inputClass} value={value} onChange={(e) => onChange(optional && !e.target.value ? undefined : e.target.value)} />
+      <textarea {...common} rows={3} className={inputClass} value={String(value ?? '')} onChange={(e) => onChange(optional && !e.target.value ? undefined : e.target.value)} />
     ) : (
       <input {...common} type={type} className={inputClass} value={String(value ?? '')} onChange={(e) => onChange(optional && !e.target.value ? undefined : e.target.value)} />
     );
@@ -158,7 +211,6 @@ function Field(args: FieldArgs) {
     <div>
       <label htmlFor={id} className={labelClass}>
         {labelOf(name)}
-        {def.type === 'array' ? <span className="font-normal text-slate-600 dark:text-slate-400"> (one a line)</span> : null}
         {optional ? <span className="font-normal text-slate-600 dark:text-slate-400"> (optional)</span> : null}
       </label>
       {input}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import type { z } from 'zod';
 import { SECTION_SCHEMAS, type SectionKey } from '../../../common/content/sections.ts';
 import type { SectionDetail } from '../../../common/schemas/site-content.ts';
@@ -8,7 +8,7 @@ import { buttonClass } from '../../components/button-class.ts';
 import { InputField } from '../../components/forms/fields.tsx';
 import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { toast } from '../../components/ui/toast-store.ts';
-import { SchemaFields } from './schema-form.tsx';
+import { ImageFieldContext, SchemaFields, type ImageFieldProps } from './schema-form.tsx';
 import { RevisionHistory } from './revision-history.tsx';
 import { useSection } from './site-content-api.ts';
 import { useAutosave, type SaveState } from './use-autosave.ts';
@@ -145,11 +145,15 @@ function Editor({ detail, onReload }: { detail: SectionDetail; onReload: () => v
   );
 }
 
-/** One section's editor: the draft form with autosave, Publish, Schedule and History. */
-export function SectionEditor({ section }: { section: string }) {
+/** One section's editor: the draft form with autosave, Publish, Schedule and History; image fields drawn with `imageField` (the media picker). */
+export function SectionEditor({ section, imageField }: { section: string; imageField: ComponentType<ImageFieldProps> }) {
   const { data, isPending, error, refetch, dataUpdatedAt } = useSection(section);
   if (isPending) return <InlineLoading label="Loading the section…" />;
   if (error || !data) return <ErrorState title="This section could not be loaded" error={error} onRetry={() => void refetch()} />;
   // A reload (after a conflict) starts the form again from the server's draft.
-  return <Editor key={dataUpdatedAt} detail={data} onReload={() => void refetch()} />;
+  return (
+    <ImageFieldContext.Provider value={imageField}>
+      <Editor key={dataUpdatedAt} detail={data} onReload={() => void refetch()} />
+    </ImageFieldContext.Provider>
+  );
 }

@@ -3,6 +3,7 @@ import { SECTION_TITLES, isSectionKey } from '../../../common/content/sections.t
 import { PATHS } from '../../../common/paths.ts';
 import { RequireRole } from '../../features/auth/require-role.tsx';
 import { EmptyState } from '../../components/portal/empty-state.tsx';
+import { ImageField } from '../../features/media/image-field.tsx';
 import { SectionEditor } from '../../features/site-content/section-editor.tsx';
 import { AdminFrameHeader, AdminPageGuard } from './admin-frame.tsx';
 
@@ -26,7 +27,7 @@ export default function WebsiteSectionRoute() {
               </Link>
             </p>
             {known ? (
-              <SectionEditor section={section} />
+              <SectionEditor section={section} imageField={ImageField} />
             ) : (
               <EmptyState title="No such section" description="Choose a section from the list." />
             )}

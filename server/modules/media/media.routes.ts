@@ -13,7 +13,7 @@ import {
 import { sendRendition } from '../../lib/image-renditions.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
 import { auditOf } from '../audit/audit.ts';
-import { deleteMedia, findMediaVariant, listMedia, updateMedia, uploadMedia } from './media.service.ts';
+import { deleteMedia, findMediaVariant, getMedia, listMedia, updateMedia, uploadMedia } from './media.service.ts';
 
 // The media library (issue 24, decision 286): owners, admins and editors upload, describe and remove
 // the site's images; the renditions are public.
@@ -36,6 +36,20 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, ...(await listMedia(app, request.query)) }),
+  );
+
+  app.get(
+    '/media/:id',
+    {
+      config: { access: CONTENT },
+      schema: {
+        tags: ['media'],
+        summary: 'One image with the places it is used',
+        params: mediaIdParamsSchema,
+        response: { 200: mediaItemResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, item: await getMedia(app, request.params.id) }),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, ilike } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { AppError, notFound } from '../../../common/errors.ts';
@@ -111,19 +111,28 @@ export async function uploadMedia(app: FastifyInstance, who: AuditContext, parts
   }
 }
 
-/** A page of the library, newest first, each item with the places it is used. */
-export async function listMedia(app: FastifyInstance, query: PaginationQuery) {
+/** A page of the library, newest first, each item with the places it is used; `q` keeps those whose alt text contains it. */
+export async function listMedia(app: FastifyInstance, query: PaginationQuery & { q?: string }) {
+  const where = query.q ? ilike(mediaItems.altText, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
   const [rows, [total]] = await Promise.all([
     app.db
       .select()
       .from(mediaItems)
+      .where(where)
       .orderBy(desc(mediaItems.createdAt), desc(mediaItems.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    app.db.select({ n: count() }).from(mediaItems),
+    app.db.select({ n: count() }).from(mediaItems).where(where),
   ]);
   const usages = await usagesOf(app.db, rows.map((r) => r.id));
   return { items: rows.map((r) => toItem(r, usages.get(r.id) ?? [])), pagination: paginationOf(query, total?.n ?? 0) };
+}
+
+/** One item with the places it is used (the picker shows the image a field names). */
+export async function getMedia(app: FastifyInstance, id: string): Promise<MediaItem> {
+  const [row] = await app.db.select().from(mediaItems).where(eq(mediaItems.id, id));
+  if (!row) throw notFound(MEDIA_MESSAGES.notFound);
+  return toItem(row, (await usagesOf(app.db, [id])).get(id) ?? []);
 }
 
 /** Changes the alt text and/or the focal point. */

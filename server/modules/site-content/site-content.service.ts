@@ -1,13 +1,16 @@
-import { and, desc, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
+import { mediaItems } from '../../db/schema/media.ts';
 import { siteContentDrafts, siteContentPublished, siteContentRevisions, siteContentSchedules } from '../../db/schema/site-content.ts';
 import { AppError, conflict, notFound } from '../../../common/errors.ts';
 import { formatDateTimeWithZone } from '../../../common/dates.ts';
 import { SECTION_KEYS, SECTION_TITLES, sectionIssues, type SectionKey } from '../../../common/content/sections.ts';
+import { mediaRefsIn } from '../../../common/content/media-refs.ts';
+import { setMediaUsage } from '../media/media-usage.ts';
 import type { RevisionSummary, SectionSummary } from '../../../common/schemas/site-content.ts';
-import { recordAudit, type AuditContext } from '../audit/audit.ts';
+import { recordAudit, SYSTEM_ACTOR, type AuditContext } from '../audit/audit.ts';
 import { announcePublish } from './site-content-events.ts';
 
 // Drafts, publishing, schedules and revisions of the website's content (issue 24, decision 283).
@@ -37,6 +40,33 @@ function staleVersion(current: DraftRow, edited: number): AppError {
       `you were editing version ${edited}. Reload it to see their changes before saving yours.`,
   );
 }
+
+/** The message of an image field whose media item is gone. */
+const MISSING_IMAGE = 'This image is no longer in the media library: choose another';
+
+/**
+ * The media references of `document` that name no item of the library, at their fields. The items
+ * found are locked KEY SHARE for the caller's transaction: a delete of one of them waits for it and
+ * then sees the usage this transaction records (decision 291).
+ */
+async function missingMedia(tx: DbExecutor, document: unknown): Promise<{ field: string; message: string; id: string }[]> {
+  const refs = mediaRefsIn(document);
+  if (refs.length === 0) return [];
+  const ids = [...new Set(refs.map((r) => r.id))];
+  const found = new Set((await tx.select({ id: mediaItems.id }).from(mediaItems).where(inArray(mediaItems.id, ids)).for('key share')).map((r) => r.id));
+  return refs.filter((r) => !found.has(r.id)).map((r) => ({ field: ['document', ...r.path].join('.'), message: MISSING_IMAGE, id: r.id }));
+}
+
+/** Refuses (400, at each field) a document naming a media item that is not in the library. */
+async function assertMediaExists(tx: DbExecutor, document: unknown): Promise<void> {
+  const missing = await missingMedia(tx, document);
+  if (missing.length === 0) return;
+  const details = missing.map(({ field, message }) => ({ field, message }));
+  throw new AppError('VALIDATION_FAILED', `${details[0].field}: ${details[0].message}`, details);
+}
+
+/** What the media library shows as the place a section's published images are used. */
+const usageLabel = (section: SectionKey) => `Website: ${SECTION_TITLES[section]}`;
 
 const draftOut = (d: DraftRow) => ({ version: d.version, savedAt: iso(d.savedAt), savedBy: d.savedByLabel, document: d.document as Doc });
 const revisionOut = (r: RevisionRow): RevisionSummary => ({
@@ -117,6 +147,7 @@ export async function saveDraft(app: FastifyInstance, who: Editor, section: Sect
   assertValid(section, input.document);
   return app.db.transaction(async (tx) => {
     await lockDraft(tx, section, input.version);
+    await assertMediaExists(tx, input.document);
     return writeDraft(tx, who, section, input.document, app.clock.now());
   });
 }
@@ -157,6 +188,8 @@ async function publishDocument(
     .update(siteContentPublished)
     .set({ document, revisionId: revision.id, publishedAt: now, publishedByLabel: who.name })
     .where(eq(siteContentPublished.section, section));
+  // The images this section now shows, so the library refuses to delete them (decision 291).
+  await setMediaUsage(tx, `site-content:${section}`, usageLabel(section), mediaRefsIn(document).map((r) => r.id));
   await recordAudit(tx, who.audit, { action: 'content.publish', entityId: section, before: current.document as Doc, after: document });
   await announcePublish(tx, section, revision.id);
   return revision;
@@ -172,6 +205,7 @@ export async function publishDraft(app: FastifyInstance, who: Editor, section: S
       .where(eq(siteContentPublished.section, section));
     if (same) throw conflict('Visitors already see this draft: there is nothing to publish.');
     assertValid(section, draft.document);
+    await assertMediaExists(tx, draft.document);
     return publishDocument(tx, who, section, draft.document as Doc, 'publish', app.clock.now());
   });
   // Decision 289: this process's snapshot (and with it its pages) has the change before the editor
@@ -190,6 +224,7 @@ export async function scheduleDraft(app: FastifyInstance, who: Editor, section: 
   }
   return app.db.transaction(async (tx) => {
     const draft = await lockDraft(tx, section, input.version);
+    await assertMediaExists(tx, draft.document);
     await tx
       .update(siteContentSchedules)
       .set({ status: 'cancelled' })
@@ -230,7 +265,23 @@ export async function publishDueSchedules(app: FastifyInstance): Promise<number>
       .where(and(eq(siteContentSchedules.status, 'pending'), lte(siteContentSchedules.publishAt, now)))
       .orderBy(siteContentSchedules.publishAt)
       .for('update', { skipLocked: true });
+    let published = 0;
     for (const row of due) {
+      // An image deleted since the scheduling: the schedule is withdrawn, saying why, rather than
+      // publishing a page with a broken picture (the draft and the live page stay as they are).
+      const missing = await missingMedia(tx, row.document);
+      if (missing.length > 0) {
+        const reason = `Not published: ${missing.length === 1 ? 'an image it shows was' : `${missing.length} images it shows were`} deleted from the media library after it was scheduled (${missing.map((m) => m.field.replace(/^document\./, '')).join(', ')}).`;
+        await tx.update(siteContentSchedules).set({ status: 'cancelled' }).where(eq(siteContentSchedules.id, row.id));
+        await recordAudit(tx, { ...SYSTEM_ACTOR, at: now }, {
+          action: 'content.schedule-withdrawn',
+          entityId: row.section,
+          before: { publishAt: iso(row.publishAt), scheduledBy: row.createdByLabel },
+          after: { reason, missingMedia: missing.map((m) => m.id) },
+        });
+        app.log.warn({ section: row.section, scheduleId: row.id, missing }, 'scheduled content publish withdrawn: media deleted');
+        continue;
+      }
       const who: Editor = {
         id: row.createdBy,
         name: `${row.createdByLabel} (scheduled)`,
@@ -238,8 +289,9 @@ export async function publishDueSchedules(app: FastifyInstance): Promise<number>
       };
       const revision = await publishDocument(tx, who, row.section as SectionKey, row.document as Doc, 'schedule', now);
       await tx.update(siteContentSchedules).set({ status: 'done', revisionId: revision.id }).where(eq(siteContentSchedules.id, row.id));
+      published += 1;
     }
-    return due.length;
+    return published;
   });
 }
 
@@ -277,6 +329,7 @@ export async function restoreRevision(app: FastifyInstance, who: Editor, section
     // A revision made under older rules must meet today's before it becomes the draft.
     assertValid(section, revision.document);
     await lockDraft(tx, section, version);
+    await assertMediaExists(tx, revision.document);
     const draft = await writeDraft(tx, who, section, revision.document as Doc, app.clock.now());
     await recordAudit(tx, who.audit, { action: 'content.restore', entityId: section, after: { revision: revision.number } });
     return draft;
