@@ -39,6 +39,7 @@ import staffRoutes from './modules/staff/staff.routes.ts';
 import projectsRoutes from './modules/projects/projects.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
 import timelinesRoutes from './modules/timelines/timelines.routes.ts';
+import approvalsRoutes from './modules/approvals/approvals.routes.ts';
 import formTokenRoutes from './plugins/form-token.ts';
 import vendorsRoutes from './modules/vendors/vendors.routes.ts';
 import contactRoutes from './modules/contact/contact.routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(projectsRoutes);
       await api.register(reportsRoutes);
       await api.register(timelinesRoutes);
+      await api.register(approvalsRoutes);
       await api.register(formTokenRoutes);
       await api.register(vendorsRoutes);
       await api.register(contactRoutes);

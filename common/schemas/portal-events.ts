@@ -14,6 +14,10 @@ export const PORTAL_CHANGE_TYPES = [
   'report.updated',
   'client.status',
   'client.updated',
+  // Approvals (decision 293): asked, decided, withdrawn or closed by staff.
+  'approval.requested',
+  'approval.decided',
+  'approval.updated',
 ] as const;
 export type PortalChangeType = (typeof PORTAL_CHANGE_TYPES)[number];
 

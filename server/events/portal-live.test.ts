@@ -20,6 +20,9 @@ const AUDIENCE: Record<PortalChangeType, { staff: boolean; owner: boolean; other
   'report.updated': { staff: true, owner: true, otherClient: false },
   'client.status': { staff: true, owner: false, otherClient: false },
   'client.updated': { staff: true, owner: false, otherClient: false },
+  'approval.requested': { staff: true, owner: true, otherClient: false },
+  'approval.decided': { staff: true, owner: true, otherClient: false },
+  'approval.updated': { staff: true, owner: true, otherClient: false },
 };
 
 let t: TestApp;
@@ -90,6 +93,24 @@ const makeChange: Record<PortalChangeType, () => Promise<PortalChange>> = {
     const res = await t.app.inject({ method: 'PATCH', url: `/api/reports/${created.id}`, headers: { ...admin.headers, ...body.headers }, payload: body.payload });
     expect(res.statusCode).toBe(200);
     return { type: 'report.updated', clientId: owner.id, projectId: project._id, id: created.id };
+  },
+  async 'approval.requested'() {
+    const report = await makeChange['report.created']();
+    const res = await t.app.inject({ method: 'POST', url: '/api/approvals', ...as(admin), payload: { subject: { type: 'report', reportId: report.id }, dueOn: '2099-01-01' } });
+    expect(res.statusCode).toBe(201);
+    return { type: 'approval.requested', clientId: owner.id, projectId: project._id, id: res.json().approval._id };
+  },
+  async 'approval.decided'() {
+    const asked = await makeChange['approval.requested']();
+    const res = await t.app.inject({ method: 'POST', url: `/api/approvals/${asked.id}/decision`, ...as(owner), payload: { decision: 'approved' } });
+    expect(res.statusCode).toBe(200);
+    return { type: 'approval.decided', clientId: owner.id, projectId: project._id, id: asked.id };
+  },
+  async 'approval.updated'() {
+    const asked = await makeChange['approval.requested']();
+    const res = await t.app.inject({ method: 'POST', url: `/api/approvals/${asked.id}/close`, ...as(admin) });
+    expect(res.statusCode).toBe(200);
+    return { type: 'approval.updated', clientId: owner.id, projectId: project._id, id: asked.id };
   },
   async 'client.updated'() {
     const res = await t.app.inject({ method: 'PATCH', url: `/api/users/clients/${owner.id}`, ...as(admin), payload: { name: 'Adaeze Owner-Eze' } });
