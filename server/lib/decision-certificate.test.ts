@@ -14,7 +14,7 @@ const facts = {
   decidedBy: 'Ada Obi (Client Ltd)',
   decidedAt: new Date('2026-11-27T10:15:00Z'),
   address: '203.0.113.9',
-  sha256: 'a'.repeat(64),
+  sha256: '0d'.repeat(32),
   comment: 'Fine by us.\nGo ahead.',
   reference: 'b3f2c1d0-0000-4000-8000-000000000000',
 };
@@ -33,7 +33,7 @@ describe('renderDecisionCertificate', () => {
     const pdf = await renderDecisionCertificate(facts);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(pdf);
-    for (const expected of ['Approval certificate', 'Ọ̀yọ́ water works', 'Progress report of 20 Nov 2026', 'Version 2', 'APPROVED', 'Ada Obi (Client Ltd)', '203.0.113.9', 'a'.repeat(64), 'Fine by us.', '2026-11-27T10:15:00Z', 'b3f2c1d0-0000-4000-8000-000000000000']) {
+    for (const expected of ['Approval certificate', 'Ọ̀yọ́ water works', 'Progress report of 20 Nov 2026', 'Version 2', 'APPROVED', 'Ada Obi (Client Ltd)', '203.0.113.9', '0d'.repeat(32), 'Fine by us.', '2026-11-27T10:15:00Z', 'b3f2c1d0-0000-4000-8000-000000000000']) {
       expect(text.replace(/\n/g, ' ')).toContain(expected.normalize('NFC'));
     }
     expect(await pages(pdf)).toBe(1);

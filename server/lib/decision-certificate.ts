@@ -56,7 +56,7 @@ export async function renderDecisionCertificate(facts: DecisionCertificate): Pro
     doc.on('error', reject);
   });
   const width = doc.page.width - MARGIN * 2;
-  const labelWidth = 130;
+  const labelWidth = 120;
   const rule = () => {
     doc.moveDown(0.6);
     doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).lineWidth(0.75).strokeColor(RULE).stroke();
@@ -91,7 +91,8 @@ export async function renderDecisionCertificate(facts: DecisionCertificate): Pro
   fact('Decided at', formatDateTimeWithZone(decidedAt));
   fact('UTC', decidedAt.toISOString().replace('.000Z', 'Z'));
   fact('From address', oneLine(facts.address) || 'unknown');
-  fact('SHA-256 of the subject', facts.sha256, { size: 9 });
+  // 8 pt keeps the 64 digits on one line, so it can be read and compared at a glance.
+  fact('SHA-256 of the subject', facts.sha256, { size: 8 });
   const comment = facts.comment ? pdfSafeText(facts.comment).trim() : '';
   if (comment) {
     doc.moveDown(0.4);
