@@ -92,7 +92,7 @@ export async function renderDecisionCertificate(facts: DecisionCertificate): Pro
   fact('UTC', decidedAt.toISOString().replace('.000Z', 'Z'));
   fact('From address', oneLine(facts.address) || 'unknown');
   // 8 pt keeps the 64 digits on one line, so it can be read and compared at a glance.
-  fact('SHA-256 of the subject', facts.sha256, { size: 8 });
+  fact('SHA-256', facts.sha256, { size: 8 });
   const comment = facts.comment ? pdfSafeText(facts.comment).trim() : '';
   if (comment) {
     doc.moveDown(0.4);

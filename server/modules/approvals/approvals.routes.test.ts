@@ -8,6 +8,7 @@ import { actor, createProjectVia, multipart, type Actor } from '../../../tests/h
 import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { meetingAtLockedRow } from '../../../tests/helpers/row-lock.ts';
 import { pdfText } from '../../../tests/helpers/pdf-text.ts';
+import type { WaitingItem } from '../../../common/schemas/approvals.ts';
 import { canonicalJson, milestoneSha256, sha256Hex } from './approval-subjects.ts';
 
 let t: TestApp;
@@ -199,7 +200,7 @@ describe('an approved subject never changes', () => {
 describe('Waiting on you', () => {
   it('lists for the client what it may decide and for staff what awaits the client or needs follow-up, oldest first, overdue marked', async () => {
     const fresh = await createProjectVia(t, admin, client.id, { name: 'Waiting Project' });
-    const mine = (items: Array<{ projectId: string }>) => items.filter((i) => i.projectId === fresh._id);
+    const mine = (items: WaitingItem[]) => items.filter((i) => i.projectId === fresh._id);
     const report = async (date: string) => {
       const body = await multipart({ date, projectId: fresh._id, projectCode: fresh.code, project: fresh.name, tasks: 'Work', progress: 'Done' });
       return (await t.app.inject({ method: 'POST', url: '/api/reports', headers: { ...admin.headers, ...body.headers }, payload: body.payload })).json().report._id as string;
@@ -209,23 +210,23 @@ describe('Waiting on you', () => {
     const second = (await ask({ type: 'report', reportId: await report('2026-11-02') }, { dueOn: todayPlus(5) })).json().approval._id;
     const waiting = async (who: Actor) => mine((await t.app.inject({ method: 'GET', url: '/api/approvals/waiting', headers: who.headers })).json().items);
 
-    expect((await waiting(client)).map((i: { id: string; state: string }) => [i.id, i.state])).toEqual([[first, 'decide'], [second, 'decide']]);
+    expect((await waiting(client)).map((i) => [i.id, i.state])).toEqual([[first, 'decide'], [second, 'decide']]);
     expect(await waiting(plainMember)).toEqual([]);
     expect(await waiting(otherClient)).toEqual([]);
-    expect((await waiting(admin)).map((i: { state: string }) => i.state)).toEqual(['awaiting-client', 'awaiting-client']);
+    expect((await waiting(admin)).map((i) => i.state)).toEqual(['awaiting-client', 'awaiting-client']);
 
     t.clock.advance(2 * 86_400_000);
     // Sessions idle two days have expired: sign everyone in again.
     for (const [who, role] of [[client, 'client'], [admin, 'admin'], [plainMember, 'client'], [otherClient, 'client'], [approver, 'client']] as const) {
       who.headers.cookie = (await signIn(t, { id: who.id }, role)).cookie;
     }
-    expect((await waiting(client)).map((i: { overdue: boolean }) => i.overdue)).toEqual([true, false]);
+    expect((await waiting(client)).map((i) => i.overdue)).toEqual([true, false]);
 
     expect((await decide(client, second, { decision: 'rejected', comment: 'Wrong dates' })).statusCode).toBe(200);
     const staff = await waiting(admin);
-    expect(staff.map((i: { id: string; state: string }) => [i.id, i.state])).toEqual([[first, 'awaiting-client'], [second, 'rejected']]);
+    expect(staff.map((i) => [i.id, i.state])).toEqual([[first, 'awaiting-client'], [second, 'rejected']]);
     expect(staff[1].comment).toBe('Wrong dates');
-    expect((await waiting(client)).map((i: { id: string }) => i.id)).toEqual([first]);
+    expect((await waiting(client)).map((i) => i.id)).toEqual([first]);
 
     expect((await t.app.inject({ method: 'POST', url: `/api/approvals/${second}/close`, headers: admin.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: `/api/approvals/${first}/close`, headers: admin.headers })).json().approval.status).toBe('withdrawn');
