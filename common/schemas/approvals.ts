@@ -75,6 +75,7 @@ export const waitingItemSchema = z.object({
   /** The source: 'approval', later 'change-order'. */
   kind: z.string(),
   id: z.string(),
+  clientId: z.string(),
   projectId: z.string(),
   projectName: z.string(),
   title: z.string(),
@@ -92,3 +93,7 @@ export const waitingResponseSchema = okResponse({ items: z.array(waitingItemSche
 export const approvalUrls = {
   certificate: (id: string) => `/api/approvals/${id}/certificate`,
 };
+
+export type ApprovalResponse = z.infer<typeof approvalResponseSchema>;
+export type ApprovalListResponse = z.infer<typeof approvalListResponseSchema>;
+export type WaitingResponse = z.infer<typeof waitingResponseSchema>;

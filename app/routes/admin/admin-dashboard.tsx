@@ -30,6 +30,8 @@ import { can } from '../../../common/permissions.ts';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { AdminFrameHeader, AdminPageGuard } from './admin-frame.tsx';
 
+import { ProjectApprovals } from '../../features/approvals/project-approvals.tsx';
+import { WaitingOnPanel } from '../../features/approvals/waiting-on-panel.tsx';
 export const meta = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 
 function AdminDashboard() {
@@ -85,6 +87,7 @@ function AdminDashboard() {
         {can(user, 'settings.manage') ? <MailStatusBanner /> : null}
         {can(user, 'submissions.read') ? <SubmissionCounts /> : null}
         <NextUnread currentProjectId={projectId} onOpen={openThread} />
+        {can(user, 'projects.read') ? <WaitingOnPanel side="staff" onOpen={openThread} /> : null}
       </div>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[20rem_20rem_minmax(0,1fr)]">
         <div className="min-w-0 lg:row-span-3 xl:row-span-2">
@@ -161,6 +164,7 @@ function AdminDashboard() {
                 </div>
                 <ReportList projectId={shown._id} staff readOnly={Boolean(shown.archivedAt) || clientArchived} />
               </section>
+              <ProjectApprovals projectId={shown._id} side="staff" readOnly={Boolean(shown.archivedAt) || clientArchived || !can(user, 'projects.write')} />
             </>
           )}
         </SelectedProjectPanel>

@@ -29,15 +29,16 @@ const approvalsSource: WaitingSource = {
       ? eq(approvalRequests.status, 'pending')
       : or(eq(approvalRequests.status, 'pending'), and(eq(approvalRequests.status, 'rejected'), isNull(approvalRequests.closedAt)));
     const rows = await app.db
-      .select({ row: approvalRequests, projectName: projects.name })
+      .select({ row: approvalRequests, projectName: projects.name, clientId: projects.clientId })
       .from(approvalRequests)
       .innerJoin(projects, eq(projects.id, approvalRequests.projectId))
       .where(and(waiting, isNull(projects.archivedAt), projectScope(viewer)))
       .orderBy(asc(approvalRequests.requestedAt))
       .limit(200);
-    return rows.map(({ row, projectName }) => ({
+    return rows.map(({ row, projectName, clientId }) => ({
       kind: 'approval',
       id: row.id,
+      clientId,
       projectId: row.projectId,
       projectName,
       title: row.subjectTitle,
