@@ -9,6 +9,7 @@ export const clientProjectsKey = (clientId: string) => ['projects', 'client', cl
 export const projectTimelinesKey = (projectId: string) => ['timelines', 'project', projectId] as const;
 export const projectReportsKey = (projectId: string) => ['reports', 'project', projectId] as const;
 export const projectMessagesKey = (projectId: string) => ['messages', 'project', projectId] as const;
+export const projectDocumentsKey = (projectId: string) => ['documents', 'project', projectId] as const;
 export const UNREAD_KEY = ['messages', 'unread'] as const;
 /** The admin dashboard's mail banner (its outbox counts follow each mail staff cause). */
 export const MAIL_STATUS_KEY = ['mail-status'] as const;
@@ -31,5 +32,9 @@ export function queryKeysChangedBy(change: PortalChange): QueryKey[] {
     case 'client.status':
     case 'client.updated':
       return [CLIENTS_KEY];
+    case 'document.created':
+    case 'document.updated':
+    case 'document.internal':
+      return change.projectId ? [projectDocumentsKey(change.projectId)] : [];
   }
 }
