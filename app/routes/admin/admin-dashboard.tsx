@@ -6,6 +6,7 @@ import { CLIENT_STATUSES, type Client } from '../../../common/schemas/clients.ts
 import { PROJECT_STATUSES, type Project } from '../../../common/schemas/projects.ts';
 import { keepingViews, useListViewParam } from '../../components/portal/list-view-param.ts';
 import { EmptyState } from '../../components/portal/empty-state.tsx';
+import { DocumentRegister } from '../../features/documents/document-register.tsx';
 import { panelClass, revealOnPhone, SelectedProjectPanel } from '../../components/portal/selected-project-panel.tsx';
 import { useFailureToast } from '../../components/portal/notify.ts';
 import { RequireRole } from '../../features/auth/require-role.tsx';
@@ -161,6 +162,7 @@ function AdminDashboard() {
                 </div>
                 <ReportList projectId={shown._id} staff readOnly={Boolean(shown.archivedAt) || clientArchived} />
               </section>
+              <DocumentRegister projectId={shown._id} staff readOnly={Boolean(shown.archivedAt) || clientArchived} />
             </>
           )}
         </SelectedProjectPanel>
