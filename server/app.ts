@@ -58,6 +58,7 @@ import chatRoutes from './modules/chat/chat.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import siteContentPlugin from './modules/site-content/site-content.plugin.ts';
 import siteContentRoutes from './modules/site-content/site-content.routes.ts';
+import documentsRoutes from './modules/documents/documents.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(chatRoutes);
       await api.register(searchRoutes);
       await api.register(siteContentRoutes);
+      await api.register(documentsRoutes);
       await api.register(authRoutes);
       await api.register(setupRoutes);
       await api.register(cspReportRoutes);

@@ -9,6 +9,7 @@ export const clientProjectsKey = (clientId: string) => ['projects', 'client', cl
 export const projectTimelinesKey = (projectId: string) => ['timelines', 'project', projectId] as const;
 export const projectReportsKey = (projectId: string) => ['reports', 'project', projectId] as const;
 export const projectMessagesKey = (projectId: string) => ['messages', 'project', projectId] as const;
+export const projectDocumentsKey = (projectId: string) => ['documents', 'project', projectId] as const;
 export const UNREAD_KEY = ['messages', 'unread'] as const;
 export const projectApprovalsKey = (projectId: string) => ['approvals', 'project', projectId] as const;
 /** 'Waiting on you' (decision 293): what waits on the viewer's side, from every source. */
@@ -38,5 +39,9 @@ export function queryKeysChangedBy(change: PortalChange): QueryKey[] {
     case 'approval.decided':
     case 'approval.updated':
       return [WAITING_KEY, ...(change.projectId ? [projectApprovalsKey(change.projectId)] : [])];
+    case 'document.created':
+    case 'document.updated':
+    case 'document.internal':
+      return change.projectId ? [projectDocumentsKey(change.projectId)] : [];
   }
 }

@@ -6,6 +6,7 @@ import { CLIENT_STATUSES, type Client } from '../../../common/schemas/clients.ts
 import { PROJECT_STATUSES, type Project } from '../../../common/schemas/projects.ts';
 import { keepingViews, useListViewParam } from '../../components/portal/list-view-param.ts';
 import { EmptyState } from '../../components/portal/empty-state.tsx';
+import { DocumentRegister } from '../../features/documents/document-register.tsx';
 import { panelClass, revealOnPhone, SelectedProjectPanel } from '../../components/portal/selected-project-panel.tsx';
 import { useFailureToast } from '../../components/portal/notify.ts';
 import { RequireRole } from '../../features/auth/require-role.tsx';
@@ -165,6 +166,7 @@ function AdminDashboard() {
                 <ReportList projectId={shown._id} staff readOnly={Boolean(shown.archivedAt) || clientArchived} />
               </section>
               <ProjectApprovals projectId={shown._id} side="staff" readOnly={Boolean(shown.archivedAt) || clientArchived || !can(user, 'projects.write')} />
+              <DocumentRegister projectId={shown._id} staff readOnly={Boolean(shown.archivedAt) || clientArchived} />
             </>
           )}
         </SelectedProjectPanel>

@@ -17,6 +17,7 @@ import { useMessageStream } from '../../features/messages/use-message-stream.ts'
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
 import { projectsOf, useClientProjects } from '../../features/projects/projects-api.ts';
+import { DocumentRegister } from '../../features/documents/document-register.tsx';
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
 import { ReportMailSetting } from '../../features/reports/report-mail-setting.tsx';
 import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
@@ -121,6 +122,7 @@ function ClientDashboard({ clientId }: { clientId: string }) {
                 </h3>
                 <ReportList projectId={shown._id} />
               </section>
+              <DocumentRegister projectId={shown._id} />
               <ProjectCommunication project={shown} viewer="client" />
             </>
           )}

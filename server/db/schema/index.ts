@@ -17,3 +17,4 @@ export * from './audit.ts';
 export * from './media.ts';
 export * from './site-content.ts';
 export * from './approvals.ts';
+export * from './documents.ts';
