@@ -39,6 +39,7 @@ import staffRoutes from './modules/staff/staff.routes.ts';
 import projectsRoutes from './modules/projects/projects.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
 import timelinesRoutes from './modules/timelines/timelines.routes.ts';
+import approvalsRoutes from './modules/approvals/approvals.routes.ts';
 import formTokenRoutes from './plugins/form-token.ts';
 import vendorsRoutes from './modules/vendors/vendors.routes.ts';
 import contactRoutes from './modules/contact/contact.routes.ts';
@@ -58,6 +59,7 @@ import chatRoutes from './modules/chat/chat.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import siteContentPlugin from './modules/site-content/site-content.plugin.ts';
 import siteContentRoutes from './modules/site-content/site-content.routes.ts';
+import documentsRoutes from './modules/documents/documents.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -183,6 +185,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(projectsRoutes);
       await api.register(reportsRoutes);
       await api.register(timelinesRoutes);
+      await api.register(approvalsRoutes);
       await api.register(formTokenRoutes);
       await api.register(vendorsRoutes);
       await api.register(contactRoutes);
@@ -196,6 +199,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(chatRoutes);
       await api.register(searchRoutes);
       await api.register(siteContentRoutes);
+      await api.register(documentsRoutes);
       await api.register(authRoutes);
       await api.register(setupRoutes);
       await api.register(cspReportRoutes);

@@ -9,6 +9,7 @@ import { seedFirstStart } from './db/seed.ts';
 import { startMailRetries } from './mail/mailer.ts';
 import { startRetention } from './lib/retention.ts';
 import { startContentSchedules } from './modules/site-content/site-content.ticker.ts';
+import { startApprovalReminders } from './modules/approvals/approval-reminders.ts';
 import { createLogger } from './logging.ts';
 import { announceSetupLink } from './modules/setup/setup.service.ts';
 
@@ -94,6 +95,8 @@ export async function startServer(options: StartOptions = {}) {
     const stopRetention = startRetention(app);
     // Scheduled website publishes, on every process; each is claimed once (decision 283).
     const stopContentSchedules = startContentSchedules(app);
+    // Approval reminders, on every process; each person's day is claimed once (decision 293).
+    const stopApprovalReminders = startApprovalReminders(app);
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;
@@ -101,6 +104,7 @@ export async function startServer(options: StartOptions = {}) {
       const mailRetriesStopped = stopMailRetries();
       stopRetention();
       const contentSchedulesStopped = stopContentSchedules();
+      const approvalRemindersStopped = stopApprovalReminders();
       log.info(`${signal} received: finishing requests in flight, then stopping`);
       // Each step is named, so a stop that hangs or fails says where; a failed step does not keep
       // the next ones (the database above all) from closing.
@@ -128,6 +132,7 @@ export async function startServer(options: StartOptions = {}) {
       // A retry round under way ends after the mails it is sending, before the database closes.
       await run(step, () => mailRetriesStopped);
       await run('finishing a scheduled content publish', () => contentSchedulesStopped);
+      await run('finishing approval reminders', () => approvalRemindersStopped);
       await run('closing the server', () => app.close());
       await run('closing the database pool', async () => database?.close());
       await run('stopping the embedded database', async () => running.embedded?.stop());

@@ -9,7 +9,11 @@ export const clientProjectsKey = (clientId: string) => ['projects', 'client', cl
 export const projectTimelinesKey = (projectId: string) => ['timelines', 'project', projectId] as const;
 export const projectReportsKey = (projectId: string) => ['reports', 'project', projectId] as const;
 export const projectMessagesKey = (projectId: string) => ['messages', 'project', projectId] as const;
+export const projectDocumentsKey = (projectId: string) => ['documents', 'project', projectId] as const;
 export const UNREAD_KEY = ['messages', 'unread'] as const;
+export const projectApprovalsKey = (projectId: string) => ['approvals', 'project', projectId] as const;
+/** 'Waiting on you' (decision 293): what waits on the viewer's side, from every source. */
+export const WAITING_KEY = ['waiting-on'] as const;
 /** The admin dashboard's mail banner (its outbox counts follow each mail staff cause). */
 export const MAIL_STATUS_KEY = ['mail-status'] as const;
 
@@ -31,5 +35,13 @@ export function queryKeysChangedBy(change: PortalChange): QueryKey[] {
     case 'client.status':
     case 'client.updated':
       return [CLIENTS_KEY];
+    case 'approval.requested':
+    case 'approval.decided':
+    case 'approval.updated':
+      return [WAITING_KEY, ...(change.projectId ? [projectApprovalsKey(change.projectId)] : [])];
+    case 'document.created':
+    case 'document.updated':
+    case 'document.internal':
+      return change.projectId ? [projectDocumentsKey(change.projectId)] : [];
   }
 }

@@ -14,6 +14,13 @@ export const PORTAL_CHANGE_TYPES = [
   'report.updated',
   'client.status',
   'client.updated',
+  // Approvals (decision 293): asked, decided, withdrawn or closed by staff.
+  'approval.requested',
+  'approval.decided',
+  'approval.updated',
+  'document.created',
+  'document.updated',
+  'document.internal',
 ] as const;
 export type PortalChangeType = (typeof PORTAL_CHANGE_TYPES)[number];
 
@@ -29,7 +36,7 @@ export const portalChangeSchema = z.object({
 export type PortalChange = z.infer<typeof portalChangeSchema>;
 
 /** Changes only staff may hear of: what a client cannot read through the API either (GET /users/clients is staff only). */
-const STAFF_ONLY_CHANGES: ReadonlySet<PortalChangeType> = new Set(['client.status', 'client.updated']);
+const STAFF_ONLY_CHANGES: ReadonlySet<PortalChangeType> = new Set(['client.status', 'client.updated', 'document.internal']);
 
 /**
  * Whether a viewer may hear of a change: exactly who may read the changed data. Staff hear of

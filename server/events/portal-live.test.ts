@@ -4,6 +4,7 @@ import { openEventStream, type EventStream } from '../../tests/helpers/event-str
 import { actor, createProjectVia, multipart, type Actor } from '../../tests/helpers/portal.ts';
 import type { TestApp } from '../../tests/helpers/test-app.ts';
 import { appWithAdmin } from '../../tests/helpers/actors.ts';
+import { samplePdf } from '../../tests/helpers/sample-files.ts';
 
 /**
  * Who hears of each change on the live stream: the authorisation table of the events. It is
@@ -20,6 +21,13 @@ const AUDIENCE: Record<PortalChangeType, { staff: boolean; owner: boolean; other
   'report.updated': { staff: true, owner: true, otherClient: false },
   'client.status': { staff: true, owner: false, otherClient: false },
   'client.updated': { staff: true, owner: false, otherClient: false },
+  'approval.requested': { staff: true, owner: true, otherClient: false },
+  'approval.decided': { staff: true, owner: true, otherClient: false },
+  'approval.updated': { staff: true, owner: true, otherClient: false },
+  'document.created': { staff: true, owner: true, otherClient: false },
+  'document.updated': { staff: true, owner: true, otherClient: false },
+  // A document the client cannot see (decision 292).
+  'document.internal': { staff: true, owner: false, otherClient: false },
 };
 
 let t: TestApp;
@@ -39,6 +47,16 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const as = (who: Actor) => ({ headers: who.headers });
+
+/** A document with one PDF version on the project, shown to the client or not; answers its id. */
+async function uploadDocument(visibleToClient: boolean): Promise<string> {
+  const body = await multipart({ title: 'Site plan', category: 'drawing', visibleToClient: String(visibleToClient) }, [
+    { field: 'file', name: 'plan.pdf', type: 'application/pdf', data: samplePdf() },
+  ]);
+  const res = await t.app.inject({ method: 'POST', url: `/api/projects/${project._id}/documents`, headers: { ...admin.headers, ...body.headers }, payload: body.payload });
+  expect(res.statusCode).toBe(201);
+  return res.json().document._id as string;
+}
 
 /** Each change made through the API as staff, answering the event it must publish. */
 const makeChange: Record<PortalChangeType, () => Promise<PortalChange>> = {
@@ -90,6 +108,38 @@ const makeChange: Record<PortalChangeType, () => Promise<PortalChange>> = {
     const res = await t.app.inject({ method: 'PATCH', url: `/api/reports/${created.id}`, headers: { ...admin.headers, ...body.headers }, payload: body.payload });
     expect(res.statusCode).toBe(200);
     return { type: 'report.updated', clientId: owner.id, projectId: project._id, id: created.id };
+  },
+  async 'approval.requested'() {
+    const report = await makeChange['report.created']();
+    const res = await t.app.inject({ method: 'POST', url: '/api/approvals', ...as(admin), payload: { subject: { type: 'report', reportId: report.id }, dueOn: '2099-01-01' } });
+    expect(res.statusCode).toBe(201);
+    return { type: 'approval.requested', clientId: owner.id, projectId: project._id, id: res.json().approval._id };
+  },
+  async 'approval.decided'() {
+    const asked = await makeChange['approval.requested']();
+    const res = await t.app.inject({ method: 'POST', url: `/api/approvals/${asked.id}/decision`, ...as(owner), payload: { decision: 'approved' } });
+    expect(res.statusCode).toBe(200);
+    return { type: 'approval.decided', clientId: owner.id, projectId: project._id, id: asked.id };
+  },
+  async 'approval.updated'() {
+    const asked = await makeChange['approval.requested']();
+    const res = await t.app.inject({ method: 'POST', url: `/api/approvals/${asked.id}/close`, ...as(admin) });
+    expect(res.statusCode).toBe(200);
+    return { type: 'approval.updated', clientId: owner.id, projectId: project._id, id: asked.id };
+  },
+  async 'document.created'() {
+    const created = await uploadDocument(true);
+    return { type: 'document.created', clientId: owner.id, projectId: project._id, id: created };
+  },
+  async 'document.updated'() {
+    const id = await uploadDocument(true);
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/projects/${project._id}/documents/${id}`, ...as(admin), payload: { title: 'Drainage layout' } });
+    expect(res.statusCode).toBe(200);
+    return { type: 'document.updated', clientId: owner.id, projectId: project._id, id };
+  },
+  async 'document.internal'() {
+    const created = await uploadDocument(false);
+    return { type: 'document.internal', clientId: owner.id, projectId: project._id, id: created };
   },
   async 'client.updated'() {
     const res = await t.app.inject({ method: 'PATCH', url: `/api/users/clients/${owner.id}`, ...as(admin), payload: { name: 'Adaeze Owner-Eze' } });

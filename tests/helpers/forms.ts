@@ -74,7 +74,7 @@ function writeEntryFields(header: Buffer, at: number, crc: number, size: number,
 }
 
 /** A zip archive of stored (uncompressed) entries. */
-function zip(entries: [name: string, content: string][]): Buffer {
+export function zip(entries: [name: string, content: string][]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

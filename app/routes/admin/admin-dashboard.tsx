@@ -6,6 +6,7 @@ import { CLIENT_STATUSES, type Client } from '../../../common/schemas/clients.ts
 import { PROJECT_STATUSES, type Project } from '../../../common/schemas/projects.ts';
 import { keepingViews, useListViewParam } from '../../components/portal/list-view-param.ts';
 import { EmptyState } from '../../components/portal/empty-state.tsx';
+import { DocumentRegister } from '../../features/documents/document-register.tsx';
 import { panelClass, revealOnPhone, SelectedProjectPanel } from '../../components/portal/selected-project-panel.tsx';
 import { useFailureToast } from '../../components/portal/notify.ts';
 import { RequireRole } from '../../features/auth/require-role.tsx';
@@ -30,6 +31,8 @@ import { can } from '../../../common/permissions.ts';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { AdminFrameHeader, AdminPageGuard } from './admin-frame.tsx';
 
+import { ProjectApprovals } from '../../features/approvals/project-approvals.tsx';
+import { WaitingOnPanel } from '../../features/approvals/waiting-on-panel.tsx';
 export const meta = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 
 function AdminDashboard() {
@@ -85,6 +88,7 @@ function AdminDashboard() {
         {can(user, 'settings.manage') ? <MailStatusBanner /> : null}
         {can(user, 'submissions.read') ? <SubmissionCounts /> : null}
         <NextUnread currentProjectId={projectId} onOpen={openThread} />
+        {can(user, 'projects.read') ? <WaitingOnPanel side="staff" onOpen={openThread} /> : null}
       </div>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[20rem_minmax(0,1fr)] xl:grid-cols-[20rem_20rem_minmax(0,1fr)]">
         <div className="min-w-0 lg:row-span-3 xl:row-span-2">
@@ -161,6 +165,8 @@ function AdminDashboard() {
                 </div>
                 <ReportList projectId={shown._id} staff readOnly={Boolean(shown.archivedAt) || clientArchived} />
               </section>
+              <ProjectApprovals projectId={shown._id} side="staff" readOnly={Boolean(shown.archivedAt) || clientArchived || !can(user, 'projects.write')} />
+              <DocumentRegister projectId={shown._id} staff readOnly={Boolean(shown.archivedAt) || clientArchived} />
             </>
           )}
         </SelectedProjectPanel>

@@ -17,12 +17,16 @@ import { useMessageStream } from '../../features/messages/use-message-stream.ts'
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
 import { projectsOf, useClientProjects } from '../../features/projects/projects-api.ts';
+import { DocumentRegister } from '../../features/documents/document-register.tsx';
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
 import { ReportMailSetting } from '../../features/reports/report-mail-setting.tsx';
 import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
 import { useCountInTitle } from '../../lib/use-count-in-title.ts';
 import { SearchBox } from '../../features/search/search-box.tsx';
 import { TeamSection } from '../../features/organisation/team-section.tsx';
+import { ProjectApprovals } from '../../features/approvals/project-approvals.tsx';
+import { WaitingOnPanel } from '../../features/approvals/waiting-on-panel.tsx';
+import { memberGrants } from '../../../common/permissions.ts';
 
 export const meta = () => [{ title: 'Client Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -51,6 +55,12 @@ function ClientDashboard({ clientId }: { clientId: string }) {
   const messagesError = useMessagesLoadError(project?._id);
   useFailureToast(reportsError ?? timelinesError ?? messagesError, 'Failed to load project data');
 
+  // 'Waiting on you' opens the project at its approvals (decision 293).
+  function reviewWaiting(item: { projectId: string }) {
+    setParams((current) => keepingViews(current, ['projects'], { project: item.projectId }));
+    window.setTimeout(() => document.getElementById('approvals')?.scrollIntoView({ block: 'start' }), 300);
+  }
+
   function selectProject(next: Project) {
     setParams((current) => keepingViews(current, ['projects'], { project: next._id }));
     revealOnPhone(detailHeading.current);
@@ -65,6 +75,7 @@ function ClientDashboard({ clientId }: { clientId: string }) {
       </DashboardHeader>
       <div className="mx-auto grid max-w-screen-2xl grid-cols-1 gap-4 px-4 py-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
         <div className="grid min-w-0 gap-4 self-start">
+          <WaitingOnPanel side="client" onOpen={reviewWaiting} />
           <section aria-labelledby="my-projects-heading" className={`${panelClass} min-w-0`}>
             <h2 id="my-projects-heading" className="mb-3 text-lg font-semibold">
               My Projects
@@ -98,6 +109,7 @@ function ClientDashboard({ clientId }: { clientId: string }) {
           {(shown) => (
             <>
               <ProjectDetailCard project={shown} headingLevel={3} />
+              <ProjectApprovals projectId={shown._id} side="client" canDecide={memberGrants(user?.memberRole, 'approvals.decide') && !shown.archivedAt} />
               <section aria-labelledby="timeline-heading" className={panelClass}>
                 <h3 id="timeline-heading" className="mb-3 text-lg font-semibold">
                   Timeline
@@ -110,6 +122,7 @@ function ClientDashboard({ clientId }: { clientId: string }) {
                 </h3>
                 <ReportList projectId={shown._id} />
               </section>
+              <DocumentRegister projectId={shown._id} />
               <ProjectCommunication project={shown} viewer="client" />
             </>
           )}

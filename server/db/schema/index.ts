@@ -16,3 +16,5 @@ export * from './news.ts';
 export * from './audit.ts';
 export * from './media.ts';
 export * from './site-content.ts';
+export * from './approvals.ts';
+export * from './documents.ts';

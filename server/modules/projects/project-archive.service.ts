@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../../common/errors.ts';
 import type { DeleteOutcome } from '../../../common/schemas/archive.ts';
 import type { Project } from '../../../common/schemas/projects.ts';
+import { documentVersions, projectDocuments } from '../../db/schema/documents.ts';
 import { messageFiles, messages } from '../../db/schema/messages.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { progressReports, reportImages } from '../../db/schema/reports.ts';
@@ -55,7 +56,12 @@ export async function historyOfProjects(tx: DbExecutor, projectIds: string[]): P
     .from(reportImages)
     .innerJoin(progressReports, eq(progressReports.id, reportImages.reportId))
     .where(inArray(progressReports.projectId, projectIds));
-  return { ...counts, fileKeys: [...attachments.map((a) => a.key), ...images.flatMap((i) => [i.key, i.thumb])] };
+  const documents = await tx
+    .select({ key: documentVersions.storageKey })
+    .from(documentVersions)
+    .innerJoin(projectDocuments, eq(projectDocuments.id, documentVersions.documentId))
+    .where(inArray(projectDocuments.projectId, projectIds));
+  return { ...counts, fileKeys: [...attachments.map((a) => a.key), ...images.flatMap((i) => [i.key, i.thumb]), ...documents.map((d) => d.key)] };
 }
 
 /** The typed name must match the record's name exactly, apart from surrounding spaces. */

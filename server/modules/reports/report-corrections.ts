@@ -17,6 +17,7 @@ import type { Viewer } from '../projects/projects.service.ts';
 import { projectScope } from '../projects/project-scope.ts';
 import { deleteStoredReportImages, reportImageRow, type StoredReportImage } from './report-images.ts';
 import { reportNotificationMail } from './report-mail.ts';
+import { refuseIfReportApproved } from '../approvals/approval-subjects.ts';
 import { receiveReport, toReport, type ImageRow } from './reports.service.ts';
 
 // Corrections of progress reports (issue 22, decision 242): every correction keeps the text it
@@ -65,6 +66,8 @@ async function applyCorrection(
     if (!locked) throw notFound('Report not found');
     // An archived project (or client) is read-only: a correction waits for a restore (issue 22).
     await lockWritableProject(tx, staff, locked.report.projectId);
+    // An approved report never changes (decision 293); a decision holds FOR SHARE on this row.
+    await refuseIfReportApproved(tx, reportId);
     const before = locked.report;
     const images = await tx.select().from(reportImages).where(eq(reportImages.reportId, reportId)).orderBy(asc(reportImages.position));
     const removed = images.filter((img) => removeIds.includes(img.id));

@@ -9,6 +9,7 @@ import { publishChange } from '../../events/portal-events.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
 import { findProjectForViewer, type Viewer } from '../projects/projects.service.ts';
 import { projectScope } from '../projects/project-scope.ts';
+import { refuseChangedApprovedMilestones } from '../approvals/approval-subjects.ts';
 
 type TimelineRow = typeof ganttCharts.$inferSelect;
 
@@ -77,9 +78,12 @@ export async function updateTimeline(
       .select({ projectId: ganttCharts.projectId, projectTitle: ganttCharts.projectTitle, tasks: ganttCharts.tasks })
       .from(ganttCharts)
       .innerJoin(projects, eq(projects.id, ganttCharts.projectId))
-      .where(and(eq(ganttCharts.id, id), projectScope(viewer)));
+      .where(and(eq(ganttCharts.id, id), projectScope(viewer)))
+      // Locked before the approval guard reads: a decision on one of its milestones holds FOR SHARE (decision 293).
+      .for('update', { of: ganttCharts });
     if (!current) return undefined;
     await lockWritableProject(tx, viewer, current.projectId);
+    await refuseChangedApprovedMilestones(tx, id, input.tasks);
     const [updated] = await tx
       .update(ganttCharts)
       .set({ projectTitle: input.projectTitle, tasks: input.tasks, updatedAt: app.clock.now() })

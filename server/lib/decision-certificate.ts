@@ -1,0 +1,115 @@
+import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from './pdf-fonts.ts';
+import { pdfSafeText } from './pdf-layout.ts';
+import { loadPdfKit } from './lazy-modules.ts';
+import { company } from '../../common/content/company.ts';
+import { formatDateTimeWithZone } from '../../common/dates.ts';
+
+/**
+ * The one-page certificate of a client's decision (decision 293): what was decided on, the
+ * decision, who, when, from which address, the SHA-256 of the exact bytes decided on and the
+ * comment. Approvals use it; change orders reuse it with their own title and subject lines.
+ */
+export interface DecisionCertificate {
+  /** 'Approval certificate', 'Change order certificate'. */
+  title: string;
+  /** Label and value of each fact about the subject (project, subject, version, ...), in order. */
+  subjectLines: ReadonlyArray<readonly [string, string]>;
+  /** 'approved' or 'rejected' (a change order's 'declined' reads as given). */
+  decision: string;
+  decidedBy: string;
+  decidedAt: Date | string;
+  /** The network address the decision came from. */
+  address: string;
+  /** Hex SHA-256 of the subject's bytes at the decision. */
+  sha256: string;
+  comment: string | null;
+  /** A reference printed in the footer (the decision's id). */
+  reference?: string;
+}
+
+const MARGIN = 56;
+const BRAND = '#083b6d';
+const MUTED = '#475569';
+const TEXT = '#0f172a';
+const RULE = '#cbd5e1';
+const APPROVED = '#166534';
+const REJECTED = '#991b1b';
+/** The comment is cut to keep the certificate one page (the full text stays in the portal). */
+const COMMENT_MAX_LINES = 12;
+
+const oneLine = (value: string) => pdfSafeText(value).replace(/\s*\n\s*/g, ' ').trim();
+
+/** Draws the certificate; the answer is the finished PDF's bytes. */
+export async function renderDecisionCertificate(facts: DecisionCertificate): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
+  const decidedAt = new Date(facts.decidedAt);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: oneLine(facts.title), Author: company.name, Subject: 'Record of a client decision', CreationDate: decidedAt },
+  });
+  withUnicodeFonts(doc);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - MARGIN * 2;
+  const labelWidth = 120;
+  const rule = () => {
+    doc.moveDown(0.6);
+    doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).lineWidth(0.75).strokeColor(RULE).stroke();
+    doc.moveDown(0.8);
+  };
+  const fact = (label: string, value: string, options: { font?: string; size?: number } = {}) => {
+    const top = doc.y;
+    doc.font(BOLD_FONT).fontSize(10).fillColor(MUTED).text(label, MARGIN, top, { width: labelWidth - 8 });
+    const labelBottom = doc.y;
+    doc.font(options.font ?? BODY_FONT).fontSize(options.size ?? 10.5).fillColor(TEXT).text(value, MARGIN + labelWidth, top, { width: width - labelWidth });
+    doc.y = Math.max(doc.y, labelBottom) + 4;
+    doc.x = MARGIN;
+  };
+
+  doc.font(BOLD_FONT).fontSize(11).fillColor(BRAND).text(company.name, MARGIN, MARGIN);
+  doc.moveDown(0.5);
+  doc.font(BOLD_FONT).fontSize(22).fillColor(TEXT).text(oneLine(facts.title));
+  doc.moveDown(0.3);
+  doc.font(BODY_FONT).fontSize(10).fillColor(MUTED).text('A record of a decision made by the client in the project portal.');
+  rule();
+
+  for (const [label, value] of facts.subjectLines) fact(oneLine(label), oneLine(value) || '-');
+  rule();
+
+  const decision = oneLine(facts.decision).toLowerCase();
+  const positive = decision === 'approved';
+  doc.font(BOLD_FONT).fontSize(10).fillColor(MUTED).text('Decision', MARGIN, doc.y);
+  doc.moveDown(0.2);
+  doc.font(BOLD_FONT).fontSize(20).fillColor(positive ? APPROVED : REJECTED).text(decision.toUpperCase());
+  doc.moveDown(0.6);
+  fact('Decided by', oneLine(facts.decidedBy));
+  fact('Decided at', formatDateTimeWithZone(decidedAt));
+  fact('UTC', decidedAt.toISOString().replace('.000Z', 'Z'));
+  fact('From address', oneLine(facts.address) || 'unknown');
+  // 8 pt keeps the 64 digits on one line, so it can be read and compared at a glance.
+  fact('SHA-256', facts.sha256, { size: 8 });
+  const comment = facts.comment ? pdfSafeText(facts.comment).trim() : '';
+  if (comment) {
+    doc.moveDown(0.4);
+    doc.font(BOLD_FONT).fontSize(10).fillColor(MUTED).text('Comment', MARGIN, doc.y);
+    doc.moveDown(0.2);
+    doc.font(BODY_FONT).fontSize(10.5).fillColor(TEXT);
+    const lineHeight = doc.currentLineHeight(true) + 2;
+    doc.text(comment, MARGIN, doc.y, { width, lineGap: 2, height: lineHeight * COMMENT_MAX_LINES, ellipsis: true });
+  }
+  rule();
+  doc.font(BODY_FONT).fontSize(8.5).fillColor(MUTED).text(
+    'The SHA-256 value identifies the exact content decided on: the same content always gives the same value, and any change to it gives another. ' +
+      (facts.reference ? `Reference: ${oneLine(facts.reference)}.` : ''),
+    MARGIN,
+    doc.y,
+    { width },
+  );
+  doc.end();
+  return done;
+}

@@ -1,0 +1,163 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { AppError, badRequest } from '../../../common/errors.ts';
+import { DOCUMENT_MAX_BYTES, type DocumentFileKind } from '../../../common/schemas/documents.ts';
+import { sniffFileType } from '../../storage/file-type.ts';
+
+/** A version's bytes written to storage under a server-generated key, not yet recorded. */
+export interface StoredDocumentFile {
+  storageKey: string;
+  kind: DocumentFileKind;
+  mimeType: string;
+  size: number;
+  sha256: string;
+}
+
+/** What each kind is served as, and the file-name ending it is saved with. */
+export const DOCUMENT_FILE_TYPES: Record<DocumentFileKind, { mime: string; ext: string; preview: boolean }> = {
+  pdf: { mime: 'application/pdf', ext: 'pdf', preview: true },
+  jpeg: { mime: 'image/jpeg', ext: 'jpg', preview: true },
+  png: { mime: 'image/png', ext: 'png', preview: true },
+  webp: { mime: 'image/webp', ext: 'webp', preview: true },
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', ext: 'docx', preview: false },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx', preview: false },
+  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', ext: 'pptx', preview: false },
+  dwg: { mime: 'image/vnd.dwg', ext: 'dwg', preview: false },
+  dxf: { mime: 'image/vnd.dxf', ext: 'dxf', preview: false },
+  zip: { mime: 'application/zip', ext: 'zip', preview: false },
+};
+
+// An Office file is a ZIP whose first entries name its kind; 64 KiB holds them.
+const HEAD_BYTES = 64 * 1024;
+const MB = 1024 * 1024;
+
+export const documentTooLarge = (name: string) =>
+  new AppError('PAYLOAD_TOO_LARGE', `${name} is larger than ${DOCUMENT_MAX_BYTES / MB} MB, the largest document version`);
+const unsupported = (name: string) =>
+  new AppError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `${name} is not a file the register keeps: upload a PDF, a JPEG, PNG or WebP image, a Word, Excel or PowerPoint file (docx, xlsx, pptx), a DWG or DXF drawing, or a ZIP`,
+  );
+
+const SNIFFED: Record<string, DocumentFileKind> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'image/vnd.dwg': 'dwg',
+  'application/zip': 'zip',
+};
+
+/**
+ * An ASCII DXF opens with a group code 0 and SECTION (the HEADER or another section), a binary one
+ * with its sentinel; a DXF is text, so file-type has no signature for it.
+ */
+function isDxf(head: Buffer): boolean {
+  if (head.subarray(0, 22).toString('latin1') === 'AutoCAD Binary DXF\r\n\x1a\x00') return true;
+  const start = head.subarray(0, 4096).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '');
+  // Comments (group code 999) may come first.
+  return /^(\s*999\r?\n[^\r\n]*\r?\n)*\s*0\r?\n\s*SECTION\r?\n/.test(start);
+}
+
+/** The kind of a version by its first bytes, never its name or declared type; null when not one the register keeps. */
+export async function documentKindOf(head: Buffer): Promise<DocumentFileKind | null> {
+  const sniffed = await sniffFileType(head);
+  const kind = sniffed ? SNIFFED[sniffed.mime] : undefined;
+  if (kind) return kind;
+  if ((!sniffed || sniffed.mime === 'text/plain') && isDxf(head)) return 'dxf';
+  return null;
+}
+
+/**
+ * Counts, hashes and checks the bytes as they pass: the upload fails as soon as it is larger than
+ * the limit or its first bytes are not a kind the register keeps, before the rest is written.
+ */
+class DocumentInspector extends Transform {
+  private head: Buffer[] = [];
+  private headLength = 0;
+  private readonly hash = createHash('sha256');
+  size = 0;
+  kind: DocumentFileKind | undefined;
+
+  constructor(private readonly name: string) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.size += chunk.length;
+    if (this.size > DOCUMENT_MAX_BYTES) return callback(documentTooLarge(this.name));
+    this.hash.update(chunk);
+    if (this.kind) return callback(null, chunk);
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < HEAD_BYTES) return callback();
+    this.decide(callback);
+  }
+
+  override _flush(callback: TransformCallback) {
+    if (this.size === 0) return callback(badRequest(`${this.name} is empty`));
+    if (!this.kind) return this.decide(callback);
+    callback();
+  }
+
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+
+  private decide(callback: TransformCallback) {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    documentKindOf(head).then(
+      (kind) => {
+        if (!kind) return callback(unsupported(this.name));
+        this.kind = kind;
+        callback(null, head);
+      },
+      (err: Error) => callback(err),
+    );
+  }
+}
+
+/** Where a version's bytes live: a server-generated key under the project, fanned out by the id. */
+const documentKey = (projectId: string, id: string) => `documents/${projectId}/${id}`;
+
+/**
+ * Streams a version's upload into storage, checking its size and kind and computing its SHA-256 as
+ * the bytes pass (memory stays flat whatever the size). On any failure nothing is left in storage;
+ * a cut-off body is a 400, a body over the limit a 413.
+ */
+export async function storeDocumentFile(
+  app: FastifyInstance,
+  input: { projectId: string; body: Readable & { truncated?: boolean }; name: string },
+): Promise<StoredDocumentFile> {
+  const storageKey = documentKey(input.projectId, randomUUID());
+  const inspector = new DocumentInspector(input.name);
+  let sourceError: Error | undefined;
+  input.body.once('error', (err) => {
+    sourceError ??= err;
+  });
+  // The multipart reader stops at its limit (the same number) and says so: never store a cut-off file.
+  input.body.once('limit', () => input.body.destroy(documentTooLarge(input.name)));
+  const checked = pipeline(input.body, inspector, () => undefined);
+  try {
+    await app.storage.put(storageKey, checked, { contentType: 'application/octet-stream' });
+    if (input.body.truncated) throw documentTooLarge(input.name);
+  } catch (err) {
+    await app.storage.delete(storageKey).catch(() => undefined);
+    if (err instanceof AppError) throw err;
+    if (sourceError instanceof AppError) throw sourceError;
+    const status = (sourceError as { statusCode?: number } | undefined)?.statusCode;
+    if (status === 413) throw documentTooLarge(input.name);
+    if (sourceError) throw badRequest('The upload was interrupted before the whole file arrived');
+    throw err;
+  }
+  if (!inspector.kind) {
+    await app.storage.delete(storageKey).catch(() => undefined);
+    throw unsupported(input.name);
+  }
+  return { storageKey, kind: inspector.kind, mimeType: DOCUMENT_FILE_TYPES[inspector.kind].mime, size: inspector.size, sha256: inspector.digest() };
+}

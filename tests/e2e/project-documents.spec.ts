@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import { PATHS } from '../../common/paths.ts';
+import { E2E_BASE_URL } from '../../playwright.config.ts';
+import { samplePdf } from '../helpers/sample-files.ts';
+import { PHONE, createUserViaApi, expect, expectNoAxeViolations, screenshotEveryLook, signInAs, test } from './fixtures.ts';
+import { api } from './portal-helpers.ts';
+
+// Issue 25, documents (decision 292): staff upload a drawing and show it to the client; the client,
+// on a phone, sees and previews it; staff upload rev B and the client's open page shows A superseded.
+
+const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/project-documents-shots';
+mkdirSync(SHOTS, { recursive: true });
+const LIVE = { timeout: 5_000 };
+const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test('staff upload a drawing, the client previews it, rev B supersedes rev A live', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const id = stamp();
+  await signInAs(page, { role: 'admin', name: `Tunde Staff ${id}` });
+  const account = await createUserViaApi(page.request, { role: 'client', name: `Niger Delta Ports ${id}` });
+  const created = await api<{ project: { _id: string; name: string } }>(page, 'POST', '/projects', {
+    name: `Warri quay ${id}`,
+    code: `PD-${id}`.toUpperCase(),
+    clientId: account._id,
+  });
+  expect(created.status).toBe(201);
+  const project = created.body.project;
+
+  await page.goto(`${PATHS.adminDashboard}?client=${account._id}&project=${project._id}`);
+  const staffRegister = page.getByRole('region', { name: 'Documents' });
+  await expect(staffRegister.getByText('No documents yet')).toBeVisible();
+
+  await test.step('staff upload rev A of a drawing and show it to the client', async () => {
+    await staffRegister.getByRole('button', { name: 'Upload document' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload a document' });
+    // Nothing chosen: the form says what is missing and sends nothing.
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog.getByText('Title is required')).toBeVisible();
+    await dialog.getByLabel('Title *').fill('General arrangement');
+    await dialog.getByLabel('Category').selectOption('drawing');
+    await dialog.getByLabel('Version label').fill('Rev A');
+    await dialog.getByLabel('Show to the client').check();
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'ga-rev-a.pdf', mimeType: 'application/pdf', buffer: samplePdf('General arrangement rev A') });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Document uploaded')).toBeVisible();
+    const card = staffRegister.getByRole('article', { name: /General arrangement/ });
+    await expect(card).toContainText('Current: Rev A');
+    await expect(card).toContainText('Shown to the client');
+    await expect(staffRegister.getByRole('heading', { name: 'Drawings' })).toBeVisible();
+  });
+
+  const clientContext = await browser.newContext({ viewport: PHONE, baseURL: E2E_BASE_URL });
+  const client = await clientContext.newPage();
+  await signInAs(client, { role: 'client', account });
+  await client.goto(`${PATHS.clientDashboard}?project=${project._id}`);
+  const clientRegister = client.getByRole('region', { name: 'Documents' });
+  const clientCard = clientRegister.getByRole('article', { name: /General arrangement/ });
+
+  await test.step('the client, at 390 px, sees the drawing and previews it in the browser', async () => {
+    await expect(clientCard).toContainText('Current: Rev A');
+    // Clients read; they neither upload nor change visibility.
+    await expect(clientRegister.getByRole('button')).toHaveCount(0);
+    const preview = clientCard.getByRole('link', { name: 'Preview General arrangement, Rev A (new tab)' });
+    const href = await preview.getAttribute('href');
+    const res = await client.request.get(href!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('application/pdf');
+    expect(res.headers()['content-disposition']).toMatch(/^inline; filename="ga-rev-a.pdf"/);
+    expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    const download = await client.request.get(`${href}?download=1`);
+    expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
+    await client.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  });
+
+  await test.step('staff upload rev B; the open client page shows it current and rev A superseded, without a reload', async () => {
+    const card = staffRegister.getByRole('article', { name: /General arrangement/ });
+    await card.getByRole('button', { name: 'Upload a new version of General arrangement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New version of General arrangement' });
+    await dialog.getByLabel('Version label').fill('Rev B');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'ga-rev-b.pdf', mimeType: 'application/pdf', buffer: samplePdf('General arrangement rev B') });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card).toContainText('Current: Rev B');
+
+    await expect(clientCard).toContainText('Current: Rev B', LIVE);
+    expect(await client.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await clientCard.getByText('Earlier versions (1)').click();
+    const earlier = clientCard.getByRole('listitem').filter({ hasText: 'Rev A' });
+    await expect(earlier).toContainText('Superseded');
+    await expect(earlier.getByRole('link', { name: 'Download General arrangement, Rev A' })).toBeVisible();
+  });
+
+  await test.step('a hidden document never reaches the client', async () => {
+    await staffRegister.getByRole('button', { name: 'Upload document' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload a document' });
+    await dialog.getByLabel('Title *').fill('Internal cost plan');
+    await dialog.getByLabel('Category').selectOption('other');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'costs.pdf', mimeType: 'application/pdf', buffer: samplePdf('Costs') });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(staffRegister.getByRole('article', { name: /Internal cost plan/ })).toContainText('Staff only');
+    await client.reload();
+    await expect(clientCard).toContainText('Current: Rev B');
+    await expect(clientRegister.getByText('Internal cost plan')).toHaveCount(0);
+  });
+
+  await test.step('both registers are axe-clean in light and dark, at phone and desktop width', async () => {
+    await clientCard.getByText('Earlier versions (1)').click();
+    await screenshotEveryLook(client, 'client-documents', (f) => `${SHOTS}/${f}`, async ({ theme, viewport }) => {
+      await expect(clientCard).toBeVisible();
+      await expectNoAxeViolations(client, `client documents ${theme} ${viewport.width}`);
+    });
+    await screenshotEveryLook(page, 'staff-documents', (f) => `${SHOTS}/${f}`, async ({ theme, viewport }) => {
+      await expect(staffRegister).toBeVisible();
+      await expectNoAxeViolations(page, `staff documents ${theme} ${viewport.width}`);
+    });
+    await clientRegister.screenshot({ path: `${SHOTS}/client-register-390.png` });
+  });
+  await clientContext.close();
+});
