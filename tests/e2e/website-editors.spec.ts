@@ -114,3 +114,21 @@ test('an editor adds a team member with a photo uploaded through the picker, reo
   expect(reset.status).toBe(200);
   expect((await api(page, 'POST', '/site-content/sections/team/publish', { version: reset.body.draft.version })).status).toBe(200);
 });
+
+test('every section with lists or images opens in the record editors, axe-clean', async ({ page }) => {
+  // Seven long forms, each checked by axe: about 2.5 minutes on a shared machine.
+  test.setTimeout(360_000);
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, { role: 'admin', name: 'Uche Editor', staffRole: 'editor' });
+  const sections = { facts: 'Key strengths', home: 'Slides', services: 'Services', process: 'Steps', projects: 'Projects', certificates: 'Certificates', contact: 'Offices' };
+  for (const [section, list] of Object.entries(sections)) {
+    await page.goto(`${PATHS.adminWebsite}/${section}`);
+    await expect(draft(page).getByRole('group', { name: new RegExp(`^${list}`) }).first()).toBeVisible();
+    await expect(draft(page).getByText(/\(JSON\)/)).toHaveCount(0);
+    await expectNoAxeViolations(page, `${section} editor`);
+  }
+  // A list of texts inside a record: a service's key features, each its own input.
+  await page.goto(`${PATHS.adminWebsite}/services`);
+  const firstService = draft(page).getByRole('group', { name: /^Services/ }).getByRole('listitem', { name: /^1\. / });
+  await expect(firstService.getByRole('group', { name: 'Key features' }).getByLabel('Key feature 1', { exact: true })).not.toHaveValue('');
+});
