@@ -27,7 +27,7 @@ export interface RootContent {
   preview: SitePreview | null;
 }
 
-export const ROOT_ROUTE_ID = 'root';
+const ROOT_ROUTE_ID = 'root';
 
 /** The root loader's data (app/root.tsx). */
 export function rootContentOf(context: unknown): RootContent {

@@ -7,7 +7,7 @@ import path from 'node:path';
 // its packages from node_modules. It is made again when any source of the app is newer than it.
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const VITEST_BUILD_DIR = path.join(ROOT, 'build-vitest');
+const VITEST_BUILD_DIR = path.join(ROOT, 'build-vitest');
 
 function newestSource(dir: string): number {
   let newest = 0;
