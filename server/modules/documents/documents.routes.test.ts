@@ -10,6 +10,7 @@ import { createProjectVia, makeImage, multipart, SAME_ORIGIN, type Actor } from 
 import { samplePdf } from '../../../tests/helpers/sample-files.ts';
 import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { storedFiles } from '../../../tests/helpers/uploads.ts';
+import { findDocumentVersion, type DocumentVersionFacts } from './documents.service.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -324,6 +325,29 @@ describe('checked by their bytes', () => {
     const res = await createDocument({ projectId: project._id, file: { name: 'a.pdf', data: samplePdf() } });
     expect(res.statusCode).toBe(409);
     await expectNothingStoredSince(files, rows);
+  });
+});
+
+describe('a version for other domains (approvals)', () => {
+  it('answers a version with its project, number, label and SHA-256, current or superseded', async () => {
+    const a = samplePdf('for approval A');
+    const created = (await createDocument({ fields: { title: 'Approval drawing', label: 'Rev A' }, file: { name: 'ad.pdf', data: a } })).json().document;
+    const b = (await newVersion(created._id, { name: 'ad-b.pdf', data: samplePdf('for approval B') }, 'Rev B')).json().document;
+    const facts = await t.database.db.transaction((tx) => findDocumentVersion(tx, created.current._id, { lock: true }));
+    expect(facts).toMatchObject<Partial<DocumentVersionFacts>>({
+      versionId: created.current._id,
+      documentId: created._id,
+      projectId: projectA._id,
+      title: 'Approval drawing',
+      number: 1,
+      label: 'Rev A',
+      sha256: sha256(a),
+      size: a.length,
+      current: false,
+      visibleToClient: true,
+    });
+    expect((await findDocumentVersion(t.database.db, b.current._id))?.current).toBe(true);
+    expect(await findDocumentVersion(t.database.db, '00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 });
 
