@@ -206,6 +206,20 @@ describe('mails to the client', () => {
     expect(mail.text).toContain('Contract sum analysis');
     expect(mail.text).not.toContain('%PDF');
   });
+
+  it('mails the client when staff show a hidden document, as a new one', async () => {
+    const project = await createProjectVia(t, admin, clientA.id, { name: 'Bonny terminal' });
+    const mails = () => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'document-notification'));
+    const before = (await mails()).length;
+    const hidden = (await createDocument({ projectId: project._id, fields: { title: 'Soil report', visibleToClient: 'false' }, file: { name: 's.pdf', data: samplePdf() } })).json().document;
+    expect((await mails()).length).toBe(before);
+    const shown = await t.app.inject({ method: 'PATCH', url: `${base(project._id)}/${hidden._id}`, headers: admin.headers, payload: { visibleToClient: true } });
+    expect(shown.statusCode).toBe(200);
+    const after = await mails();
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)!.subject).toBe('New document for Bonny terminal');
+    expect(after.at(-1)!.text).toContain('Soil report');
+  });
 });
 
 /** An Office file's [Content_Types].xml naming its main part. */
