@@ -16,3 +16,4 @@ export * from './news.ts';
 export * from './audit.ts';
 export * from './media.ts';
 export * from './site-content.ts';
+export * from './change-orders.ts';
