@@ -9,6 +9,7 @@ export const clientProjectsKey = (clientId: string) => ['projects', 'client', cl
 export const projectTimelinesKey = (projectId: string) => ['timelines', 'project', projectId] as const;
 export const projectReportsKey = (projectId: string) => ['reports', 'project', projectId] as const;
 export const projectMessagesKey = (projectId: string) => ['messages', 'project', projectId] as const;
+export const projectChangeOrdersKey = (projectId: string) => ['change-orders', 'project', projectId] as const;
 export const UNREAD_KEY = ['messages', 'unread'] as const;
 /** The admin dashboard's mail banner (its outbox counts follow each mail staff cause). */
 export const MAIL_STATUS_KEY = ['mail-status'] as const;
@@ -31,5 +32,11 @@ export function queryKeysChangedBy(change: PortalChange): QueryKey[] {
     case 'client.status':
     case 'client.updated':
       return [CLIENTS_KEY];
+    case 'change-order.created':
+    case 'change-order.updated':
+    case 'change-order.sent':
+    case 'change-order.withdrawn':
+    case 'change-order.decided':
+      return change.projectId ? [projectChangeOrdersKey(change.projectId)] : [];
   }
 }
