@@ -23,6 +23,8 @@ import { ProjectTimeline, useTimelinesError } from '../../features/timelines/pro
 import { useCountInTitle } from '../../lib/use-count-in-title.ts';
 import { SearchBox } from '../../features/search/search-box.tsx';
 import { TeamSection } from '../../features/organisation/team-section.tsx';
+import { ChangeOrdersPanel } from '../../features/change-orders/change-orders-panel.tsx';
+import { memberGrants } from '../../../common/permissions.ts';
 
 export const meta = () => [{ title: 'Client Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -109,6 +111,12 @@ function ClientDashboard({ clientId }: { clientId: string }) {
                   Progress Reports
                 </h3>
                 <ReportList projectId={shown._id} />
+              </section>
+              <section id="change-orders" aria-labelledby="change-orders-heading" className={panelClass}>
+                <h3 id="change-orders-heading" className="mb-3 text-lg font-semibold">
+                  Change Orders
+                </h3>
+                <ChangeOrdersPanel projectId={shown._id} clientId={clientId} canDecide={memberGrants(user?.memberRole, 'approvals.decide')} />
               </section>
               <ProjectCommunication project={shown} viewer="client" />
             </>

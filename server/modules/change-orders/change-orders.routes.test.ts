@@ -23,7 +23,7 @@ async function personOf(org: Actor, memberRole: 'member' | 'approver', name: str
   return { id: user.id, name: user.name, headers: { cookie, origin: SAME_ORIGIN } };
 }
 
-const call = (who: Actor, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) => t.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload }) });
+const call = (who: Actor, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) => t.app.inject({ method, url, headers: who.headers, ...(payload === undefined ? {} : { payload }) });
 
 async function draft(projectId: string, body: Record<string, unknown> = DRAFT) {
   const res = await call(admin, 'POST', `/api/change-orders/project/${projectId}`, body);
