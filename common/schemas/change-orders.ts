@@ -20,7 +20,7 @@ export const CHANGE_ORDER_STATUS_LABELS: Record<ChangeOrderStatus, string> = {
 };
 
 /** A schedule impact beyond ten years either way is a typing mistake. */
-export const CHANGE_ORDER_DAYS_MAX = 3650;
+const CHANGE_ORDER_DAYS_MAX = 3650;
 
 /** 'CO-001' for change order 1 of its project. */
 export const changeOrderNumber = (n: number) => `CO-${String(n).padStart(3, '0')}`;

@@ -7,7 +7,7 @@ import { changeOrderNumber } from '../../../common/schemas/change-orders.ts';
 import { renderMail } from '../../mail/layout.ts';
 import type { MailInput } from '../../mail/mailer.ts';
 
-export const CHANGE_ORDER_MAIL_KIND = 'change-order-notification';
+const CHANGE_ORDER_MAIL_KIND = 'change-order-notification';
 
 interface ChangeOrderFacts {
   projectId: string;

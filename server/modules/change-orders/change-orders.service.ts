@@ -19,7 +19,7 @@ import { changeOrderDecidedMail, changeOrderSentMail } from './change-order-mail
 // then the change order row: a decision, an edit and a withdrawal of the same change order are
 // serialised, and the one that finds it no longer in the state it needs answers 409.
 
-export const CHANGE_ORDER_DECIDED = 'This change order has been decided and can no longer change';
+const CHANGE_ORDER_DECIDED = 'This change order has been decided and can no longer change';
 const NOT_A_DRAFT = 'Only a draft change order can be edited or sent';
 const NOT_WAITING = 'This change order is not waiting for a decision';
 const SUM_BELOW_ZERO = 'This change would take the contract sum below zero';
