@@ -38,6 +38,7 @@ import auditRoutes from './modules/audit/audit.routes.ts';
 import staffRoutes from './modules/staff/staff.routes.ts';
 import projectsRoutes from './modules/projects/projects.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
+import changeOrdersRoutes from './modules/change-orders/change-orders.routes.ts';
 import timelinesRoutes from './modules/timelines/timelines.routes.ts';
 import approvalsRoutes from './modules/approvals/approvals.routes.ts';
 import formTokenRoutes from './plugins/form-token.ts';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(organisationRoutes);
       await api.register(projectsRoutes);
       await api.register(reportsRoutes);
+      await api.register(changeOrdersRoutes);
       await api.register(timelinesRoutes);
       await api.register(approvalsRoutes);
       await api.register(formTokenRoutes);

@@ -10,6 +10,7 @@ export const projectTimelinesKey = (projectId: string) => ['timelines', 'project
 export const projectReportsKey = (projectId: string) => ['reports', 'project', projectId] as const;
 export const projectMessagesKey = (projectId: string) => ['messages', 'project', projectId] as const;
 export const projectDocumentsKey = (projectId: string) => ['documents', 'project', projectId] as const;
+export const projectChangeOrdersKey = (projectId: string) => ['change-orders', 'project', projectId] as const;
 export const UNREAD_KEY = ['messages', 'unread'] as const;
 export const projectApprovalsKey = (projectId: string) => ['approvals', 'project', projectId] as const;
 /** 'Waiting on you' (decision 293): what waits on the viewer's side, from every source. */
@@ -43,5 +44,11 @@ export function queryKeysChangedBy(change: PortalChange): QueryKey[] {
     case 'document.updated':
     case 'document.internal':
       return change.projectId ? [projectDocumentsKey(change.projectId)] : [];
+    case 'change-order.created':
+    case 'change-order.updated':
+    case 'change-order.sent':
+    case 'change-order.withdrawn':
+    case 'change-order.decided':
+      return change.projectId ? [projectChangeOrdersKey(change.projectId)] : [];
   }
 }

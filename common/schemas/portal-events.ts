@@ -21,6 +21,12 @@ export const PORTAL_CHANGE_TYPES = [
   'document.created',
   'document.updated',
   'document.internal',
+  // Change orders (decision 294): drafts and their edits are staff-only; sending, withdrawing and deciding reach the client too.
+  'change-order.created',
+  'change-order.updated',
+  'change-order.sent',
+  'change-order.withdrawn',
+  'change-order.decided',
 ] as const;
 export type PortalChangeType = (typeof PORTAL_CHANGE_TYPES)[number];
 
@@ -36,7 +42,13 @@ export const portalChangeSchema = z.object({
 export type PortalChange = z.infer<typeof portalChangeSchema>;
 
 /** Changes only staff may hear of: what a client cannot read through the API either (GET /users/clients is staff only). */
-const STAFF_ONLY_CHANGES: ReadonlySet<PortalChangeType> = new Set(['client.status', 'client.updated', 'document.internal']);
+const STAFF_ONLY_CHANGES: ReadonlySet<PortalChangeType> = new Set([
+  'client.status',
+  'client.updated',
+  'document.internal',
+  'change-order.created',
+  'change-order.updated',
+]);
 
 /**
  * Whether a viewer may hear of a change: exactly who may read the changed data. Staff hear of

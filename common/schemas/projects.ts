@@ -6,6 +6,7 @@ import { cursorListResponse } from './pagination.ts';
 import { NOTHING_TO_CHANGE, namesAField, withoutDefaults } from './patch.ts';
 import { listQuerySchema } from './archive.ts';
 import { okResponse } from './ok-response.ts';
+import { numberToKobo, parseNairaToKobo } from '../money.ts';
 
 export const PROJECT_STATUSES = ['not-started', 'in-progress', 'paused', 'completed'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -22,25 +23,26 @@ export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   completed: 'Completed',
 };
 
-const PROJECT_BUDGET_DEFAULT = 0;
-
 const optionalDate = z
   .union([z.iso.date('Use a date such as 2026-01-31'), z.literal(''), z.null()])
   .optional()
   .transform((v) => (v ? v : null));
 
-/** Budget arrives as a number or the text of a form field; empty means the default, 0. */
+/**
+ * Budget arrives as a number or the text of a form field; empty means the default, 0. It is read to
+ * kobo exactly (common/money.ts, decision 294): at most two decimals, never negative.
+ */
 const budget = z
   .union([z.number(), storableText().trim()])
   .optional()
   .transform((v, ctx) => {
-    if (v === undefined || v === '') return PROJECT_BUDGET_DEFAULT;
-    const n = typeof v === 'number' ? v : Number(v.replace(/,/g, ''));
-    if (!Number.isFinite(n) || n < 0 || n >= 1e14) {
-      ctx.addIssue({ code: 'custom', message: 'Budget must be a number of 0 or more' });
+    if (v === undefined || v === '') return 0n;
+    const parsed = typeof v === 'number' ? numberToKobo(v) : parseNairaToKobo(v);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: `Budget must be a number of 0 or more with at most two decimals (${parsed.message})` });
       return z.NEVER;
     }
-    return Math.round(n * 100) / 100;
+    return parsed.kobo;
   });
 
 const projectFieldsSchema = z.object({
@@ -69,6 +71,8 @@ const projectSchema = z.object({
   endDate: z.string().nullable(),
   /** Staff only: a client's answers do not contain it. */
   budget: z.number().optional(),
+  /** Staff only: the same budget exactly, as kobo in decimal text ('125000050'; decision 294). */
+  budgetKobo: z.string().optional(),
   status: z.enum(PROJECT_STATUSES),
   clientId: z.object({ _id: z.string(), name: z.string() }),
   createdAt: z.string(),

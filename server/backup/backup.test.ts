@@ -120,6 +120,18 @@ async function seed(app: TestApp) {
     payload: revB.payload,
   });
   expect(versioned.statusCode, versioned.body).toBe(201);
+  // A change order the client approved (decision 294): kobo amounts and the recorded move survive a restore.
+  const changeOrder = await app.app.inject({
+    method: 'POST',
+    url: `/api/change-orders/project/${project._id}`,
+    headers: admin.headers,
+    payload: { title: 'Extra piles', description: 'Four “more” piles', cost: '4,500,000.50', scheduleDays: 21 },
+  });
+  expect(changeOrder.statusCode, changeOrder.body).toBe(201);
+  const changeOrderId = changeOrder.json().changeOrder._id as string;
+  expect((await app.app.inject({ method: 'POST', url: `/api/change-orders/${changeOrderId}/send`, headers: admin.headers })).statusCode).toBe(200);
+  const decided = await app.app.inject({ method: 'POST', url: `/api/change-orders/${changeOrderId}/decision`, headers: client.headers, payload: { decision: 'approve', comment: 'Agreed' } });
+  expect(decided.statusCode, decided.body).toBe(200);
   await seedTheRest(app, admin.id, client.id);
 }
 

@@ -28,6 +28,12 @@ const AUDIENCE: Record<PortalChangeType, { staff: boolean; owner: boolean; other
   'document.updated': { staff: true, owner: true, otherClient: false },
   // A document the client cannot see (decision 292).
   'document.internal': { staff: true, owner: false, otherClient: false },
+  // Change orders (decision 294): a draft and its edits are staff's until sent.
+  'change-order.created': { staff: true, owner: false, otherClient: false },
+  'change-order.updated': { staff: true, owner: false, otherClient: false },
+  'change-order.sent': { staff: true, owner: true, otherClient: false },
+  'change-order.withdrawn': { staff: true, owner: true, otherClient: false },
+  'change-order.decided': { staff: true, owner: true, otherClient: false },
 };
 
 let t: TestApp;
@@ -47,6 +53,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const as = (who: Actor) => ({ headers: who.headers });
+const CHANGE_ORDER = { title: 'Extra piles', description: 'Four more piles at the quay head', cost: '4,500,000.50', scheduleDays: 21 };
 
 /** A document with one PDF version on the project, shown to the client or not; answers its id. */
 async function uploadDocument(visibleToClient: boolean): Promise<string> {
@@ -140,6 +147,35 @@ const makeChange: Record<PortalChangeType, () => Promise<PortalChange>> = {
   async 'document.internal'() {
     const created = await uploadDocument(false);
     return { type: 'document.internal', clientId: owner.id, projectId: project._id, id: created };
+  async 'change-order.created'() {
+    const res = await t.app.inject({ method: 'POST', url: `/api/change-orders/project/${project._id}`, ...as(admin), payload: CHANGE_ORDER });
+    expect(res.statusCode).toBe(201);
+    return { type: 'change-order.created', clientId: owner.id, projectId: project._id, id: res.json().changeOrder._id };
+  },
+  async 'change-order.updated'() {
+    const created = await makeChange['change-order.created']();
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/change-orders/${created.id}`, ...as(admin), payload: { title: 'Deeper piles' } });
+    expect(res.statusCode).toBe(200);
+    return { type: 'change-order.updated', clientId: owner.id, projectId: project._id, id: created.id };
+  },
+  async 'change-order.sent'() {
+    const created = await makeChange['change-order.created']();
+    const res = await t.app.inject({ method: 'POST', url: `/api/change-orders/${created.id}/send`, ...as(admin) });
+    expect(res.statusCode).toBe(200);
+    return { type: 'change-order.sent', clientId: owner.id, projectId: project._id, id: created.id };
+  },
+  async 'change-order.withdrawn'() {
+    const sent = await makeChange['change-order.sent']();
+    const res = await t.app.inject({ method: 'POST', url: `/api/change-orders/${sent.id}/withdraw`, ...as(admin) });
+    expect(res.statusCode).toBe(200);
+    return { type: 'change-order.withdrawn', clientId: owner.id, projectId: project._id, id: sent.id };
+  },
+  async 'change-order.decided'() {
+    const sent = await makeChange['change-order.sent']();
+    // The client's founder is its admin member, who may decide.
+    const res = await t.app.inject({ method: 'POST', url: `/api/change-orders/${sent.id}/decision`, ...as(owner), payload: { decision: 'decline', comment: 'Not now' } });
+    expect(res.statusCode).toBe(200);
+    return { type: 'change-order.decided', clientId: owner.id, projectId: project._id, id: sent.id };
   },
   async 'client.updated'() {
     const res = await t.app.inject({ method: 'PATCH', url: `/api/users/clients/${owner.id}`, ...as(admin), payload: { name: 'Adaeze Owner-Eze' } });

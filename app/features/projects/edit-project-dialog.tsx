@@ -1,3 +1,4 @@
+import { koboToDecimal } from '../../../common/money.ts';
 import type { FormEvent } from 'react';
 import { Pencil } from 'lucide-react';
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, updateProjectBodySchema, type Project, type ProjectStatus } from '../../../common/schemas/projects.ts';
@@ -21,7 +22,7 @@ const fieldsOf = (project: Project): Fields => ({
   description: project.description,
   startDate: project.startDate ?? '',
   endDate: project.endDate ?? '',
-  budget: project.budget === undefined ? '' : String(project.budget),
+  budget: project.budgetKobo !== undefined ? koboToDecimal(project.budgetKobo) : project.budget === undefined ? '' : String(project.budget),
   status: project.status,
 });
 

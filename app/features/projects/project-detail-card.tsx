@@ -5,7 +5,7 @@ import { EditProjectDialog } from './edit-project-dialog.tsx';
 import { ProjectTidyActions } from './project-tidy.tsx';
 import { ProjectManagers } from './project-managers.tsx';
 import { ArchivedBadge } from '../../components/portal/tidy-actions.tsx';
-import { formatNaira } from '../../../common/money.ts';
+import { formatKobo, formatNaira } from '../../../common/money.ts';
 
 
 /**
@@ -70,7 +70,7 @@ export function ProjectDetailCard({
         {project.budget !== undefined ? (
           <div>
             <dt className="text-slate-600 dark:text-slate-300">Budget</dt>
-            <dd className="font-medium">{formatNaira(project.budget)}</dd>
+            <dd className="font-medium">{project.budgetKobo !== undefined ? formatKobo(project.budgetKobo) : formatNaira(project.budget)}</dd>
           </div>
         ) : null}
       </dl>

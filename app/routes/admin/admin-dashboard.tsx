@@ -23,6 +23,7 @@ import { CreateProjectDialog } from '../../features/projects/create-project-dial
 import { ProjectDetailCard } from '../../features/projects/project-detail-card.tsx';
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
 import { CreateReportDialog } from '../../features/reports/create-report-dialog.tsx';
+import { ChangeOrdersPanel } from '../../features/change-orders/change-orders-panel.tsx';
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
 import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
 import { TimelineEditor } from '../../features/timelines/timeline-editor.tsx';
@@ -167,6 +168,17 @@ function AdminDashboard() {
               </section>
               <ProjectApprovals projectId={shown._id} side="staff" readOnly={Boolean(shown.archivedAt) || clientArchived || !can(user, 'projects.write')} />
               <DocumentRegister projectId={shown._id} staff readOnly={Boolean(shown.archivedAt) || clientArchived} />
+              <section id="change-orders" aria-labelledby="change-orders-heading" className={panelClass}>
+                <h3 id="change-orders-heading" className="mb-3 text-lg font-semibold">
+                  Change Orders
+                </h3>
+                <ChangeOrdersPanel
+                  projectId={shown._id}
+                  clientId={shown.clientId._id}
+                  staff
+                  readOnly={Boolean(shown.archivedAt) || clientArchived || !can(user, 'projects.write')}
+                />
+              </section>
             </>
           )}
         </SelectedProjectPanel>

@@ -26,6 +26,7 @@ import { SearchBox } from '../../features/search/search-box.tsx';
 import { TeamSection } from '../../features/organisation/team-section.tsx';
 import { ProjectApprovals } from '../../features/approvals/project-approvals.tsx';
 import { WaitingOnPanel } from '../../features/approvals/waiting-on-panel.tsx';
+import { ChangeOrdersPanel } from '../../features/change-orders/change-orders-panel.tsx';
 import { memberGrants } from '../../../common/permissions.ts';
 
 export const meta = () => [{ title: 'Client Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -123,6 +124,12 @@ function ClientDashboard({ clientId }: { clientId: string }) {
                 <ReportList projectId={shown._id} />
               </section>
               <DocumentRegister projectId={shown._id} />
+              <section id="change-orders" aria-labelledby="change-orders-heading" className={panelClass}>
+                <h3 id="change-orders-heading" className="mb-3 text-lg font-semibold">
+                  Change Orders
+                </h3>
+                <ChangeOrdersPanel projectId={shown._id} clientId={clientId} canDecide={memberGrants(user?.memberRole, 'approvals.decide')} />
+              </section>
               <ProjectCommunication project={shown} viewer="client" />
             </>
           )}

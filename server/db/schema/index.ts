@@ -18,3 +18,4 @@ export * from './media.ts';
 export * from './site-content.ts';
 export * from './approvals.ts';
 export * from './documents.ts';
+export * from './change-orders.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { PROJECT_STATUSES } from '../../../common/schemas/projects.ts';
 import { clientOrganisations, users } from './users.ts';
 
@@ -18,8 +18,10 @@ export const projects = pgTable(
     description: text('description').notNull().default(''),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
-    // numeric keeps money exact; the API reads it as a number.
-    budget: numeric('budget', { precision: 16, scale: 2 }).notNull().default('0'),
+    /** The contract sum in kobo (decision 294): set at creation, corrected by staff, moved by approved change orders. */
+    budgetKobo: bigint('budget_kobo', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** The contract sum before any change order: the budget at creation, or as staff last corrected it (decision 294). */
+    originalBudgetKobo: bigint('original_budget_kobo', { mode: 'bigint' }).notNull().default(sql`0`),
     status: text('status', { enum: PROJECT_STATUSES }).notNull().default('not-started'),
     /** Set when staff archive a project: out of the default lists and read-only (decision 247). */
     archivedAt: timestamp('archived_at', { withTimezone: true }),

@@ -2,6 +2,7 @@ import { pick, recordAudit, type AuditContext } from '../audit/audit.ts';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, notFound } from '../../../common/errors.ts';
+import { koboToDecimal, koboToNairaNumber } from '../../../common/money.ts';
 import {
   LIST_PAGE_MAX,
   LIST_PAGE_SIZE,
@@ -32,7 +33,8 @@ export interface NewProject {
   description: string;
   startDate: string | null;
   endDate: string | null;
-  budget: number;
+  /** Kobo (decision 294). */
+  budget: bigint;
   clientId: string;
 }
 
@@ -45,7 +47,7 @@ const projectColumns = {
   description: projects.description,
   startDate: projects.startDate,
   endDate: projects.endDate,
-  budget: projects.budget,
+  budget: sql<string>`${projects.budgetKobo}::text`,
   status: projects.status,
   createdAt: projects.createdAt,
   archivedAt: projects.archivedAt,
@@ -77,7 +79,7 @@ function toProject(row: ProjectRow, viewer: Viewer): Project {
     description: row.description,
     startDate: row.startDate,
     endDate: row.endDate,
-    ...(viewer.role === 'admin' ? { budget: Number(row.budget) } : {}),
+    ...(viewer.role === 'admin' ? { budget: koboToNairaNumber(row.budget), budgetKobo: row.budget } : {}),
     status: row.status,
     clientId: { _id: row.clientId, name: row.clientName },
     createdAt: row.createdAt.toISOString(),
@@ -113,7 +115,7 @@ export async function findProjectForViewer(app: FastifyInstance, viewer: Viewer,
 // A client's project list is one named statement (decision 151): the client (must exist and be a
 // client), its total and the page, planned once per connection. A page past the last still says
 // the total; no client, no row.
-const CLIENT_PROJECTS_COLUMNS = `p.id, p.name, p.code, p.description, p.start_date::text as "startDate", p.end_date::text as "endDate", p.budget::text as budget,
+const CLIENT_PROJECTS_COLUMNS = `p.id, p.name, p.code, p.description, p.start_date::text as "startDate", p.end_date::text as "endDate", p.budget_kobo::text as budget,
     p.status, p.created_at as "createdAt", p.archived_at as "archivedAt", (extract(epoch from p.created_at) * 1000000)::bigint::text as "cursorKey"`;
 const CLIENT_PROJECTS = {
   name: 'projects-of-client',
@@ -258,15 +260,16 @@ async function listClientProjectsFiltered(
 export async function createProject(app: FastifyInstance, viewer: Viewer, input: NewProject, who: AuditContext): Promise<Project> {
   if (!(await clientExists(app, viewer, input.clientId))) throw notFound('Client not found');
   const now = app.clock.now();
+  const { budget, ...rest } = input;
   try {
     const id = await app.db.transaction(async (tx) => {
       await lockWritableClient(tx, input.clientId);
       const [row] = await tx
         .insert(projects)
-        .values({ ...input, budget: input.budget.toFixed(2), createdAt: now, updatedAt: now })
+        .values({ ...rest, budgetKobo: budget, originalBudgetKobo: budget, createdAt: now, updatedAt: now })
         .returning({ id: projects.id });
       await publishChange(tx, { type: 'project.created', clientId: input.clientId, projectId: row.id, id: row.id });
-      await recordAudit(tx, who, { action: 'project.create', entityId: row.id, projectId: row.id, after: { ...input, budget: input.budget.toFixed(2) } });
+      await recordAudit(tx, who, { action: 'project.create', entityId: row.id, projectId: row.id, after: { ...rest, budget: koboToDecimal(budget) } });
       return row.id;
     });
     return await findProjectForViewer(app, viewer, id);
@@ -290,7 +293,13 @@ export type ProjectChanges = Partial<Omit<NewProject, 'clientId'>> & { status?: 
  */
 export async function updateProject(app: FastifyInstance, viewer: Viewer, projectId: string, changes: ProjectChanges, who: AuditContext): Promise<Project> {
   const { budget, ...rest } = changes;
-  const set = { ...rest, ...(budget !== undefined ? { budget: budget.toFixed(2) } : {}) };
+  // A budget correction corrects the original contract sum by as much, so that the original sum plus
+  // the approved change orders is still the current sum (decision 294).
+  const set = {
+    ...rest,
+    ...(budget !== undefined ? { budgetKobo: budget, originalBudgetKobo: sql`${projects.originalBudgetKobo} + (${budget.toString()}::bigint - ${projects.budgetKobo})` } : {}),
+  };
+  const audited = { ...rest, ...(budget !== undefined ? { budget: koboToDecimal(budget) } : {}) };
   try {
     const found = await app.db.transaction(async (tx) => {
       const [before] = await tx
@@ -310,7 +319,7 @@ export async function updateProject(app: FastifyInstance, viewer: Viewer, projec
         .set({ ...set, updatedAt: app.clock.now() })
         .where(eq(projects.id, projectId));
       await publishChange(tx, { type: 'project.updated', clientId: before.clientId, projectId, id: projectId });
-      await recordAudit(tx, who, { action: 'project.update', entityId: projectId, projectId, before: pick(before, set), after: set });
+      await recordAudit(tx, who, { action: 'project.update', entityId: projectId, projectId, before: { ...pick(before, rest), ...(budget !== undefined ? { budget: koboToDecimal(before.budgetKobo) } : {}) }, after: audited });
       return true;
     });
     if (!found) throw notFound('Project not found');

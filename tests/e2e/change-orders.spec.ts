@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import { PATHS } from '../../common/paths.ts';
+import { E2E_BASE_URL } from '../../playwright.config.ts';
+import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, screenshotEveryLook, signInAs, test } from './fixtures.ts';
+import { api } from './portal-helpers.ts';
+
+// Issue 25, decision 294: staff draft a change order of +₦4,500,000.50 and +21 days and send it; the
+// client approves it on a 390 px phone; both sides then read the new contract sum and end date with
+// their history. Axe-clean in the light and dark themes.
+
+const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/change-orders-shots';
+mkdirSync(SHOTS, { recursive: true });
+const LIVE = { timeout: 5_000 };
+const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test('staff draft and send a change order; the client approves it at 390 px; both see the new sum, end date and history', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const id = stamp();
+  await signInAs(page, { role: 'admin', name: `Kemi Staff ${id}` });
+  const account = await createUserViaApi(page.request, { role: 'client', name: `Delta Haulage ${id}` });
+  const created = await api<{ project: { _id: string; name: string } }>(page, 'POST', '/projects', {
+    name: `Onne quay wall ${id}`,
+    code: `CO-${id}`.toUpperCase(),
+    clientId: account._id,
+    budget: '120,000,000.25',
+    startDate: '2026-01-05',
+    endDate: '2026-12-31',
+  });
+  expect(created.status).toBe(201);
+  const project = created.body.project;
+
+  await page.goto(`${PATHS.adminDashboard}?client=${account._id}&project=${project._id}`);
+  const staffPanel = page.locator('#change-orders');
+
+  await test.step('staff see the empty history, then draft the change order', async () => {
+    await expect(staffPanel.getByText('No change orders')).toBeVisible();
+    await expect(staffPanel.getByTestId('current-sum')).toHaveText('₦120,000,000.25');
+    await staffPanel.getByText('New change order').click();
+    const form = staffPanel.getByRole('form', { name: 'New change order' });
+    await form.getByLabel('Title').fill('Extra piles at the quay head');
+    await form.getByLabel('What changes').fill('Four more piles, 18 m each, after the soil report.');
+    await form.getByLabel(/Cost impact/).fill('4,500,000.505');
+    await form.getByLabel('Schedule impact (days)').fill('21');
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    // More than two decimals is refused with its reason, and nothing is stored.
+    await expect(form.getByRole('alert')).toContainText('two decimals');
+    await form.getByLabel(/Cost impact/).fill('4,500,000.50');
+    await form.getByRole('button', { name: 'Save draft' }).click();
+    const card = staffPanel.getByRole('article', { name: 'CO-001: Extra piles at the quay head' });
+    await expect(card).toContainText('+₦4,500,000.50');
+    await expect(card).toContainText('+21 days');
+    await expect(card).toContainText('Draft');
+    await expectNoAxeViolations(page, 'admin change orders with a draft', '#change-orders');
+    await card.getByRole('button', { name: 'Send CO-001 to the client' }).click();
+    await expect(card).toContainText('Waiting for the client');
+  });
+
+  const clientContext = await browser.newContext({ viewport: PHONE, baseURL: E2E_BASE_URL });
+  const client = await clientContext.newPage();
+  await signInAs(client, { role: 'client', account });
+  await client.goto(`${PATHS.clientDashboard}?project=${project._id}`);
+  const clientPanel = client.locator('#change-orders');
+
+  await test.step('the client approves it on a 390 px phone', async () => {
+    const card = clientPanel.getByRole('article', { name: 'CO-001: Extra piles at the quay head' });
+    await expect(card).toContainText('+₦4,500,000.50');
+    // Declining needs a reason.
+    await card.getByRole('button', { name: 'Decline CO-001' }).click();
+    await expect(card.getByRole('alert')).toContainText('Say why you decline it');
+    await expectNoAxeViolations(client, 'client change order waiting, phone', '#change-orders');
+    await card.getByLabel('Comment (required to decline)').fill('Agreed on site.');
+    await card.getByRole('button', { name: 'Approve CO-001' }).click();
+    await expect(card).toContainText('Approved by');
+    await expect(card.getByRole('button', { name: 'Approve CO-001' })).toHaveCount(0);
+    await expect(clientPanel.getByTestId('current-sum')).toHaveText('₦124,500,000.75');
+    await expect(clientPanel.getByTestId('current-end-date')).toHaveText('21 Jan 2027');
+    const history = clientPanel.getByTestId('contract-history');
+    await expect(history).toContainText('Original sum');
+    await expect(history).toContainText('₦120,000,000.25');
+    await expect(history).toContainText('CO-001, approved');
+    // The whole row fits the phone: nothing scrolls sideways.
+    expect(await client.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  await test.step('staff see the decision live, with the new sum, end date and history', async () => {
+    await expect(staffPanel.getByRole('article', { name: 'CO-001: Extra piles at the quay head' })).toContainText('Approved by', LIVE);
+    await expect(staffPanel.getByTestId('current-sum')).toHaveText('₦124,500,000.75');
+    await expect(staffPanel.getByTestId('current-end-date')).toHaveText('21 Jan 2027');
+    await expect(page.getByText('₦124,500,000.75').first()).toBeVisible();
+  });
+
+  await test.step('both sides are axe-clean in the light and dark themes', async () => {
+    for (const [who, name] of [[page, 'admin'], [client, 'client']] as const) {
+      await screenshotEveryLook(who, `change-orders-${name}`, (f) => `${SHOTS}/${f}`, async () => {
+        await expect(who.locator('#change-orders').getByTestId('current-sum')).toBeVisible();
+        await expectNoAxeViolations(who, `${name} change orders`, '#change-orders');
+      });
+    }
+    await client.setViewportSize(PHONE);
+    await client.locator('#change-orders').screenshot({ path: `${SHOTS}/client-change-orders-390.png` });
+    await page.setViewportSize(DESKTOP);
+    await page.locator('#change-orders').screenshot({ path: `${SHOTS}/admin-change-orders-1280.png` });
+  });
+  await clientContext.close();
+});
