@@ -164,7 +164,7 @@ export function AskApprovalButton({ projectId, preset, label = 'Ask for approval
               id={`${id}-subject`}
               label="What to approve"
               required
-              placeholder="Choose a report or a completed milestone"
+              placeholder="Choose a document, report or completed milestone"
               options={subjects.data ?? []}
               value={subject}
               onChange={(e) => setSubject(e.target.value)}
@@ -203,7 +203,7 @@ export function ProjectApprovals({ projectId, side, canDecide = false, readOnly 
       ) : approvals.isError ? (
         <ErrorState title="Failed to load approvals" error={approvals.error} onRetry={() => void approvals.refetch()} />
       ) : list.length === 0 ? (
-        <EmptyState icon={<CheckCircle2 className="size-8" aria-hidden="true" />} title="No approvals yet" description={side === 'client' ? 'Requests from the team to approve reports and milestones appear here.' : 'Ask the client to approve a report or a completed milestone.'} />
+        <EmptyState icon={<CheckCircle2 className="size-8" aria-hidden="true" />} title="No approvals yet" description={side === 'client' ? 'Requests from the team to approve documents, reports and milestones appear here.' : 'Ask the client to approve a document version, a report or a completed milestone.'} />
       ) : (
         <ul className="grid gap-3" aria-label="Approval requests">
           {list.map((a) => (
