@@ -120,7 +120,7 @@ function ApprovalCard({ approval, canDecide, staff, readOnly }: { approval: Appr
  * Staff ask the client to approve one of the project's subjects (a report, a completed milestone),
  * with a due date and a note. `preset` chooses the subject (the button beside a report).
  */
-export function AskApprovalButton({ projectId, preset, label = 'Ask for approval' }: { projectId: string; preset?: string; label?: string }) {
+export function AskApprovalButton({ projectId, preset, label = 'Ask for approval', ariaLabel }: { projectId: string; preset?: string; label?: string; ariaLabel?: string }) {
   const [open, setOpen] = useState(false);
   const subjects = useApprovalSubjects(projectId, open);
   const request = useRequestApproval();
@@ -151,7 +151,7 @@ export function AskApprovalButton({ projectId, preset, label = 'Ask for approval
   }
   return (
     <>
-      <button type="button" className={buttonClass('secondary')} onClick={() => (setError(null), setSubject(preset ?? ''), setOpen(true))}>
+      <button type="button" className={buttonClass('secondary')} aria-label={ariaLabel} onClick={() => (setError(null), setSubject(preset ?? ''), setOpen(true))}>
         {label}
       </button>
       <ModalDialog open={open} onClose={() => setOpen(false)} title="Ask for approval" description="The client's approvers are e-mailed and reminded two days before the due date and on the day.">

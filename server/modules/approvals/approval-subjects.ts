@@ -142,9 +142,9 @@ export async function resolveSubject(tx: DbExecutor, viewer: ScopeViewer, subjec
   };
 }
 
-export const DOCUMENT_SUPERSEDED = 'A newer version of this document was uploaded since: the team must ask for its approval';
+const DOCUMENT_SUPERSEDED = 'A newer version of this document was uploaded since: the team must ask for its approval';
 
-export const APPROVED_UNCHANGEABLE = 'This was approved by the client and cannot change: make a new one and ask for its approval';
+const APPROVED_UNCHANGEABLE = 'This was approved by the client and cannot change: make a new one and ask for its approval';
 
 /**
  * Edit guard of a progress report: refuses (409) a correction of an approved report. Call it after
