@@ -13,7 +13,6 @@ CREATE TABLE "document_versions" (
 	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "document_versions_storage_key_unique" UNIQUE("storage_key"),
 	CONSTRAINT "document_versions_document_number_unique" UNIQUE("document_id","number"),
-	CONSTRAINT "document_versions_document_id_unique" UNIQUE("document_id","id"),
 	CONSTRAINT "document_versions_number_positive" CHECK ("document_versions"."number" > 0),
 	CONSTRAINT "document_versions_size_range" CHECK ("document_versions"."size" > 0 and "document_versions"."size" <= 104857600),
 	CONSTRAINT "document_versions_sha256_hex" CHECK ("document_versions"."sha256" ~ '^[0-9a-f]{64}$'),
@@ -26,7 +25,6 @@ CREATE TABLE "project_documents" (
 	"title" text NOT NULL,
 	"category" text NOT NULL,
 	"visible_to_client" boolean DEFAULT false NOT NULL,
-	"current_version_id" uuid,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -37,7 +35,5 @@ CREATE TABLE "project_documents" (
 ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_document_id_project_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."project_documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_versions" ADD CONSTRAINT "document_versions_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "project_documents" ADD CONSTRAINT "project_documents_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "project_documents" ADD CONSTRAINT "project_documents_current_version_id_document_versions_id_fk" FOREIGN KEY ("current_version_id") REFERENCES "public"."document_versions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "project_documents" ADD CONSTRAINT "project_documents_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "project_documents" ADD CONSTRAINT "project_documents_current_version_own_fk" FOREIGN KEY ("id","current_version_id") REFERENCES "public"."document_versions"("document_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "project_documents_project_idx" ON "project_documents" USING btree ("project_id","category","title");

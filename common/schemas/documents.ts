@@ -60,7 +60,7 @@ export const documentParamsSchema = z.object({ projectId: z.uuid(), documentId: 
 export const documentVersionParamsSchema = z.object({ projectId: z.uuid(), documentId: z.uuid(), versionId: z.uuid() });
 export const documentDownloadQuerySchema = z.object({ download: z.enum(['1', 'true']).optional() });
 
-export const documentVersionSchema = z.object({
+const documentVersionSchema = z.object({
   _id: z.string(),
   number: z.number().int(),
   label: z.string(),
@@ -77,7 +77,7 @@ export const documentVersionSchema = z.object({
 });
 export type DocumentVersion = z.infer<typeof documentVersionSchema>;
 
-export const projectDocumentSchema = z.object({
+const projectDocumentSchema = z.object({
   _id: z.string(),
   projectId: z.string(),
   title: z.string(),

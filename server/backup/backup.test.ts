@@ -106,6 +106,20 @@ async function seed(app: TestApp) {
   const colleague = { name: 'Bọ́lá Colleague', email: 'bola@example.test', memberRole: 'member', projectIds: [project._id] };
   const invited = await app.app.inject({ method: 'POST', url: '/api/organisation/members', headers: client.headers, payload: colleague });
   expect(invited.statusCode, invited.body).toBe(201);
+  // A project document with two versions (decision 292): the current pointer and the superseded one.
+  const doc = await multipart({ title: 'Quay wall — “GA”', category: 'drawing', label: 'Rev A', visibleToClient: 'true' }, [
+    { field: 'file', name: 'ga.pdf', type: 'application/pdf', data: samplePdf('GA rev A') },
+  ]);
+  const createdDoc = await app.app.inject({ method: 'POST', url: `/api/projects/${project._id}/documents`, headers: { ...admin.headers, ...doc.headers }, payload: doc.payload });
+  expect(createdDoc.statusCode, createdDoc.body).toBe(201);
+  const revB = await multipart({ label: 'Rev B' }, [{ field: 'file', name: 'ga-b.pdf', type: 'application/pdf', data: samplePdf('GA rev B') }]);
+  const versioned = await app.app.inject({
+    method: 'POST',
+    url: `/api/projects/${project._id}/documents/${createdDoc.json().document._id}/versions`,
+    headers: { ...admin.headers, ...revB.headers },
+    payload: revB.payload,
+  });
+  expect(versioned.statusCode, versioned.body).toBe(201);
   await seedTheRest(app, admin.id, client.id);
 }
 
@@ -208,8 +222,8 @@ describe('backup and restore', () => {
     const empty = Object.entries(rows).filter(([, list]) => list.length === 0).map(([name]) => name);
     expect(empty).toEqual([]);
     const keys = [...(await allFiles(createLocalStorage(t.uploadsDir))).keys()];
-    // Report originals and thumbnails, message attachments, blog and media renditions, vendor documents.
-    for (const area of ['reports/', 'messages/', 'blog/', 'media/', 'vendors/']) expect(keys.some((k) => k.startsWith(area)), area).toBe(true);
+    // Report originals and thumbnails, message attachments, blog and media renditions, vendor documents, project documents.
+    for (const area of ['reports/', 'messages/', 'blog/', 'media/', 'vendors/', 'documents/']) expect(keys.some((k) => k.startsWith(area)), area).toBe(true);
   });
 
   it('restores into a fresh database and storage every row and every file byte for byte', async () => {

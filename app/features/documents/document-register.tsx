@@ -78,7 +78,7 @@ function DocumentCard({ document, projectId, staff, readOnly }: { document: Proj
         {staff && !readOnly ? (
           <div className="mt-2 flex flex-wrap gap-2">
             <UploadDocumentDialog projectId={projectId} document={document} />
-            <button type="button" className={buttonClass('ghost')} onClick={toggleVisible} disabled={update.isPending} aria-pressed={document.visibleToClient}>
+            <button type="button" className={buttonClass('ghost')} onClick={toggleVisible} disabled={update.isPending}>
               {document.visibleToClient ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
               {document.visibleToClient ? `Hide ${document.title} from the client` : `Show ${document.title} to the client`}
             </button>

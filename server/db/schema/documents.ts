@@ -3,7 +3,6 @@ import {
   bigint,
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -11,7 +10,6 @@ import {
   timestamp,
   unique,
   uuid,
-  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { DOCUMENT_CATEGORIES, DOCUMENT_FILE_KINDS } from '../../../common/schemas/documents.ts';
 import { projects } from './projects.ts';
@@ -19,8 +17,8 @@ import { users } from './users.ts';
 
 /**
  * A document of a project's register (decision 292): its title, category and whether the client
- * sees it. Its bytes live in its versions; `current_version_id` names the one the register shows,
- * and always one of its own (the composite foreign key), set in the transaction that adds it.
+ * sees it. Its bytes live in its versions; the current one is the highest-numbered, so there is no
+ * pointer to break (and no cycle of foreign keys for the backup to order).
  */
 export const projectDocuments = pgTable(
   'project_documents',
@@ -32,8 +30,6 @@ export const projectDocuments = pgTable(
     title: text('title').notNull(),
     category: text('category', { enum: DOCUMENT_CATEGORIES }).notNull(),
     visibleToClient: boolean('visible_to_client').notNull().default(false),
-    /** Null only inside the transaction that creates the document with its first version. */
-    currentVersionId: uuid('current_version_id').references((): AnyPgColumn => documentVersions.id),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -42,19 +38,13 @@ export const projectDocuments = pgTable(
     index('project_documents_project_idx').on(t.projectId, t.category, t.title),
     check('project_documents_title_present', sql`length(btrim(${t.title})) > 0`),
     check('project_documents_category_known', sql`${t.category} in (${sql.raw(DOCUMENT_CATEGORIES.map((c) => `'${c}'`).join(', '))})`),
-    // The current version is one of the document's own.
-    foreignKey({
-      name: 'project_documents_current_version_own_fk',
-      columns: [t.id, t.currentVersionId],
-      foreignColumns: [documentVersions.documentId, documentVersions.id],
-    }),
   ],
 );
 
 /**
  * One upload of a document: numbered 1, 2, ... per document (unique), with its label ("Rev A" or
  * "Version 2"), the bytes' size, kind (sniffed, never declared) and SHA-256, who uploaded it and when.
- * A version is never changed or replaced; a newer one supersedes it.
+ * A version is never changed or replaced; a newer one (a higher number) supersedes it.
  */
 export const documentVersions = pgTable(
   'document_versions',
@@ -62,7 +52,7 @@ export const documentVersions = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     documentId: uuid('document_id')
       .notNull()
-      .references((): AnyPgColumn => projectDocuments.id, { onDelete: 'cascade' }),
+      .references(() => projectDocuments.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
     label: text('label').notNull(),
     storageKey: text('storage_key').notNull().unique('document_versions_storage_key_unique'),
@@ -77,7 +67,6 @@ export const documentVersions = pgTable(
   },
   (t) => [
     unique('document_versions_document_number_unique').on(t.documentId, t.number),
-    unique('document_versions_document_id_unique').on(t.documentId, t.id),
     check('document_versions_number_positive', sql`${t.number} > 0`),
     check('document_versions_size_range', sql`${t.size} > 0 and ${t.size} <= 104857600`),
     check('document_versions_sha256_hex', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),

@@ -32,7 +32,7 @@ export const DOCUMENT_FILE_TYPES: Record<DocumentFileKind, { mime: string; ext: 
 const HEAD_BYTES = 64 * 1024;
 const MB = 1024 * 1024;
 
-export const documentTooLarge = (name: string) =>
+const documentTooLarge = (name: string) =>
   new AppError('PAYLOAD_TOO_LARGE', `${name} is larger than ${DOCUMENT_MAX_BYTES / MB} MB, the largest document version`);
 const unsupported = (name: string) =>
   new AppError(
@@ -64,7 +64,7 @@ function isDxf(head: Buffer): boolean {
 }
 
 /** The kind of a version by its first bytes, never its name or declared type; null when not one the register keeps. */
-export async function documentKindOf(head: Buffer): Promise<DocumentFileKind | null> {
+async function documentKindOf(head: Buffer): Promise<DocumentFileKind | null> {
   const sniffed = await sniffFileType(head);
   const kind = sniffed ? SNIFFED[sniffed.mime] : undefined;
   if (kind) return kind;

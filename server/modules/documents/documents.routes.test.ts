@@ -10,6 +10,7 @@ import { createProjectVia, makeImage, multipart, SAME_ORIGIN, type Actor } from 
 import { samplePdf } from '../../../tests/helpers/sample-files.ts';
 import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { storedFiles } from '../../../tests/helpers/uploads.ts';
+import { findDocumentVersion, type DocumentVersionFacts } from './documents.service.ts';
 
 let t: TestApp;
 let admin: Actor;
@@ -88,8 +89,6 @@ describe('the register', () => {
     const doc = res.json().document;
     expect(doc.current).toMatchObject({ number: 2, label: 'Rev B', sha256: sha256(b), superseded: false });
     expect(doc.superseded).toEqual([expect.objectContaining({ number: 1, label: 'Rev A', sha256: sha256(a), superseded: true })]);
-    const [row] = await t.database.db.select().from(projectDocuments).where(eq(projectDocuments.id, created._id));
-    expect(row.currentVersionId).toBe(doc.current._id);
     // The client's register shows the current version first, the superseded one under it.
     const seen = (await list(clientA)).json().documents.find((d: { _id: string }) => d._id === created._id);
     expect(seen.current.label).toBe('Rev B');
@@ -110,8 +109,9 @@ describe('the register', () => {
     expect(numbers).toEqual([2, 3]);
     const versions = await t.database.db.select().from(documentVersions).where(eq(documentVersions.documentId, created._id));
     expect(versions.map((v) => v.number).sort()).toEqual([1, 2, 3]);
-    const [row] = await t.database.db.select().from(projectDocuments).where(eq(projectDocuments.id, created._id));
-    expect(versions.find((v) => v.id === row.currentVersionId)?.number).toBe(3);
+    const register = (await list(admin)).json().documents.find((d: { _id: string }) => d._id === created._id);
+    expect(register.current.number).toBe(3);
+    expect(register.superseded.map((v: { number: number }) => v.number)).toEqual([2, 1]);
   });
 
   it('lets staff rename, recategorise and hide a document', async () => {
@@ -206,6 +206,20 @@ describe('mails to the client', () => {
     expect(mail.text).toContain('Contract sum analysis');
     expect(mail.text).not.toContain('%PDF');
   });
+
+  it('mails the client when staff show a hidden document, as a new one', async () => {
+    const project = await createProjectVia(t, admin, clientA.id, { name: 'Bonny terminal' });
+    const mails = () => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'document-notification'));
+    const before = (await mails()).length;
+    const hidden = (await createDocument({ projectId: project._id, fields: { title: 'Soil report', visibleToClient: 'false' }, file: { name: 's.pdf', data: samplePdf() } })).json().document;
+    expect((await mails()).length).toBe(before);
+    const shown = await t.app.inject({ method: 'PATCH', url: `${base(project._id)}/${hidden._id}`, headers: admin.headers, payload: { visibleToClient: true } });
+    expect(shown.statusCode).toBe(200);
+    const after = await mails();
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)!.subject).toBe('New document for Bonny terminal');
+    expect(after.at(-1)!.text).toContain('Soil report');
+  });
 });
 
 /** An Office file's [Content_Types].xml naming its main part. */
@@ -296,8 +310,8 @@ describe('checked by their bytes', () => {
     const res = await newVersion(created._id, { name: 'evil.pdf', data: Buffer.from('<svg onload="x()"/>') });
     expect(res.statusCode).toBe(415);
     await expectNothingStoredSince(files, rows);
-    const [row] = await t.database.db.select().from(projectDocuments).where(eq(projectDocuments.id, created._id));
-    expect(row.currentVersionId).toBe(created.current._id);
+    const register = (await list(admin)).json().documents.find((d: { _id: string }) => d._id === created._id);
+    expect(register.current._id).toBe(created.current._id);
   });
 
   it('refuses invalid fields before storing the file (400), and a body that is not multipart (415)', async () => {
@@ -324,6 +338,29 @@ describe('checked by their bytes', () => {
     const res = await createDocument({ projectId: project._id, file: { name: 'a.pdf', data: samplePdf() } });
     expect(res.statusCode).toBe(409);
     await expectNothingStoredSince(files, rows);
+  });
+});
+
+describe('a version for other domains (approvals)', () => {
+  it('answers a version with its project, number, label and SHA-256, current or superseded', async () => {
+    const a = samplePdf('for approval A');
+    const created = (await createDocument({ fields: { title: 'Approval drawing', label: 'Rev A' }, file: { name: 'ad.pdf', data: a } })).json().document;
+    const b = (await newVersion(created._id, { name: 'ad-b.pdf', data: samplePdf('for approval B') }, 'Rev B')).json().document;
+    const facts = await t.database.db.transaction((tx) => findDocumentVersion(tx, created.current._id, { lock: true }));
+    expect(facts).toMatchObject<Partial<DocumentVersionFacts>>({
+      versionId: created.current._id,
+      documentId: created._id,
+      projectId: projectA._id,
+      title: 'Approval drawing',
+      number: 1,
+      label: 'Rev A',
+      sha256: sha256(a),
+      size: a.length,
+      current: false,
+      visibleToClient: true,
+    });
+    expect((await findDocumentVersion(t.database.db, b.current._id))?.current).toBe(true);
+    expect(await findDocumentVersion(t.database.db, '00000000-0000-4000-8000-000000000000')).toBeNull();
   });
 });
 

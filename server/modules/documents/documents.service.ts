@@ -66,8 +66,9 @@ async function withVersions(app: FastifyInstance, rows: DocumentRow[]): Promise<
   const byDocument = new Map<string, VersionRow[]>();
   for (const v of versions) byDocument.set(v.documentId, [...(byDocument.get(v.documentId) ?? []), v]);
   return rows.flatMap((row) => {
+    // Newest first: the current version is the highest-numbered (decision 292).
     const own = byDocument.get(row.id) ?? [];
-    const current = own.find((v) => v.id === row.currentVersionId);
+    const current = own[0];
     if (!current) return [];
     return [
       {
@@ -230,11 +231,10 @@ export async function createProjectDocument(
         .values({ projectId, title: fields.title, category: fields.category, visibleToClient: fields.visibleToClient, createdBy: viewer._id, createdAt: now, updatedAt: now })
         .returning();
       const label = fields.label || 'Version 1';
-      const [version] = await tx
+      await tx
         .insert(documentVersions)
-        .values({ documentId: document.id, number: 1, label, storageKey: file.storageKey, fileName, kind: file.kind, mimeType: file.mimeType, size: file.size, sha256: file.sha256, uploadedBy: viewer._id, uploadedAt: now })
-        .returning();
-      const [row] = await tx.update(projectDocuments).set({ currentVersionId: version.id }).where(eq(projectDocuments.id, document.id)).returning();
+        .values({ documentId: document.id, number: 1, label, storageKey: file.storageKey, fileName, kind: file.kind, mimeType: file.mimeType, size: file.size, sha256: file.sha256, uploadedBy: viewer._id, uploadedAt: now });
+      const row = document;
       await recordAudit(tx, who, {
         action: 'document.create',
         entityId: document.id,
@@ -273,27 +273,27 @@ export async function addDocumentVersion(
     const now = app.clock.now();
     const { row, notice } = await app.db.transaction(async (tx) => {
       const { clientId } = await lockWritableProject(tx, viewer, projectId);
-      const locked = await findDocumentRow(tx, viewer, projectId, documentId, true);
-      const [{ last }] = await tx
-        .select({ last: sql<number>`coalesce(max(${documentVersions.number}), 0)`.mapWith(Number) })
+      // The document row's lock orders concurrent uploads: each reads the number the one before it wrote.
+      await findDocumentRow(tx, viewer, projectId, documentId, true);
+      const [previous] = await tx
+        .select({ id: documentVersions.id, number: documentVersions.number })
         .from(documentVersions)
-        .where(eq(documentVersions.documentId, documentId));
+        .where(eq(documentVersions.documentId, documentId))
+        .orderBy(desc(documentVersions.number))
+        .limit(1);
+      const last = previous?.number ?? 0;
       const number = last + 1;
       const label = fields.label || `Version ${number}`;
       const [version] = await tx
         .insert(documentVersions)
         .values({ documentId, number, label, storageKey: file.storageKey, fileName, kind: file.kind, mimeType: file.mimeType, size: file.size, sha256: file.sha256, uploadedBy: viewer._id, uploadedAt: now })
         .returning();
-      const [row] = await tx
-        .update(projectDocuments)
-        .set({ currentVersionId: version.id, updatedAt: now })
-        .where(eq(projectDocuments.id, documentId))
-        .returning();
+      const [row] = await tx.update(projectDocuments).set({ updatedAt: now }).where(eq(projectDocuments.id, documentId)).returning();
       await recordAudit(tx, who, {
         action: 'document.version',
         entityId: documentId,
         projectId,
-        before: { currentVersionId: locked.currentVersionId },
+        before: { currentVersionId: previous?.id ?? null },
         after: { currentVersionId: version.id, number, label, fileName, size: file.size, sha256: file.sha256 },
       });
       const notice = await announce(app, tx, { clientId, projectId, projectName: project.name, document: row, versionLabel: label, kind: 'version' });
@@ -341,7 +341,12 @@ export async function updateProjectDocument(
       after: { title: row.title, category: row.category, visibleToClient: row.visibleToClient },
     });
     const shown = !before.visibleToClient && row.visibleToClient;
-    const [current] = await tx.select({ label: documentVersions.label }).from(documentVersions).where(eq(documentVersions.id, row.currentVersionId!));
+    const [current] = await tx
+      .select({ label: documentVersions.label })
+      .from(documentVersions)
+      .where(eq(documentVersions.documentId, documentId))
+      .orderBy(desc(documentVersions.number))
+      .limit(1);
     // A hidden document's last event must still reach the client who had it on screen: it is sent as an update.
     const notice = await announce(app, tx, {
       clientId,
@@ -424,7 +429,11 @@ export async function findDocumentVersion(
   options: { lock?: boolean } = {},
 ): Promise<DocumentVersionFacts | null> {
   const query = db
-    .select({ version: documentVersions, document: projectDocuments })
+    .select({
+      version: documentVersions,
+      document: projectDocuments,
+      last: sql<number>`(select max(dv.number) from ${documentVersions} dv where dv.document_id = ${documentVersions.documentId})`.mapWith(Number),
+    })
     .from(documentVersions)
     .innerJoin(projectDocuments, eq(projectDocuments.id, documentVersions.documentId))
     .where(eq(documentVersions.id, versionId))
@@ -442,7 +451,7 @@ export async function findDocumentVersion(
     size: row.version.size,
     sha256: row.version.sha256,
     uploadedAt: row.version.uploadedAt,
-    current: row.document.currentVersionId === row.version.id,
+    current: row.version.number === row.last,
     visibleToClient: row.document.visibleToClient,
   };
 }
