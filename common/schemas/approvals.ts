@@ -7,12 +7,12 @@ import { okResponse } from './ok-response.ts';
 // Approvals (issue 25, decision 293): staff ask the client to approve a subject; the client's
 // approver decides once; each decision has a PDF certificate.
 
-export const APPROVAL_NOTE_MAX = 2000;
-export const APPROVAL_COMMENT_MAX = 2000;
+const APPROVAL_NOTE_MAX = 2000;
+const APPROVAL_COMMENT_MAX = 2000;
 
 const note = multiline(storableText()).trim().max(APPROVAL_NOTE_MAX);
 
-export const approvalSubjectSchema = z.discriminatedUnion('type', [
+const approvalSubjectSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('report'), reportId: z.uuid('Choose a report') }),
   z.object({ type: z.literal('milestone'), timelineId: z.uuid('Choose a timeline'), taskIndex: z.int().min(0).max(999) }),
   z.object({ type: z.literal('document'), documentVersionId: z.uuid('Choose a document version') }),
@@ -37,10 +37,9 @@ export type DecideApprovalBody = z.input<typeof decideApprovalBodySchema>;
 export const approvalIdParamsSchema = z.object({ id: z.uuid() });
 export const approvalProjectParamsSchema = z.object({ projectId: z.uuid() });
 
-export const approvalStatusSchema = z.enum(['pending', 'approved', 'rejected', 'withdrawn']);
-export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
+const approvalStatusSchema = z.enum(['pending', 'approved', 'rejected', 'withdrawn']);
 
-export const approvalSchema = z.object({
+const approvalSchema = z.object({
   _id: z.string(),
   projectId: z.string(),
   projectName: z.string(),
@@ -71,7 +70,7 @@ export const approvalResponseSchema = okResponse({ approval: approvalSchema });
 export const approvalListResponseSchema = okResponse({ approvals: z.array(approvalSchema) });
 
 /** One thing waiting on the viewer's side ('Waiting on you'), from any source (approvals, change orders, ...). */
-export const waitingItemSchema = z.object({
+const waitingItemSchema = z.object({
   /** The source: 'approval', later 'change-order'. */
   kind: z.string(),
   id: z.string(),

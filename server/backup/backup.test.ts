@@ -130,7 +130,12 @@ async function seed(app: TestApp) {
   expect(changeOrder.statusCode, changeOrder.body).toBe(201);
   const changeOrderId = changeOrder.json().changeOrder._id as string;
   expect((await app.app.inject({ method: 'POST', url: `/api/change-orders/${changeOrderId}/send`, headers: admin.headers })).statusCode).toBe(200);
-  const decided = await app.app.inject({ method: 'POST', url: `/api/change-orders/${changeOrderId}/decision`, headers: client.headers, payload: { decision: 'approve', comment: 'Agreed' } });
+  const decidedChange = await app.app.inject({ method: 'POST', url: `/api/change-orders/${changeOrderId}/decision`, headers: client.headers, payload: { decision: 'approve', comment: 'Agreed' } });
+  expect(decidedChange.statusCode, decidedChange.body).toBe(200);
+  // Rev B asked for approval and approved with a comment (decision 293).
+  const asked = await app.app.inject({ method: 'POST', url: '/api/approvals', headers: admin.headers, payload: { subject: { type: 'document', documentVersionId: versioned.json().document.current._id }, dueOn: '2030-01-31', note: 'Check the “GA”\tplease' } });
+  expect(asked.statusCode, asked.body).toBe(201);
+  const decided = await app.app.inject({ method: 'POST', url: `/api/approvals/${asked.json().approval._id}/decision`, headers: client.headers, payload: { decision: 'approved', comment: 'Ọ̀kọ́ “fine”\nby us' } });
   expect(decided.statusCode, decided.body).toBe(200);
   await seedTheRest(app, admin.id, client.id);
 }
@@ -191,6 +196,7 @@ line two \\ and \\N</p>', 'Staff', 'Roads', $1, 'published', '2026-11-01 10:00:0
     const docKey = `vendors/${vendorId}/certificate`;
     await storage.put(docKey, pdf);
     await c.query(`INSERT INTO vendor_documents (id, application_id, kind, storage_key, original_name, mime_type, size) VALUES (gen_random_uuid(), $1, 'certificate', $2, 'cert.pdf', 'application/pdf', $3)`, [vendorId, docKey, pdf.length]);
+    await c.query(`INSERT INTO approval_reminders (user_id, sent_on, request_ids) VALUES ($1, '2030-01-29', ARRAY(SELECT id FROM approval_requests))`, [clientId]);
     await c.query(`INSERT INTO vendor_status_changes (application_id, from_status, to_status, note, changed_by, changed_by_name) VALUES ($1, 'new', 'reviewing', '', $2, 'Adaeze Staff')`, [vendorId, adminId]);
   } finally {
     await c.end();

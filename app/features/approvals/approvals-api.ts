@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApprovalListResponse, ApprovalResponse, ApprovalSubject, CreateApprovalBody, DecideApprovalBody, WaitingResponse } from '../../../common/schemas/approvals.ts';
+import type { ProjectDocument } from '../../../common/schemas/documents.ts';
 import type { ReportListResponse } from '../../../common/schemas/reports.ts';
 import type { TimelineListResponse } from '../../../common/schemas/timelines.ts';
 import { apiFetch } from '../../lib/api.ts';
@@ -68,11 +69,16 @@ export function useApprovalSubjects(projectId: string, enabled: boolean) {
     enabled,
     staleTime: 0,
     queryFn: async ({ signal }): Promise<SubjectOption[]> => {
-      const [reports, timelines] = await Promise.all([
+      const [reports, timelines, documents] = await Promise.all([
         apiFetch<ReportListResponse>(`/reports/project/${projectId}?page=1&pageSize=50`, { signal }),
         apiFetch<TimelineListResponse>(`/gantt-charts/project/${projectId}`, { signal }),
+        apiFetch<{ documents: ProjectDocument[] }>(`/projects/${projectId}/documents`, { signal }),
       ]);
       return [
+        // A document's current version, when the client can see it (decision 292).
+        ...documents.documents
+          .filter((d) => d.visibleToClient)
+          .map((d) => ({ value: `document:${d.current._id}`, label: `Document: ${d.title}, ${d.current.label}`, subject: { type: 'document' as const, documentVersionId: d.current._id } })),
         ...reports.reports.map((r) => ({ value: `report:${r._id}`, label: `Progress report of ${r.date} (version ${r.version})`, subject: { type: 'report' as const, reportId: r._id } })),
         ...timelines.timelines.flatMap((tl) =>
           tl.tasks.flatMap((task, taskIndex) =>

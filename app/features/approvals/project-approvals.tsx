@@ -120,7 +120,7 @@ function ApprovalCard({ approval, canDecide, staff, readOnly }: { approval: Appr
  * Staff ask the client to approve one of the project's subjects (a report, a completed milestone),
  * with a due date and a note. `preset` chooses the subject (the button beside a report).
  */
-export function AskApprovalButton({ projectId, preset, label = 'Ask for approval' }: { projectId: string; preset?: string; label?: string }) {
+export function AskApprovalButton({ projectId, preset, label = 'Ask for approval', ariaLabel }: { projectId: string; preset?: string; label?: string; ariaLabel?: string }) {
   const [open, setOpen] = useState(false);
   const subjects = useApprovalSubjects(projectId, open);
   const request = useRequestApproval();
@@ -151,7 +151,7 @@ export function AskApprovalButton({ projectId, preset, label = 'Ask for approval
   }
   return (
     <>
-      <button type="button" className={buttonClass('secondary')} onClick={() => (setError(null), setSubject(preset ?? ''), setOpen(true))}>
+      <button type="button" className={buttonClass('secondary')} aria-label={ariaLabel} onClick={() => (setError(null), setSubject(preset ?? ''), setOpen(true))}>
         {label}
       </button>
       <ModalDialog open={open} onClose={() => setOpen(false)} title="Ask for approval" description="The client's approvers are e-mailed and reminded two days before the due date and on the day.">
@@ -164,7 +164,7 @@ export function AskApprovalButton({ projectId, preset, label = 'Ask for approval
               id={`${id}-subject`}
               label="What to approve"
               required
-              placeholder="Choose a report or a completed milestone"
+              placeholder="Choose a document, report or completed milestone"
               options={subjects.data ?? []}
               value={subject}
               onChange={(e) => setSubject(e.target.value)}
@@ -203,7 +203,7 @@ export function ProjectApprovals({ projectId, side, canDecide = false, readOnly 
       ) : approvals.isError ? (
         <ErrorState title="Failed to load approvals" error={approvals.error} onRetry={() => void approvals.refetch()} />
       ) : list.length === 0 ? (
-        <EmptyState icon={<CheckCircle2 className="size-8" aria-hidden="true" />} title="No approvals yet" description={side === 'client' ? 'Requests from the team to approve reports and milestones appear here.' : 'Ask the client to approve a report or a completed milestone.'} />
+        <EmptyState icon={<CheckCircle2 className="size-8" aria-hidden="true" />} title="No approvals yet" description={side === 'client' ? 'Requests from the team to approve documents, reports and milestones appear here.' : 'Ask the client to approve a document version, a report or a completed milestone.'} />
       ) : (
         <ul className="grid gap-3" aria-label="Approval requests">
           {list.map((a) => (

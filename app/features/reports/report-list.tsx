@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Download, FileText, ImageIcon } from 'lucide-react';
 import { REPORT_SECTIONS, type Report } from '../../../common/schemas/reports.ts';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
@@ -8,7 +8,7 @@ import { EditReportDialog } from './edit-report-dialog.tsx';
 import { ReportHistoryDialog } from './report-history-dialog.tsx';
 import { reportsOf, useProjectReports } from './reports-api.ts';
 
-function ReportCard({ report, staff, readOnly }: { report: Report; staff: boolean; readOnly: boolean }) {
+function ReportCard({ report, staff, readOnly, actions }: { report: Report; staff: boolean; readOnly: boolean; actions?: (report: Report) => ReactNode }) {
   const sections = REPORT_SECTIONS.filter((s) => report[s.key]);
   return (
     <article aria-labelledby={`report-${report._id}`} className="rounded-lg border border-slate-200 p-3 sm:p-4 dark:border-slate-700">
@@ -31,6 +31,7 @@ function ReportCard({ report, staff, readOnly }: { report: Report; staff: boolea
           </a>
           {staff && !readOnly ? <EditReportDialog report={report} /> : null}
           {staff && report.version > 1 ? <ReportHistoryDialog report={report} /> : null}
+          {actions?.(report)}
         </div>
       </div>
       <dl className="mt-3 grid gap-2 text-sm">
@@ -92,7 +93,8 @@ function ReportCard({ report, staff, readOnly }: { report: Report; staff: boolea
  * A project's progress reports with their thumbnails and PDF downloads; staff also edit them (not
  * on an archived project, `readOnly`) and open their history.
  */
-export function ReportList({ projectId, staff = false, readOnly = false }: { projectId: string; staff?: boolean; readOnly?: boolean }) {
+/** `actions`: more buttons on each report, from the page (another feature's, such as 'Ask for approval', decision 293). */
+export function ReportList({ projectId, staff = false, readOnly = false, actions }: { projectId: string; staff?: boolean; readOnly?: boolean; actions?: (report: Report) => ReactNode }) {
   const reports = useProjectReports(projectId);
   const list = reportsOf(reports.data);
   // The report mail links to '#report-<id>': the report is shown once it has loaded (the page renders in the browser).
@@ -111,7 +113,7 @@ export function ReportList({ projectId, staff = false, readOnly = false }: { pro
   return (
     <div className="grid grid-cols-1 gap-3">
       {list.map((report) => (
-        <ReportCard key={report._id} report={report} staff={staff} readOnly={readOnly} />
+        <ReportCard key={report._id} report={report} staff={staff} readOnly={readOnly} actions={actions} />
       ))}
       {reports.hasNextPage ? (
         <button type="button" className={buttonClass('secondary')} onClick={() => reports.fetchNextPage()} disabled={reports.isFetchingNextPage}>

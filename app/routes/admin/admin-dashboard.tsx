@@ -32,7 +32,7 @@ import { can } from '../../../common/permissions.ts';
 import { useCurrentUser } from '../../features/auth/use-current-user.ts';
 import { AdminFrameHeader, AdminPageGuard } from './admin-frame.tsx';
 
-import { ProjectApprovals } from '../../features/approvals/project-approvals.tsx';
+import { AskApprovalButton, ProjectApprovals } from '../../features/approvals/project-approvals.tsx';
 import { WaitingOnPanel } from '../../features/approvals/waiting-on-panel.tsx';
 export const meta = () => [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
 
@@ -164,7 +164,16 @@ function AdminDashboard() {
                   {/* An archived project, or one of an archived client, is read-only (issue 22): no new report, no correction. */}
                   {shown.archivedAt || clientArchived ? null : <CreateReportDialog key={shown._id} project={shown} />}
                 </div>
-                <ReportList projectId={shown._id} staff readOnly={Boolean(shown.archivedAt) || clientArchived} />
+                <ReportList
+                  projectId={shown._id}
+                  staff
+                  readOnly={Boolean(shown.archivedAt) || clientArchived}
+                  actions={
+                    shown.archivedAt || clientArchived || !can(user, 'projects.write')
+                      ? undefined
+                      : (r) => <AskApprovalButton projectId={shown._id} preset={`report:${r._id}`} ariaLabel={`Ask the client to approve the report of ${r.date}`} />
+                  }
+                />
               </section>
               <ProjectApprovals projectId={shown._id} side="staff" readOnly={Boolean(shown.archivedAt) || clientArchived || !can(user, 'projects.write')} />
               <DocumentRegister projectId={shown._id} staff readOnly={Boolean(shown.archivedAt) || clientArchived} />

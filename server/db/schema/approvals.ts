@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { documentVersions } from './documents.ts';
 import { projects } from './projects.ts';
 import { ganttCharts } from './timelines.ts';
 import { progressReports } from './reports.ts';
@@ -27,8 +28,8 @@ export const approvalRequests = pgTable(
     reportId: uuid('report_id').references(() => progressReports.id, { onDelete: 'cascade' }),
     timelineId: uuid('timeline_id').references(() => ganttCharts.id, { onDelete: 'cascade' }),
     taskIndex: integer('task_index'),
-    /** A document version (the docs module's table; its foreign key is added when the two meet). */
-    documentVersionId: uuid('document_version_id'),
+    /** A document version (decision 292): versions never change; a new one needs a new request. */
+    documentVersionId: uuid('document_version_id').references(() => documentVersions.id, { onDelete: 'cascade' }),
     /** What the client is asked to approve, in words, as it was when asked. */
     subjectTitle: text('subject_title').notNull(),
     /** The subject's version when asked ('Version 3', 'Revision B'). */

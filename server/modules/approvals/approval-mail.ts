@@ -6,9 +6,9 @@ import { PATHS } from '../../../common/paths.ts';
 import { renderMail } from '../../mail/layout.ts';
 import type { DbExecutor, MailInput } from '../../mail/mailer.ts';
 
-export const APPROVAL_REQUEST_KIND = 'approval-request';
-export const APPROVAL_DECISION_KIND = 'approval-decision';
-export const APPROVAL_REMINDER_KIND = 'approval-reminder';
+const APPROVAL_REQUEST_KIND = 'approval-request';
+const APPROVAL_DECISION_KIND = 'approval-decision';
+const APPROVAL_REMINDER_KIND = 'approval-reminder';
 
 const clientLink = (app: FastifyInstance, projectId: string) => {
   const url = new URL(PATHS.clientDashboard, app.config.publicUrl);

@@ -10,7 +10,7 @@ import { approvalReminderMail, approversOf, type Approver } from './approval-mai
 /** How often each process looks for reminders to send. */
 const REMINDER_TICK_MS = 5 * 60_000;
 /** Reminders go this many days before the due day, and on the day. */
-export const REMINDER_DAYS_BEFORE = 2;
+const REMINDER_DAYS_BEFORE = 2;
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

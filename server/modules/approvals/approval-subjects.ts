@@ -10,6 +10,7 @@ import { progressReports, reportImages } from '../../db/schema/reports.ts';
 import { ganttCharts } from '../../db/schema/timelines.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { projectScope, type ScopeViewer } from '../projects/project-scope.ts';
+import { findDocumentVersion } from '../documents/documents.service.ts';
 
 // What can be approved, and the exact bytes a decision is about (decision 293). Each subject has a
 // canonical form: a JSON text with its keys sorted, whose SHA-256 names the exact version. Reading a
@@ -112,11 +113,38 @@ export async function resolveSubject(tx: DbExecutor, viewer: ScopeViewer, subjec
       sha256: milestoneSha256(row.timeline.id, subject.taskIndex, task),
     };
   }
-  // Document versions join when the document register is merged (decision 293).
-  throw new AppError('VALIDATION_FAILED', 'Document versions cannot be submitted for approval yet', [{ field: 'subject.type', message: 'not available yet' }]);
+  // A document version (decision 292 keeps its bytes' SHA-256): the document row is held FOR SHARE,
+  // so no new version or visibility change slips in. A client never reaches a hidden document.
+  const version = await findDocumentVersion(tx, subject.documentVersionId, { lock: true });
+  const [project] = version
+    ? await tx.select({ clientId: projects.clientId, name: projects.name }).from(projects).where(and(eq(projects.id, version.projectId), projectScope(viewer)))
+    : [];
+  if (!version || !project || (viewer.role !== 'admin' && !version.visibleToClient)) throw notFound('Document version not found');
+  if (purpose === 'ask' && !version.visibleToClient) {
+    throw new AppError('VALIDATION_FAILED', 'The client cannot see this document: make it visible to the client first', [{ field: 'subject.documentVersionId', message: 'not visible to the client' }]);
+  }
+  if (!version.current) {
+    if (purpose === 'ask') throw new AppError('VALIDATION_FAILED', 'A newer version supersedes this one: ask for the current version', [{ field: 'subject.documentVersionId', message: 'superseded' }]);
+    throw conflict(DOCUMENT_SUPERSEDED);
+  }
+  return {
+    projectId: version.projectId,
+    clientId: project.clientId,
+    projectName: project.name,
+    subjectKey: `document-version:${version.versionId}`,
+    reportId: null,
+    timelineId: null,
+    taskIndex: null,
+    documentVersionId: version.versionId,
+    title: `Document: ${version.title}`,
+    version: `${version.label} (version ${version.number}, ${version.fileName})`,
+    sha256: version.sha256,
+  };
 }
 
-export const APPROVED_UNCHANGEABLE = 'This was approved by the client and cannot change: make a new one and ask for its approval';
+const DOCUMENT_SUPERSEDED = 'A newer version of this document was uploaded since: the team must ask for its approval';
+
+const APPROVED_UNCHANGEABLE = 'This was approved by the client and cannot change: make a new one and ask for its approval';
 
 /**
  * Edit guard of a progress report: refuses (409) a correction of an approved report. Call it after

@@ -8,6 +8,7 @@ import { actor, createProjectVia, multipart, type Actor } from '../../../tests/h
 import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { meetingAtLockedRow } from '../../../tests/helpers/row-lock.ts';
 import { pdfText } from '../../../tests/helpers/pdf-text.ts';
+import { samplePdf } from '../../../tests/helpers/sample-files.ts';
 import type { WaitingItem } from '../../../common/schemas/approvals.ts';
 import { canonicalJson, milestoneSha256, sha256Hex } from './approval-subjects.ts';
 
@@ -84,7 +85,7 @@ describe('asking for approval', () => {
     expect((await ask({ type: 'milestone', timelineId: timeline.json().timeline._id, taskIndex: 0 })).statusCode).toBe(400);
     expect((await ask({ type: 'milestone', timelineId: timeline.json().timeline._id, taskIndex: 5 })).statusCode).toBe(404);
     expect((await ask({ type: 'report', reportId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
-    expect((await ask({ type: 'document', documentVersionId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(400);
+    expect((await ask({ type: 'document', documentVersionId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await t.database.db.select().from(approvalRequests)).length).toBe(before);
   });
 });
@@ -194,6 +195,40 @@ describe('an approved subject never changes', () => {
     expect((await put([tasks[1], tasks[0]])).statusCode).toBe(409);
     expect((await put([tasks[0]])).statusCode).toBe(200);
     expect((await put([tasks[0], { ...tasks[1], status: 'completed' }])).statusCode).toBe(200);
+  });
+});
+
+describe('a document version', () => {
+  async function upload(url: string, text: string, fields: Record<string, string>) {
+    const body = await multipart(fields, [{ field: 'file', name: 'drawing.pdf', type: 'application/pdf', data: samplePdf(text) }]);
+    const res = await t.app.inject({ method: 'POST', url, headers: { ...admin.headers, ...body.headers }, payload: body.payload });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().document as { _id: string; current: { _id: string; sha256: string; label: string } };
+  }
+
+  it('is approved by the SHA-256 of its bytes; a new version supersedes it and needs its own approval', async () => {
+    const revA = await upload(`/api/projects/${project._id}/documents`, 'Rev A', { title: 'General arrangement', category: 'drawing', visibleToClient: 'true', label: 'Rev A' });
+    expect(revA.current.sha256).toBe(sha256Hex(samplePdf('Rev A')));
+    const asked = await ask({ type: 'document', documentVersionId: revA.current._id });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json().approval.subjectSha256).toBe(revA.current.sha256);
+    const decided = await decide(approver, asked.json().approval._id, { decision: 'approved' });
+    expect(decided.json().approval.decidedSha256).toBe(sha256Hex(samplePdf('Rev A')));
+
+    const revB = await upload(`/api/projects/${project._id}/documents/${revA._id}/versions`, 'Rev B', { label: 'Rev B' });
+    // Rev A's approval stays Rev A's; Rev B is asked for anew.
+    const askedB = await ask({ type: 'document', documentVersionId: revB.current._id });
+    expect(askedB.statusCode).toBe(201);
+    expect((await ask({ type: 'document', documentVersionId: revA.current._id })).statusCode).toBe(400);
+    // A version superseded while waiting cannot be decided.
+    const revC = await upload(`/api/projects/${project._id}/documents/${revA._id}/versions`, 'Rev C', { label: 'Rev C' });
+    expect((await decide(client, askedB.json().approval._id, { decision: 'approved' })).statusCode).toBe(409);
+    expect((await ask({ type: 'document', documentVersionId: revC.current._id })).statusCode).toBe(201);
+  });
+
+  it('is not asked while the client cannot see it, and stays hidden from other clients', async () => {
+    const hidden = await upload(`/api/projects/${project._id}/documents`, 'Internal', { title: 'Internal calc', category: 'drawing', visibleToClient: 'false' });
+    expect((await ask({ type: 'document', documentVersionId: hidden.current._id })).statusCode).toBe(400);
   });
 });
 

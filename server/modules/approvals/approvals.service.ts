@@ -22,7 +22,7 @@ type Row = typeof approvalRequests.$inferSelect;
 /** Overdue: still waiting for the client after its due day (Lagos days). */
 export const isOverdue = (row: Pick<Row, 'status' | 'dueOn'>, now: Date) => row.status === 'pending' && row.dueOn < todayIso(now);
 
-export function toApproval(row: Row, projectName: string, now: Date): Approval {
+function toApproval(row: Row, projectName: string, now: Date): Approval {
   const decided = row.status === 'approved' || row.status === 'rejected';
   return {
     _id: row.id,
@@ -59,7 +59,7 @@ const subjectOf = (row: Row): ApprovalSubject =>
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string; cause?: { code?: string } }).code === '23505' || (err as { cause?: { code?: string } }).cause?.code === '23505';
 
-export const ALREADY_ASKED = 'This is already waiting for the client or approved: a new version needs its own request';
+const ALREADY_ASKED = 'This is already waiting for the client or approved: a new version needs its own request';
 
 /**
  * Asks the client to approve a subject (staff): the subject is read where the staff member may see
@@ -138,8 +138,8 @@ async function lockRequest(tx: DbExecutor, viewer: Viewer, id: string) {
   return found;
 }
 
-export const ALREADY_DECIDED = 'This request has already been decided or withdrawn';
-export const SUBJECT_CHANGED = 'What you were asked to approve has changed since: the team must ask again';
+const ALREADY_DECIDED = 'This request has already been decided or withdrawn';
+const SUBJECT_CHANGED = 'What you were asked to approve has changed since: the team must ask again';
 
 /**
  * The client's decision (member permission approvals.decide): the request's row is locked, so of

@@ -14,6 +14,7 @@ import { isOverdue } from './approvals.service.ts';
  * the client (overdue marked, to chase). A new kind of thing that waits (change orders) adds one
  * source here; the route sorts all of them together, oldest first.
  */
+/** @public A source of waiting items (change orders add one). */
 export interface WaitingSource {
   kind: string;
   list(app: FastifyInstance, viewer: SessionUser): Promise<WaitingItem[]>;
@@ -51,7 +52,7 @@ const approvalsSource: WaitingSource = {
   },
 };
 
-/** Every source of 'Waiting on you'; change orders add theirs here. */
+/** @public Every source of 'Waiting on you'; change orders add theirs here. */
 export const WAITING_SOURCES: WaitingSource[] = [approvalsSource];
 
 /** What waits on the viewer's side, from every source, oldest first. */
