@@ -19,6 +19,9 @@ export const E2E_NEWS_PORT = Number(process.env.E2E_NEWS_PORT ?? PORT + 22000);
 export const E2E_SERVER_LOG = path.join(os.tmpdir(), `portal-e2e-server-${PORT}.log`);
 export const E2E_SECRETS_FILE = path.join(os.tmpdir(), `portal-e2e-secrets-${PORT}.jsonl`);
 
+const BROWSER = { ...devices['Desktop Chrome'], channel: undefined };
+const PUBLISHING_SPECS = ['site-content.spec.ts', 'site-publish.spec.ts', 'website-editors.spec.ts', 'website-story.spec.ts'];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -55,7 +58,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // Specs that publish website content change what every public page shows on the shared server
+  // (decision 289), so they never run beside the others: after them, one at a time, each putting the
+  // starting content back at its end. `--no-deps` runs one of them alone.
+  projects: [
+    { name: 'chromium', testIgnore: PUBLISHING_SPECS.map((spec) => `**/${spec}`), use: BROWSER },
+    ...PUBLISHING_SPECS.map((spec, i) => ({
+      name: `publishes-${i + 1}`,
+      testMatch: `**/${spec}`,
+      dependencies: [i === 0 ? 'chromium' : `publishes-${i}`],
+      use: BROWSER,
+    })),
+  ],
   webServer: {
     // A fresh data directory per run: the embedded PostgreSQL starts empty and is migrated.
     command: 'node --import tsx tests/e2e/start-server.ts',

@@ -49,6 +49,7 @@ export function queryKeysChangedBy(change: PortalChange): QueryKey[] {
     case 'change-order.sent':
     case 'change-order.withdrawn':
     case 'change-order.decided':
-      return change.projectId ? [projectChangeOrdersKey(change.projectId)] : [];
+      // A change order waits on one side or the other until it is decided ('Waiting on you').
+      return [WAITING_KEY, ...(change.projectId ? [projectChangeOrdersKey(change.projectId)] : [])];
   }
 }

@@ -10,6 +10,7 @@ const STATE_TEXT: Record<string, string> = {
   decide: 'Your approval is requested',
   'awaiting-client': 'Waiting for the client',
   rejected: 'Rejected by the client: follow up',
+  draft: 'Draft change order: not sent yet',
 };
 
 /**

@@ -56,10 +56,11 @@ function ClientDashboard({ clientId }: { clientId: string }) {
   const messagesError = useMessagesLoadError(project?._id);
   useFailureToast(reportsError ?? timelinesError ?? messagesError, 'Failed to load project data');
 
-  // 'Waiting on you' opens the project at its approvals (decision 293).
-  function reviewWaiting(item: { projectId: string }) {
+  // 'Waiting on you' opens the project at its approvals or its change orders (decisions 293, 294).
+  function reviewWaiting(item: { projectId: string; kind: string }) {
     setParams((current) => keepingViews(current, ['projects'], { project: item.projectId }));
-    window.setTimeout(() => document.getElementById('approvals')?.scrollIntoView({ block: 'start' }), 300);
+    const section = item.kind === 'change-order' ? 'change-orders' : 'approvals';
+    window.setTimeout(() => document.getElementById(section)?.scrollIntoView({ block: 'start' }), 300);
   }
 
   function selectProject(next: Project) {

@@ -5,6 +5,7 @@ import type { WaitingItem } from '../../../common/schemas/approvals.ts';
 import { approvalRequests } from '../../db/schema/approvals.ts';
 import { projects } from '../../db/schema/projects.ts';
 import type { SessionUser } from '../auth/sessions.service.ts';
+import { changeOrdersWaitingOn } from '../change-orders/change-orders.service.ts';
 import { projectScope } from '../projects/project-scope.ts';
 import { isOverdue } from './approvals.service.ts';
 
@@ -14,8 +15,8 @@ import { isOverdue } from './approvals.service.ts';
  * the client (overdue marked, to chase). A new kind of thing that waits (change orders) adds one
  * source here; the route sorts all of them together, oldest first.
  */
-/** @public A source of waiting items (change orders add one). */
-export interface WaitingSource {
+/** A source of waiting items. */
+interface WaitingSource {
   kind: string;
   list(app: FastifyInstance, viewer: SessionUser): Promise<WaitingItem[]>;
 }
@@ -52,8 +53,10 @@ const approvalsSource: WaitingSource = {
   },
 };
 
-/** @public Every source of 'Waiting on you'; change orders add theirs here. */
-export const WAITING_SOURCES: WaitingSource[] = [approvalsSource];
+const changeOrdersSource: WaitingSource = { kind: 'change-order', list: changeOrdersWaitingOn };
+
+/** Every source of 'Waiting on you': approval requests and change orders (decision 294). */
+const WAITING_SOURCES: WaitingSource[] = [approvalsSource, changeOrdersSource];
 
 /** What waits on the viewer's side, from every source, oldest first. */
 export async function waitingOn(app: FastifyInstance, viewer: SessionUser): Promise<WaitingItem[]> {

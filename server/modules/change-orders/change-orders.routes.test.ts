@@ -3,7 +3,7 @@ import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 import { actor, createProjectVia, SAME_ORIGIN, type Actor } from '../../../tests/helpers/portal.ts';
 import { meetingAtLockedRow } from '../../../tests/helpers/row-lock.ts';
 import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { changeOrdersWaitingOn } from './change-orders.service.ts';
+import type { WaitingItem } from '../../../common/schemas/approvals.ts';
 
 // Change orders (issue 25, decision 294): every route, who may call it, exact kobo arithmetic, one
 // winner among concurrent decisions, decided change orders frozen, bad amounts refused whole.
@@ -213,17 +213,28 @@ describe('sending, withdrawing and deciding', () => {
 });
 
 describe('waiting on you', () => {
-  it('lists sent change orders for a client approver, drafts for staff, nothing for a plain member', async () => {
+  // The change orders' source of GET /api/approvals/waiting (decisions 293, 294).
+  async function waitingOf(who: Actor): Promise<WaitingItem[]> {
+    const res = await call(who, 'GET', '/api/approvals/waiting');
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().items;
+  }
+
+  it('lists sent change orders for a client approver, drafts and undecided ones for staff, nothing for a plain member', async () => {
     const project = await createProjectVia(t, admin, client.id);
     const co = await sent(project._id);
-    const asApprover = await changeOrdersWaitingOn(t.app, { _id: approver.id, role: 'client', staffRole: null, organisationId: client.id, memberRole: 'approver' });
-    expect(asApprover).toContainEqual(expect.objectContaining({ source: 'change_order', id: co._id, projectId: project._id, title: `CO-001: ${DRAFT.title}` }));
-    expect(await changeOrdersWaitingOn(t.app, { _id: plainMember.id, role: 'client', staffRole: null, organisationId: client.id, memberRole: 'member' })).toEqual([]);
-    const otherWaits = await changeOrdersWaitingOn(t.app, { _id: otherClient.id, role: 'client', staffRole: null, organisationId: otherClient.id, memberRole: 'admin' });
-    expect(otherWaits.map((i) => i.id)).not.toContain(co._id);
+    expect(await waitingOf(approver)).toContainEqual(
+      expect.objectContaining({ kind: 'change-order', id: co._id, projectId: project._id, title: `CO-001: ${DRAFT.title}`, state: 'decide', dueOn: null, overdue: false }),
+    );
+    expect((await waitingOf(plainMember)).map((i) => i.id)).not.toContain(co._id);
+    expect((await waitingOf(otherClient)).map((i) => i.id)).not.toContain(co._id);
     const d = await draft(project._id);
-    const asStaff = await changeOrdersWaitingOn(t.app, { _id: admin.id, role: 'admin', staffRole: 'owner' });
-    expect(asStaff.map((i) => i.id)).toContain(d._id);
-    expect(asStaff.map((i) => i.id)).not.toContain(co._id);
+    const asStaff = await waitingOf(admin);
+    expect(asStaff).toContainEqual(expect.objectContaining({ kind: 'change-order', id: d._id, state: 'draft' }));
+    expect(asStaff).toContainEqual(expect.objectContaining({ kind: 'change-order', id: co._id, state: 'awaiting-client' }));
+    // Decided: it waits on nobody.
+    expect((await call(approver, 'POST', `/api/change-orders/${co._id}/decision`, { decision: 'approve' })).statusCode).toBe(200);
+    expect((await waitingOf(approver)).map((i) => i.id)).not.toContain(co._id);
+    expect((await waitingOf(admin)).map((i) => i.id)).not.toContain(co._id);
   });
 });
