@@ -50,9 +50,12 @@ async function timeStream(url: string, body: unknown, isText: (line: string) => 
   return { first, total: performance.now() - t0 };
 }
 
-/** The initial JavaScript of the home page of a build: every script and module preload, compressed. */
-export function initialJs(buildDir: string) {
-  const html = readFileSync(path.join(buildDir, 'client', 'index.html'), 'utf8');
+/**
+ * The initial JavaScript of the home page of a build: every script and module preload, compressed.
+ * The page is the one the running server sends (rendered at runtime since decision 289), or the
+ * build's pre-rendered index.html (builds before it).
+ */
+export function initialJs(buildDir: string, html = readFileSync(path.join(buildDir, 'client', 'index.html'), 'utf8')) {
   const files = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
   let raw = 0;
   let gz = 0;
@@ -66,7 +69,7 @@ export function initialJs(buildDir: string) {
   return { files: files.size, raw, gz, br };
 }
 
-export default async function runChatBench(): Promise<BenchRow[]> {
+export default async function runChatBench(serverBase?: string): Promise<BenchRow[]> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   if (!databaseUrl) throw new Error('BENCH_DATABASE_URL is not set (run through npm run bench, or run this file alone)');
   const rows: BenchRow[] = [];
@@ -163,8 +166,9 @@ export default async function runChatBench(): Promise<BenchRow[]> {
   }
 
   const buildDir = process.env.BENCH_BUILD_DIR ?? 'build-bench';
-  if (existsSync(path.join(buildDir, 'client', 'index.html'))) {
-    const ours = initialJs(buildDir);
+  const homeHtml = serverBase ? await (await fetch(`${serverBase}/`)).text() : undefined;
+  if (homeHtml || existsSync(path.join(buildDir, 'client', 'index.html'))) {
+    const ours = initialJs(buildDir, homeHtml);
     const baseDir = process.env.BENCH_BASE_BUILD_DIR;
     const other = baseDir && existsSync(path.join(baseDir, 'client', 'index.html')) ? initialJs(baseDir) : null;
     rows.push(
