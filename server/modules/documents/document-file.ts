@@ -1,9 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { pipeline, type Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../../common/errors.ts';
 import { DOCUMENT_MAX_BYTES, type DocumentFileKind } from '../../../common/schemas/documents.ts';
 import { sniffFileType } from '../../storage/file-type.ts';
+import { UploadInspector } from '../../lib/upload-inspector.ts';
 
 /** A version's bytes written to storage under a server-generated key, not yet recorded. */
 export interface StoredDocumentFile {
@@ -28,8 +29,6 @@ export const DOCUMENT_FILE_TYPES: Record<DocumentFileKind, { mime: string; ext: 
   zip: { mime: 'application/zip', ext: 'zip', preview: false },
 };
 
-// An Office file is a ZIP whose first entries name its kind; 64 KiB holds them.
-const HEAD_BYTES = 64 * 1024;
 const MB = 1024 * 1024;
 
 const documentTooLarge = (name: string) =>
@@ -72,56 +71,6 @@ async function documentKindOf(head: Buffer): Promise<DocumentFileKind | null> {
   return null;
 }
 
-/**
- * Counts, hashes and checks the bytes as they pass: the upload fails as soon as it is larger than
- * the limit or its first bytes are not a kind the register keeps, before the rest is written.
- */
-class DocumentInspector extends Transform {
-  private head: Buffer[] = [];
-  private headLength = 0;
-  private readonly hash = createHash('sha256');
-  size = 0;
-  kind: DocumentFileKind | undefined;
-
-  constructor(private readonly name: string) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    this.size += chunk.length;
-    if (this.size > DOCUMENT_MAX_BYTES) return callback(documentTooLarge(this.name));
-    this.hash.update(chunk);
-    if (this.kind) return callback(null, chunk);
-    this.head.push(chunk);
-    this.headLength += chunk.length;
-    if (this.headLength < HEAD_BYTES) return callback();
-    this.decide(callback);
-  }
-
-  override _flush(callback: TransformCallback) {
-    if (this.size === 0) return callback(badRequest(`${this.name} is empty`));
-    if (!this.kind) return this.decide(callback);
-    callback();
-  }
-
-  digest(): string {
-    return this.hash.digest('hex');
-  }
-
-  private decide(callback: TransformCallback) {
-    const head = Buffer.concat(this.head);
-    this.head = [];
-    documentKindOf(head).then(
-      (kind) => {
-        if (!kind) return callback(unsupported(this.name));
-        this.kind = kind;
-        callback(null, head);
-      },
-      (err: Error) => callback(err),
-    );
-  }
-}
-
 /** Where a version's bytes live: a server-generated key under the project, fanned out by the id. */
 const documentKey = (projectId: string, id: string) => `documents/${projectId}/${id}`;
 
@@ -135,7 +84,17 @@ export async function storeDocumentFile(
   input: { projectId: string; body: Readable & { truncated?: boolean }; name: string },
 ): Promise<StoredDocumentFile> {
   const storageKey = documentKey(input.projectId, randomUUID());
-  const inspector = new DocumentInspector(input.name);
+  const inspector = new UploadInspector<DocumentFileKind>({
+    name: input.name,
+    maxBytes: DOCUMENT_MAX_BYTES,
+    tooLarge: documentTooLarge,
+    sha256: true,
+    judge: async (head) => {
+      const kind = await documentKindOf(head);
+      if (!kind) throw unsupported(input.name);
+      return kind;
+    },
+  });
   let sourceError: Error | undefined;
   input.body.once('error', (err) => {
     sourceError ??= err;

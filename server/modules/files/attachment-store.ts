@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../../common/errors.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type AttachmentType,
 } from '../../../common/schemas/messages.ts';
 import { sniffFileType } from '../../storage/file-type.ts';
+import { UploadInspector } from '../../lib/upload-inspector.ts';
 import { assertImageDimensions, PHOTO_LIMIT } from '../../lib/image-limits.ts';
 import { displaySafeName } from '../../../common/file-names.ts';
 import { shortenKeepingExtension } from '../../lib/file-names.ts';
@@ -24,8 +25,6 @@ export interface StoredAttachment {
   size: number;
 }
 
-// Office files are zip archives whose type shows in an entry near the start; 64 KiB holds it.
-const HEAD_BYTES = 64 * 1024;
 const NAME_MAX_CHARS = 150;
 // Declared types that say nothing: the file name's ending and the bytes decide then.
 const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/unknown']);
@@ -87,55 +86,6 @@ async function decideAttachmentType(head: Buffer, declaredMime: string | undefin
   return type;
 }
 
-/**
- * Passes bytes through while counting them and checking the first ones: the upload fails as soon
- * as it is too large or its type is wrong, before the rest is written anywhere.
- */
-class AttachmentInspector extends Transform {
-  private head: Buffer[] = [];
-  private headLength = 0;
-  private decided = false;
-  size = 0;
-  type: AttachmentType | undefined;
-
-  constructor(
-    private readonly name: string,
-    private readonly declaredMime: string | undefined,
-    private readonly maxBytes: number,
-  ) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) return callback(tooLarge(this.name));
-    if (this.decided) return callback(null, chunk);
-    this.head.push(chunk);
-    this.headLength += chunk.length;
-    if (this.headLength < HEAD_BYTES) return callback();
-    this.decide(callback);
-  }
-
-  override _flush(callback: TransformCallback) {
-    if (this.size === 0) return callback(badRequest(`${this.name} is empty`));
-    if (!this.decided) return this.decide(callback);
-    callback();
-  }
-
-  private decide(callback: TransformCallback) {
-    const head = Buffer.concat(this.head);
-    this.head = [];
-    decideAttachmentType(head, this.declaredMime, this.name).then(
-      (type) => {
-        this.type = type;
-        this.decided = true;
-        callback(null, head);
-      },
-      (err: Error) => callback(err),
-    );
-  }
-}
-
 /** Where a message attachment's bytes live: a server-generated key, fanned out so no folder grows huge. */
 function attachmentKey(id: string): string {
   return `messages/${id.slice(0, 2)}/${id}`;
@@ -152,7 +102,12 @@ export async function storeAttachment(
 ): Promise<StoredAttachment> {
   const id = randomUUID();
   const storageKey = attachmentKey(id);
-  const inspector = new AttachmentInspector(input.name, input.declaredMime, input.maxBytes ?? MESSAGE_ATTACHMENT_MAX_BYTES);
+  const inspector = new UploadInspector<AttachmentType>({
+    name: input.name,
+    maxBytes: input.maxBytes ?? MESSAGE_ATTACHMENT_MAX_BYTES,
+    tooLarge,
+    judge: (head) => decideAttachmentType(head, input.declaredMime, input.name),
+  });
   let sourceError: Error | undefined;
   input.body.once('error', (err) => {
     sourceError ??= err;
@@ -168,11 +123,11 @@ export async function storeAttachment(
     if (sourceError) throw badRequest('The upload was interrupted before the whole file arrived');
     throw err;
   }
-  if (!inspector.type) {
+  if (!inspector.kind) {
     await app.storage.delete(storageKey).catch(() => undefined);
     throw unsupportedType(input.name);
   }
-  return { id, storageKey, name: input.name, type: inspector.type, size: inspector.size };
+  return { id, storageKey, name: input.name, type: inspector.kind, size: inspector.size };
 }
 
 /** Decodes the specification's base64 upload (plain or as a data: URL) and its declared type. */
