@@ -10,6 +10,8 @@ import { loader as listLoader, meta as listMeta } from '../../../app/routes/site
 import { loader as detailLoader, meta as detailMeta } from '../../../app/routes/site/article-detail.tsx';
 import { loader as sitemapLoader } from '../../../app/routes/site/sitemap.ts';
 import { loader as rssLoader } from '../../../app/routes/site/articles-rss.ts';
+import { rootContentOf } from '../../../app/lib/site-content.ts';
+import { SITE_CONTENT_CONTEXT_KEY } from '../../../common/site-content-context.ts';
 
 let t: TestApp;
 
@@ -60,7 +62,10 @@ async function eventually(check: () => Promise<boolean>) {
 }
 
 const publicIds = async () => (await t.app.articles.listPage({ page: 1, category: null })).data.items.map((a) => a.id);
-const context = () => ({ articles: t.app.articles });
+// The load context the server gives pages: the articles and the published website content (decision 289).
+const context = () => ({ articles: t.app.articles, [SITE_CONTENT_CONTEXT_KEY]: t.app.publishedContent });
+// A meta function's matches: the root loader's data carries the company profile.
+const rootMatches = () => [{ id: 'root', data: rootContentOf(context()) }];
 const req = (path: string) => new Request(`http://localhost${path}`);
 
 describe('which posts visitors see', () => {
@@ -159,7 +164,7 @@ describe('the pages, the sitemap and the feed', () => {
     const found = await detailLoader({ params: { id: 'visible-one' }, context: context(), request: req('/articles/visible-one') } as never);
     expect(found.init?.status ?? 200).toBe(200);
     expect(new Headers(found.init?.headers).get(PAGE_CACHE_UNTIL_HEADER)).toBeTruthy();
-    const tags = detailMeta({ loaderData: found.data, params: { id: 'visible-one' } } as never);
+    const tags = detailMeta({ loaderData: found.data, params: { id: 'visible-one' }, matches: rootMatches() } as never);
     expect(tags).toEqual(
       expect.arrayContaining([
         { title: 'Bridge deck poured <fast> | Kora Delta' },
@@ -188,7 +193,7 @@ describe('the pages, the sitemap and the feed', () => {
     expect(ok.init?.status).toBe(200);
     expect(new Headers(ok.init?.headers).get(PAGE_CACHE_UNTIL_HEADER)).toBe(due.toISOString());
     expect(ok.data).toMatchObject({ state: 'ok', page: { category: 'Civil Engineering', total: 1 } });
-    const meta = listMeta({ loaderData: ok.data } as never);
+    const meta = listMeta({ loaderData: ok.data, matches: rootMatches() } as never);
     expect(meta).toEqual(expect.arrayContaining([{ tagName: 'link', rel: 'canonical', href: 'https://www.koradelta.example/articles?category=Civil+Engineering' }]));
     const past = await listLoader({ request: req('/articles?page=3'), context: context(), params: {} } as never);
     expect(past.init?.status).toBe(404);
