@@ -36,10 +36,12 @@ export function developmentPagePolicy(nonce: string): string {
 }
 
 /**
- * The policy of a page pre-rendered at build time and served from disk (server/plugins/static-files.ts):
- * its inline scripts are hashed. Sound only for those files: they are built from our own code and
- * content (common/content), never from what visitors or staff write, and they carry no nonce (no
- * answer exists when they are made). Never use it for HTML rendered on request.
+ * The policy of a page rendered once for every visitor, with no nonce: the site pages kept in the
+ * site page cache (server/lib/site-pages.ts, decision 289): its inline scripts are hashed. Sound only
+ * for those pages: their inline scripts are written by our own code (theme boot, speculation rules,
+ * React Router's hydration data), and the content staff write reaches them only through React's
+ * escaping and React Router's JSON escaping, never as markup. Never use it for other HTML rendered
+ * on request (articles carry sanitised outside HTML: decision 170).
  */
 export function prerenderedPagePolicy(html: string): string {
   const hashes = new Set<string>();
