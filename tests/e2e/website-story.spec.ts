@@ -21,7 +21,7 @@ import { draftRegion, expectDraftSaved, expectVisitorSeesNoDraft, openPreview, p
 const SHOTS = 'test-results/website-story';
 mkdirSync(SHOTS, { recursive: true });
 const PG_URL = `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 54410}/app`;
-const WITHIN_MS = 2000;
+const WITHIN_MS = Number(process.env.WEBSITE_STORY_WITHIN_MS ?? 2000);
 
 /** The editing screen in the light and the dark theme, axe-clean in each (the theme switched in place). */
 async function expectEditorAxeClean(page: Page, name: string) {
@@ -62,6 +62,9 @@ test('the website belongs to its owners: publish, see it everywhere and on a sec
   try {
     await second.waitUntil(async () => (await fetch(`${second.base}/api/health`).catch(() => null))?.ok === true, 'the second server did not start');
 
+    // A running site has served its profile before: its first render on a process (fonts loaded) is not what a publish costs.
+    for (const base of [origin, second.base]) expect((await visit(`${base}/api/company-profile.pdf`)).status).toBe(200);
+
     // 1. The company phone number, published; then every output shows it within 2 s, on both processes.
     await page.goto(`${PATHS.adminWebsite}/company`);
     await expect(page.getByRole('heading', { name: 'Company profile', level: 1 })).toBeVisible();
@@ -71,15 +74,19 @@ test('the website belongs to its owners: publish, see it everywhere and on a sec
     const { answeredAt } = await publishInEditor(page);
 
     const seen: Record<string, number> = {};
+    const failures: Record<string, string> = {};
     const shows = (name: string, check: () => Promise<boolean>) =>
       expect
         .poll(
           async () => {
-            const ok = await check().catch(() => false);
+            const ok = await check().catch((err: unknown) => {
+              failures[name] = String(err);
+              return false;
+            });
             if (ok) seen[name] ??= Date.now() - answeredAt;
             return ok;
           },
-          { timeout: WITHIN_MS, intervals: [50, 100, 200] },
+          { timeout: WITHIN_MS, intervals: [50, 100, 200], message: `${name} within ${WITHIN_MS} ms (${failures[name] ?? 'not shown yet'})` },
         )
         .toBe(true);
     const htmlOf = async (url: string) => (await visit(url)).body.toString('utf8');
@@ -138,9 +145,14 @@ test('the website belongs to its owners: publish, see it everywhere and on a sec
     await page.goto(PATHS.about);
     const portrait = page.getByRole('img', { name: `Portrait of ${memberName}` });
     await expect(portrait).toBeVisible();
-    const srcsets = await portrait.locator('xpath=ancestor::picture[1]/source').evaluateAll((sources) => sources.map((s) => s.getAttribute('srcset') ?? ''));
+    // AVIF in the <source>, WebP in the <img>'s own srcset: every width of both.
+    const srcsets = await portrait
+      .locator('xpath=ancestor::picture[1]')
+      .evaluate((picture) => [...picture.querySelectorAll('source, img')].map((el) => el.getAttribute('srcset') ?? ''));
     const urls = srcsets.flatMap((s) => s.split(',').map((part) => part.trim().split(/\s+/)[0]!)).filter(Boolean);
-    expect(urls.length).toBeGreaterThanOrEqual(4);
+    // A 900 px photo: 320, 640 and its own 900, in AVIF and in WebP.
+    expect(urls.filter((u) => u.endsWith('.avif'))).toHaveLength(3);
+    expect(urls.filter((u) => u.endsWith('.webp'))).toHaveLength(3);
     for (const url of urls) {
       const res = await page.request.get(url);
       expect(res.status(), url).toBe(200);
@@ -176,7 +188,7 @@ test('the website belongs to its owners: publish, see it everywhere and on a sec
     const { revision: withPdf } = await publishInEditor(page);
 
     await page.goto(PATHS.certifications);
-    const download = page.getByRole('link', { name: new RegExp(`^Download certificate: ${certificate.title} \\(PDF, \\d+ KB\\)$`) });
+    const download = page.getByRole('link', { name: new RegExp(`^Download certificate \\(PDF, \\d+ KB\\): ${certificate.title}$`) });
     await expect(download).toBeVisible();
     const href = (await download.getAttribute('href'))!;
     const served = await page.request.get(href);

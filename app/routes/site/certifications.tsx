@@ -27,8 +27,8 @@ const COMPLIANCE_ICONS = [ShieldCheck, FileCheck, RefreshCw];
 
 /**
  * The certificate's PDF, when it has one (decision 295): a download link saying the type and size.
- * The certificate's title is in the link's name (not shown: the card's heading says it), so each link
- * of the page reads apart; a PDF no longer in the library draws nothing.
+ * The certificate's title ends the link's name (not shown: the card's heading says it); a PDF no
+ * longer in the library draws nothing.
  */
 function CertificatePdf({ reference, title }: { reference: string | undefined; title: string }) {
   const media = useSiteMedia();
@@ -38,13 +38,13 @@ function CertificatePdf({ reference, title }: { reference: string | undefined; t
     <a
       href={pdf.url}
       download
+      // The visible words first, then the certificate's title: each link of the page reads apart.
+      aria-label={`Download certificate (PDF, ${fileSizeLabel(pdf.bytes)}): ${title}`}
       data-certificate-pdf=""
       className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:border-sky-300 dark:text-sky-300 dark:hover:bg-slate-800"
     >
       <FileDown className="size-4 shrink-0" aria-hidden="true" />
-      <span>
-        Download certificate<span className="sr-only">: {title}</span> (PDF, {fileSizeLabel(pdf.bytes)})
-      </span>
+      Download certificate (PDF, {fileSizeLabel(pdf.bytes)})
     </a>
   );
 }
