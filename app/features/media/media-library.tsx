@@ -103,7 +103,7 @@ export function MediaLibrary() {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting._id);
-      toast({ title: 'Image deleted' });
+      toast({ title: deleting.kind === 'pdf' ? 'PDF deleted' : 'Image deleted' });
       setDeleting(null);
     } catch (err) {
       toastFailure('The image could not be deleted', err);
@@ -143,7 +143,8 @@ export function MediaLibrary() {
       </section>
 
       {editing ? <MediaEditDialog item={editing} onClose={() => setEditing(null)} /> : null}
-      <ModalDialog open={deleting !== null} onClose={() => setDeleting(null)} title="Delete this image?" description={deleting ? `“${deleting.altText}” and all its sizes are removed. This cannot be undone.` : undefined}>
+      <ModalDialog open={deleting !== null} onClose={() => setDeleting(null)} title={deleting?.kind === 'pdf' ? 'Delete this PDF?' : 'Delete this image?'}
+        description={deleting ? `“${deleting.altText}” ${deleting.kind === 'pdf' ? 'is removed' : 'and all its sizes are removed'}. This cannot be undone.` : undefined}>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <button type="button" className={buttonClass('secondary')} onClick={() => setDeleting(null)} disabled={remove.isPending}>
             Cancel

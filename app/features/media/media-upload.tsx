@@ -15,7 +15,7 @@ const KINDS = {
   any: {
     accept: `${IMAGE_TYPES},application/pdf,.pdf`,
     heading: 'Upload an image or a PDF',
-    file: 'File',
+    file: 'Image or PDF file',
     types: 'JPEG, PNG, WebP, AVIF or PDF',
     noFile: 'Please choose a file',
   },
