@@ -208,6 +208,8 @@ async function webPlugin(app: FastifyInstance) {
   // Rendered with no nonce (the same bytes for every visitor, like a file pre-rendered at build
   // time): their inline scripts are allowed by hash.
   const sitePages = new SitePages(async (pagePath) => {
+    // A build without the page (a test's stand-in) answers it as any other path.
+    if (notFoundMatcher.onlyCatchAll(pagePath)) return null;
     const response = await handleRequest(new Request(new URL(pagePath, 'http://localhost')), loadContext(quietLog, undefined));
     if (response.status !== 200 || !(response.headers.get('content-type') ?? '').startsWith('text/html')) {
       await response.body?.cancel();

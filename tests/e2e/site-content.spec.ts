@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { PATHS } from '../../common/paths.ts';
 import { DESKTOP, expect, expectNoAxeViolations, screenshotEveryLook, signInAs, test } from './fixtures.ts';
 import { api } from './portal-helpers.ts';
+import { publishSeedCompany } from './site-content-helpers.ts';
 
 // Issue 24, the website belongs to its owners: an editor changes the company's phone number, sees
 // the draft saved, publishes it, finds the publish in the history with what changed side by side,
@@ -85,6 +86,8 @@ test('an editor changes the phone number, publishes, finds it in the history and
     await expect(page.getByRole('link', { name: 'Footer' })).toBeVisible();
     await expectNoAxeViolations(page, `website sections ${theme} ${viewport.width}`);
   });
+  // Decision 289: the pages follow what is published; the specs after this one expect the seeded company.
+  await publishSeedCompany(page);
 });
 
 test('list sections: a list editor for texts and one form per record, with the schema’s messages at the field', async ({ page }) => {

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { PATHS } from '../../common/paths.ts';
-import { SECTION_SEEDS } from '../../common/content/section-seeds.ts';
 import { DESKTOP, expect, expectNoAxeViolations, screenshotEveryLook, signInAs, test } from './fixtures.ts';
-import { api } from './portal-helpers.ts';
+import { publishSeedCompany } from './site-content-helpers.ts';
 
 // Issue 24, decision 289: the public pages are rendered from the published content at runtime. An
 // editor changes the company phone number and publishes it: /contact and the footer of / show it,
@@ -14,15 +13,6 @@ const SHOTS = 'test-results/site-publish';
 mkdirSync(SHOTS, { recursive: true });
 
 const draft = (page: Page) => page.getByRole('region', { name: 'Draft' });
-
-/** Publishes the starting company profile again, so the specs after this one see the site as seeded. */
-async function publishSeedCompany(page: Page) {
-  const current = await api<{ draft: { version: number } }>(page, 'GET', '/site-content/sections/company');
-  const saved = await api<{ draft: { version: number } }>(page, 'PUT', '/site-content/sections/company/draft', { version: current.body.draft.version, document: SECTION_SEEDS.company });
-  expect(saved.status).toBe(200);
-  const published = await api(page, 'POST', '/site-content/sections/company/publish', { version: saved.body.draft.version });
-  expect([200, 409]).toContain(published.status);
-}
 
 test('an editor publishes a new phone number and the pages show it; a draft is previewed with a banner, never to visitors', async ({ page, browser }) => {
   test.setTimeout(120_000);
