@@ -88,7 +88,7 @@ export const mediaVariantUrl = (id: string, width: number, format: MediaFormat) 
 export const mediaPdfUrl = (id: string) => `/api/media/${id}/document.pdf`;
 
 /** What a page needs to link a PDF item: its address, size and title (the item's alt text). */
-export interface MediaDocument {
+interface MediaDocument {
   url: string;
   bytes: number;
   title: string;
