@@ -105,6 +105,9 @@ test('the website belongs to its owners: publish, see it everywhere and on a sec
       ]),
     );
     console.log(`[website-story] ms from the publish's answer until each output showed the new phone: ${JSON.stringify(seen)}`);
+    // A poll passes when an attempt that began in time answers, however late: the time each answer
+    // came is the measure. Soft, so the rest of the story still runs when a loaded machine is slow.
+    for (const [name, ms] of Object.entries(seen)) expect.soft(ms, `${name}: ms from the publish's answer`).toBeLessThanOrEqual(WITHIN_MS);
 
     // What a visitor's browser shows: the contact page, the footer, the JSON-LD and the chat's answer.
     await page.goto(PATHS.contact);
