@@ -21,6 +21,13 @@ export const imageRefSchema = z
   .string()
   .refine((v) => Object.hasOwn(IMAGE_MANIFEST, v) || MEDIA_REF.test(v), 'Choose an image from the media library');
 
+/** A PDF field (a certificate's optional PDF, decision 295): 'media/<uuid>' naming a PDF of the library. */
+export const pdfRefSchema = z.string().regex(MEDIA_REF, 'Choose a PDF from the media library');
+
+/** The kind of library item a reference at `path` must name: a field called `pdf` holds a PDF, every other an image. */
+export const mediaKindAt = (path: readonly (string | number)[]): 'image' | 'pdf' =>
+  path[path.length - 1] === 'pdf' ? 'pdf' : 'image';
+
 /** Every media reference in a document, with the field path it sits at ('members.2.image'). */
 export function mediaRefsIn(document: unknown, path: (string | number)[] = []): { path: (string | number)[]; id: string }[] {
   if (typeof document === 'string') {

@@ -1,6 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
-import { imageRefSchema } from './media-refs.ts';
+import { imageRefSchema, pdfRefSchema } from './media-refs.ts';
 
 // The shapes of every piece of company content. Content modules import only the *types* from here
 // (erased at compile time), so zod never reaches the browser bundle of a public page; the build
@@ -117,6 +117,8 @@ export const certificateSchema = z.object({
   date: z.string().regex(/^\d{4}$/),
   image: imageKey,
   description: text,
+  /** The certificate itself as a PDF of the media library, for visitors to download (decision 295). */
+  pdf: pdfRefSchema.optional(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 

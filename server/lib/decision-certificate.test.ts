@@ -4,6 +4,7 @@ import { renderDecisionCertificate } from './decision-certificate.ts';
 import { pdfText } from '../../tests/helpers/pdf-text.ts';
 
 const facts = {
+  issuer: 'Placeholder Engineering Ltd',
   title: 'Approval certificate',
   subjectLines: [
     ['Project', 'Ọ̀yọ́ water works'],

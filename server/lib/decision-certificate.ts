@@ -1,7 +1,6 @@
 import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from './pdf-fonts.ts';
 import { pdfSafeText } from './pdf-layout.ts';
 import { loadPdfKit } from './lazy-modules.ts';
-import { company } from '../../common/content/company.ts';
 import { formatDateTimeWithZone } from '../../common/dates.ts';
 
 /**
@@ -10,6 +9,8 @@ import { formatDateTimeWithZone } from '../../common/dates.ts';
  * comment. Approvals use it; change orders reuse it with their own title and subject lines.
  */
 export interface DecisionCertificate {
+  /** Who issues it: the company's name as published when the certificate is drawn (decision 290). */
+  issuer: string;
   /** 'Approval certificate', 'Change order certificate'. */
   title: string;
   /** Label and value of each fact about the subject (project, subject, version, ...), in order. */
@@ -46,7 +47,12 @@ export async function renderDecisionCertificate(facts: DecisionCertificate): Pro
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: oneLine(facts.title), Author: company.name, Subject: 'Record of a client decision', CreationDate: decidedAt },
+    info: {
+      Title: oneLine(facts.title),
+      Author: oneLine(facts.issuer),
+      Subject: 'Record of a client decision',
+      CreationDate: decidedAt,
+    },
   });
   withUnicodeFonts(doc);
   const chunks: Buffer[] = [];
@@ -71,7 +77,7 @@ export async function renderDecisionCertificate(facts: DecisionCertificate): Pro
     doc.x = MARGIN;
   };
 
-  doc.font(BOLD_FONT).fontSize(11).fillColor(BRAND).text(company.name, MARGIN, MARGIN);
+  doc.font(BOLD_FONT).fontSize(11).fillColor(BRAND).text(oneLine(facts.issuer), MARGIN, MARGIN);
   doc.moveDown(0.5);
   doc.font(BOLD_FONT).fontSize(22).fillColor(TEXT).text(oneLine(facts.title));
   doc.moveDown(0.3);

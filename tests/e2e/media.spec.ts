@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import { PATHS } from '../../common/paths.ts';
 import { photoLike } from '../helpers/media.ts';
+import { samplePdf } from '../helpers/sample-files.ts';
 import { createUserViaApi, expect, expectNoAxeViolations, screenshotEveryLook, signInAs, test } from './fixtures.ts';
 
 // Issue 24's media library: an editor (content.write, not an owner) uploads a photograph with its
@@ -24,7 +25,7 @@ test('an editor uploads a photo with alt text, sees its sizes served, sets its f
 
   // Without alt text nothing is sent: the field says why.
   const photo = await photoLike(1600, 1067);
-  await page.getByLabel('Image file').setInputFiles({ name: 'jetty-dawn.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByLabel('Image or PDF file').setInputFiles({ name: 'jetty-dawn.jpg', mimeType: 'image/jpeg', buffer: photo });
   await page.getByRole('button', { name: 'Upload' }).click();
   await expect(page.getByText('Describe the image for people who cannot see it (alt text)')).toBeVisible();
   await expect(page.getByLabel('Alt text (required)')).toHaveAttribute('aria-invalid', 'true');
@@ -85,4 +86,20 @@ test('an editor uploads a photo with alt text, sees its sizes served, sets its f
   await expect(page.getByText('No images yet')).toBeVisible();
   const gone = await page.request.get(srcsets[0]![1]!.split(' ')[0]!);
   expect(gone.status()).toBe(404);
+
+  // A PDF (decision 295): kept as uploaded, listed with its icon and label, downloaded as itself.
+  await page.getByLabel('Image or PDF file').setInputFiles({ name: 'iso-9001.pdf', mimeType: 'application/pdf', buffer: samplePdf('ISO 9001 certificate') });
+  await page.getByLabel('Alt text (required)').fill('ISO 9001 certificate, 2024');
+  await page.getByRole('button', { name: 'Upload' }).click();
+  const pdfCard = page.getByRole('listitem').filter({ hasText: 'ISO 9001 certificate, 2024' });
+  await expect(pdfCard.getByText('PDF', { exact: true }).first()).toBeVisible();
+  const pdfLink = pdfCard.getByRole('link', { name: 'PDF', exact: true });
+  const served = await page.request.get((await pdfLink.getAttribute('href'))!);
+  expect(served.headers()['content-type']).toBe('application/pdf');
+  expect(served.headers()['content-disposition']).toMatch(/^attachment; filename="iso-9001\.pdf"/);
+  await expectNoAxeViolations(page, 'library with a PDF');
+  await screenshotEveryLook(page, 'media-grid-pdf', shot);
+  await pdfCard.getByRole('button', { name: /^Delete/ }).click();
+  await page.getByRole('dialog', { name: 'Delete this PDF?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No images yet')).toBeVisible();
 });

@@ -2,7 +2,6 @@
 // when a visitor opens it. Its parts: the DOM kit and reply rendering (chat-dom.ts), the stored
 // conversation (chat-state.ts), the question's answer stream (chat-stream.ts) and the hand-off form
 // (chat-handoff.ts); this file lays them out and runs the conversation.
-import { company } from '../../../common/content/company.ts';
 import { CHAT_QUESTION_MAX_CHARS, CHAT_TEXTS } from '../../../common/schemas/chat-texts.ts';
 import { el, FIELD, PRIMARY, renderReply, SECONDARY } from './chat-dom.ts';
 import { createHandoff } from './chat-handoff.ts';
@@ -12,8 +11,22 @@ import { askAssistant } from './chat-stream.ts';
 const PANEL_ID = 'chat-panel';
 
 const tel = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, '')}`;
+
+/**
+ * The published company's short name, phone and e-mail, as the chat button carries them (data-company,
+ * data-phone, data-email, written from the root loader's data: decision 289). Read when used, so a
+ * publish the page picked up since the panel opened is what the next reply names.
+ */
+function companyOf(button: HTMLElement) {
+  const { company = '', phone = '', email = '' } = button.dataset;
+  return { shortName: company, phone, email };
+}
+
 /** The company's phone and e-mail as links (the text reads exactly as the plain words). */
-const contactLinks = { phone: `[${company.phone}](${tel(company.phone)})`, email: `[${company.email}](mailto:${company.email})` };
+function contactLinksOf(button: HTMLElement) {
+  const { phone, email } = companyOf(button);
+  return { phone: `[${phone}](${tel(phone)})`, email: `[${email}](mailto:${email})` };
+}
 
 class ChatPanel {
   readonly root: HTMLElement;
@@ -177,7 +190,7 @@ class ChatPanel {
   }
 
   private renderMessages() {
-    const welcome = { text: CHAT_TEXTS.welcome(company.shortName), isUser: false };
+    const welcome = { text: CHAT_TEXTS.welcome(companyOf(this.button).shortName), isUser: false };
     this.list.replaceChildren(this.bubble(welcome), ...this.state.messages.map((m) => this.bubble(m)));
     if (this.pending) this.list.append(this.typing);
     this.scrollDown();
@@ -222,7 +235,7 @@ class ChatPanel {
       const answer = await askAssistant(question, this.state.conversationId);
       if (answer.kind === 'refused') {
         this.typing.remove();
-        this.finishReply(answer.message ?? CHAT_TEXTS.emptyReply(contactLinks));
+        this.finishReply(answer.message ?? CHAT_TEXTS.emptyReply(contactLinksOf(this.button)));
         return;
       }
       for await (const event of answer.events) {
@@ -242,20 +255,21 @@ class ChatPanel {
         } else if (event.type === 'done') {
           ended = true;
           this.typing.remove();
-          if (event.outcome === 'empty' || !text.trim()) this.finishReply(CHAT_TEXTS.emptyReply(contactLinks), { bubble: streaming });
+          if (event.outcome === 'empty' || !text.trim())
+            this.finishReply(CHAT_TEXTS.emptyReply(contactLinksOf(this.button)), { bubble: streaming });
           else this.finishReply(text, { bubble: streaming, offerHandoff: event.outcome === 'unknown' });
         } else if (event.type === 'error') {
           ended = true;
           this.typing.remove();
           if (text.trim() && streaming) this.finishReply(text, { bubble: streaming });
-          this.finishReply(CHAT_TEXTS.emptyReply(contactLinks));
+          this.finishReply(CHAT_TEXTS.emptyReply(contactLinksOf(this.button)));
         }
       }
       if (!ended) throw new Error('the answer stopped before its end');
     } catch {
       this.typing.remove();
       if (text.trim() && streaming && !ended) this.finishReply(text, { bubble: streaming });
-      this.finishReply(CHAT_TEXTS.networkError(contactLinks));
+      this.finishReply(CHAT_TEXTS.networkError(contactLinksOf(this.button)));
     } finally {
       this.pending = false;
       this.updateSend();

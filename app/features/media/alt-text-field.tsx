@@ -3,13 +3,25 @@ import { clsx } from 'clsx';
 import { MEDIA_ALT_MAX } from '../../../common/schemas/media.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 
-/** The required alt text of an image, with its help and, when refused, the reason. */
-export function AltTextField({ value, onChange, error, help }: { value: string; onChange: (value: string) => void; error: string | null; help?: string }) {
+/** The required alt text of an image (a PDF's title), with its help and, when refused, the reason. */
+export function AltTextField({
+  value,
+  onChange,
+  error,
+  help,
+  label = 'Alt text',
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  help?: string;
+  label?: string;
+}) {
   const ids = { field: useId(), help: useId(), error: useId() };
   return (
     <div>
       <label htmlFor={ids.field} className={labelClass}>
-        Alt text (required)
+        {label} (required)
       </label>
       <textarea
         id={ids.field}

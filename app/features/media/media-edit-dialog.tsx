@@ -20,6 +20,7 @@ export function MediaEditDialog({ item, onClose }: { item: MediaItem; onClose: (
   const [error, setError] = useState<string | null>(null);
   const ids = { x: useId(), y: useId(), help: useId() };
   const picture = mediaPicture(item, '(min-width: 640px) 32rem, 90vw');
+  const pdf = item.kind === 'pdf';
 
   const onPick = (e: MouseEvent<HTMLImageElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
@@ -33,8 +34,12 @@ export function MediaEditDialog({ item, onClose }: { item: MediaItem; onClose: (
     if (!altText) return setError(MEDIA_MESSAGES.altRequired);
     setError(null);
     try {
-      await update.mutateAsync({ id: item._id, changes: { altText, focalX: percentOf(x) / 100, focalY: percentOf(y) / 100 } });
-      toast({ title: 'Image saved' });
+      // A PDF has no picture, so no focal point: only its title changes (decision 295).
+      await update.mutateAsync({
+        id: item._id,
+        changes: pdf ? { altText } : { altText, focalX: percentOf(x) / 100, focalY: percentOf(y) / 100 },
+      });
+      toast({ title: pdf ? 'PDF saved' : 'Image saved' });
       onClose();
     } catch (err) {
       setError(err instanceof Error ? err.message : 'The changes could not be saved');
@@ -42,50 +47,79 @@ export function MediaEditDialog({ item, onClose }: { item: MediaItem; onClose: (
   }
 
   return (
-    <ModalDialog open onClose={onClose} title="Edit image" description={item.originalName} size="lg">
+    <ModalDialog
+      open
+      onClose={onClose}
+      title={pdf ? 'Edit PDF' : 'Edit image'}
+      description={item.originalName}
+      size="lg"
+    >
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4">
-        <div>
-          <p id={ids.help} className="mb-2 text-sm text-slate-700 dark:text-slate-300">
-            Focal point: click the part of the picture that must stay in view when it is cropped, or type its position.
-          </p>
-          <div className="relative mx-auto w-fit max-w-full">
-            <picture>
-              {picture.sources.map((s) => (
-                <source key={s.type} type={s.type} srcSet={s.srcset} sizes={picture.sizes} />
-              ))}
-              {/* The numbers below are the keyboard's way to the same point. */}
-              <img
-                src={picture.src}
-                width={picture.width}
-                height={picture.height}
-                alt={item.altText}
-                onClick={onPick}
-                className="block h-auto max-h-72 w-auto max-w-full cursor-crosshair rounded-md"
+        {pdf ? null : (
+          <div>
+            <p id={ids.help} className="mb-2 text-sm text-slate-700 dark:text-slate-300">
+              Focal point: click the part of the picture that must stay in view when it is cropped, or type its
+              position.
+            </p>
+            <div className="relative mx-auto w-fit max-w-full">
+              <picture>
+                {picture.sources.map((s) => (
+                  <source key={s.type} type={s.type} srcSet={s.srcset} sizes={picture.sizes} />
+                ))}
+                {/* The numbers below are the keyboard's way to the same point. */}
+                <img
+                  src={picture.src}
+                  width={picture.width}
+                  height={picture.height}
+                  alt={item.altText}
+                  onClick={onPick}
+                  className="block h-auto max-h-72 w-auto max-w-full cursor-crosshair rounded-md"
+                />
+              </picture>
+              <span
+                aria-hidden="true"
+                data-testid="focal-marker"
+                className="pointer-events-none absolute size-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-4 border-white bg-brand-700/70 shadow ring-2 ring-slate-900"
+                style={{ left: `${percentOf(x)}%`, top: `${percentOf(y)}%` }}
               />
-            </picture>
-            <span
-              aria-hidden="true"
-              data-testid="focal-marker"
-              className="pointer-events-none absolute size-6 -translate-x-1/2 -translate-y-1/2 rounded-full border-4 border-white bg-brand-700/70 shadow ring-2 ring-slate-900"
-              style={{ left: `${percentOf(x)}%`, top: `${percentOf(y)}%` }}
-            />
-          </div>
-          <div className="mt-3 grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor={ids.x} className={labelClass}>
-                From the left (%)
-              </label>
-              <input id={ids.x} type="number" min={0} max={100} step={1} value={x} aria-describedby={ids.help} onChange={(e) => setX(e.target.value)} className={inputClass} />
             </div>
-            <div>
-              <label htmlFor={ids.y} className={labelClass}>
-                From the top (%)
-              </label>
-              <input id={ids.y} type="number" min={0} max={100} step={1} value={y} aria-describedby={ids.help} onChange={(e) => setY(e.target.value)} className={inputClass} />
+            <div className="mt-3 grid grid-cols-2 gap-3">
+              <div>
+                <label htmlFor={ids.x} className={labelClass}>
+                  From the left (%)
+                </label>
+                <input
+                  id={ids.x}
+                  type="number"
+                  min={0}
+                  max={100}
+                  step={1}
+                  value={x}
+                  aria-describedby={ids.help}
+                  onChange={(e) => setX(e.target.value)}
+                  className={inputClass}
+                />
+              </div>
+              <div>
+                <label htmlFor={ids.y} className={labelClass}>
+                  From the top (%)
+                </label>
+                <input
+                  id={ids.y}
+                  type="number"
+                  min={0}
+                  max={100}
+                  step={1}
+                  value={y}
+                  aria-describedby={ids.help}
+                  onChange={(e) => setY(e.target.value)}
+                  className={inputClass}
+                />
+              </div>
             </div>
           </div>
-        </div>
-        <AltTextField value={alt} onChange={setAlt} error={error} />
+        )}
+        <AltTextField label={pdf ? 'Title' : 'Alt text'} value={alt} onChange={setAlt} error={error} />
         <DialogFormActions onCancel={onClose} busy={update.isPending} submitLabel="Save" busyLabel="Saving…" />
       </form>
     </ModalDialog>

@@ -1,6 +1,6 @@
 import { createContext, useContext, useId, useState, type ComponentType } from 'react';
 import type { z } from 'zod';
-import { imageRefSchema } from '../../../common/content/media-refs.ts';
+import { imageRefSchema, pdfRefSchema } from '../../../common/content/media-refs.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { RecordList, TextList } from './record-list.tsx';
 
@@ -30,6 +30,10 @@ export interface ImageFieldProps {
   value: string;
   message?: string;
   onChange: (value: string) => void;
+  /** What the field holds: an image (the default) or a PDF (a certificate's, decision 295). */
+  kind?: 'image' | 'pdf';
+  /** The field may be left empty ('Remove' clears it to ''). */
+  optional?: boolean;
 }
 export const ImageFieldContext = createContext<ComponentType<ImageFieldProps> | null>(null);
 
@@ -171,7 +175,21 @@ function Field(args: FieldArgs) {
     );
   }
   const message = errorAt(errors, path);
-  if (inner === imageRefSchema) return <ImageInput label={labelOf(name)} value={String(value ?? '')} message={message} onChange={onChange} />;
+  if (inner === imageRefSchema)
+    return <ImageInput label={labelOf(name)} value={String(value ?? '')} message={message} onChange={onChange} />;
+  if (inner === pdfRefSchema) {
+    const label = name === 'pdf' ? 'PDF' : labelOf(name);
+    return (
+      <ImageInput
+        kind="pdf"
+        optional={optional}
+        label={label}
+        value={String(value ?? '')}
+        message={message}
+        onChange={(v) => onChange(v || undefined)}
+      />
+    );
+  }
   const common = {
     id,
     'aria-invalid': Boolean(message) || undefined,

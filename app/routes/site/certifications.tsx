@@ -1,7 +1,8 @@
-import { BadgeCheck, FileCheck, RefreshCw, ShieldCheck } from 'lucide-react';
+import { BadgeCheck, FileCheck, FileDown, RefreshCw, ShieldCheck } from 'lucide-react';
 import type { Route } from './+types/certifications';
 import { pageMeta } from '../../lib/seo.ts';
-import { type MetaMatches, companyOfMatches, contentOf } from '../../lib/site-content.ts';
+import { type MetaMatches, companyOfMatches, contentOf, useSiteMedia } from '../../lib/site-content.ts';
+import { fileSizeLabel } from '../../../common/schemas/media.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { SectionHeading, SiteHero } from '../../features/site/site-sections.tsx';
@@ -24,6 +25,30 @@ export const meta = ({ matches }: { matches: MetaMatches }): Route.MetaDescripto
 
 const COMPLIANCE_ICONS = [ShieldCheck, FileCheck, RefreshCw];
 
+/**
+ * The certificate's PDF, when it has one (decision 295): a download link saying the type and size.
+ * The certificate's title ends the link's name (not shown: the card's heading says it); a PDF no
+ * longer in the library draws nothing.
+ */
+function CertificatePdf({ reference, title }: { reference: string | undefined; title: string }) {
+  const media = useSiteMedia();
+  const pdf = reference ? media[reference]?.document : undefined;
+  if (!pdf) return null;
+  return (
+    <a
+      href={pdf.url}
+      download
+      // The visible words first, then the certificate's title: each link of the page reads apart.
+      aria-label={`Download certificate (PDF, ${fileSizeLabel(pdf.bytes)}): ${title}`}
+      data-certificate-pdf=""
+      className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-md border border-brand-700 px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:border-sky-300 dark:text-sky-300 dark:hover:bg-slate-800"
+    >
+      <FileDown className="size-4 shrink-0" aria-hidden="true" />
+      Download certificate (PDF, {fileSizeLabel(pdf.bytes)})
+    </a>
+  );
+}
+
 export default function CertificationsPage({ loaderData }: Route.ComponentProps) {
   const { certificates, regulatoryCompliance } = loaderData.certificates;
   return (
@@ -45,6 +70,7 @@ export default function CertificationsPage({ loaderData }: Route.ComponentProps)
                 <h2 className="mt-4 text-xl font-semibold">{c.title}</h2>
                 <p className="mt-1 text-sm font-medium text-brand-700 dark:text-sky-300">{c.issuer}</p>
                 <p className="mt-3 text-slate-700 dark:text-slate-300">{c.description}</p>
+                <CertificatePdf reference={c.pdf} title={c.title} />
               </div>
             </li>
           ))}

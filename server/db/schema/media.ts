@@ -2,8 +2,12 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** One stored rendition of a media item: AVIF or WebP at one width, under a server-generated key. */
-export type MediaVariant = { format: 'avif' | 'webp'; width: number; height: number; key: string; size: number };
+/**
+ * One stored file of a media item, under a server-generated key: an image's AVIF or WebP rendition at
+ * one width, or a PDF item's one file as uploaded ('pdf', width and height 0: decision 295). Listing
+ * the PDF here keeps it named for the sweep of unnamed files, which reads these keys.
+ */
+export type MediaVariant = { format: 'avif' | 'webp' | 'pdf'; width: number; height: number; key: string; size: number };
 
 /**
  * An image of the media library (decision 286): checked by its bytes, re-encoded without metadata

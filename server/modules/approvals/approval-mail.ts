@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../common/content/company.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 import { formatDay } from '../../../common/dates.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { renderMail } from '../../mail/layout.ts';
@@ -44,6 +44,7 @@ export function approvalRequestMail(
   to: Approver,
   facts: { projectId: string; projectName: string; title: string; version: string; dueOn: string; requestedBy: string },
 ): MailInput {
+  const company = publishedCompany(app);
   const mail = renderMail({
     subject: `Approval requested: ${facts.title} (${facts.projectName})`,
     greeting: `Hello ${to.name},`,
@@ -64,6 +65,7 @@ export function approvalDecisionMail(
   app: FastifyInstance,
   facts: { projectName: string; title: string; version: string; decision: 'approved' | 'rejected'; decidedBy: string; comment: string },
 ): MailInput {
+  const company = publishedCompany(app);
   const mail = renderMail({
     subject: `${facts.decision === 'approved' ? 'Approved' : 'Rejected'}: ${facts.title} (${facts.projectName})`,
     greeting: 'Hello,',
@@ -86,6 +88,7 @@ export function approvalReminderMail(
   today: string,
 ): MailInput {
   const dueToday = items.filter((i) => i.dueOn <= today).length;
+  const company = publishedCompany(app);
   const mail = renderMail({
     subject: dueToday > 0 ? `Approval due today (${items.length} waiting)` : `Approval due in two days (${items.length} waiting)`,
     greeting: `Hello ${to.name},`,

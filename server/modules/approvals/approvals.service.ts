@@ -16,6 +16,7 @@ import { projectScope } from '../projects/project-scope.ts';
 import { approvalDecisionMail, approvalRequestMail, approversOf } from './approval-mail.ts';
 import { resolveSubject } from './approval-subjects.ts';
 import { renderDecisionCertificate } from '../../lib/decision-certificate.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 type Row = typeof approvalRequests.$inferSelect;
 
@@ -210,6 +211,7 @@ export async function approvalCertificate(app: FastifyInstance, viewer: Viewer, 
   const { row } = found;
   if ((row.status !== 'approved' && row.status !== 'rejected') || !row.decidedAt || !row.decidedSha256) throw notFound('This request has no decision yet');
   const pdf = await renderDecisionCertificate({
+    issuer: publishedCompany(app).name,
     title: 'Approval certificate',
     subjectLines: [
       ['Project', found.projectCode ? `${found.projectName} (${found.projectCode})` : found.projectName],

@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, lte, min, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { company } from '../../../common/content/company.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { blogImages, blogPosts, type BlogImageVariant } from '../../db/schema/blog.ts';
@@ -89,6 +88,8 @@ export interface ArticlesServiceDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   news: NewsSettings;
+  /** The company's name as published now (a post's source), read at each build (decision 290). */
+  companyName: () => string;
 }
 
 /**
@@ -157,6 +158,7 @@ export class ArticlesService implements ArticlesReader {
   private async build(): Promise<Snapshot> {
     const { db, clock } = this.deps;
     const now = clock.now();
+    const companyName = this.deps.companyName();
     const rows = await db
       .select({ post: blogPosts, variants: blogImages.variants })
       .from(blogPosts)
@@ -174,7 +176,7 @@ export class ArticlesService implements ArticlesReader {
       kind: 'post',
       title: post.title,
       description: plainText(post.excerpt),
-      source: company.name,
+      source: companyName,
       publishedAt: (post.publishAt ?? post.firstPublishedAt ?? post.createdAt).toISOString(),
       category: post.category,
       image: post.bannerImageId ? ownImage(post.bannerImageId, variants) : null,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../common/content/company.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 import { formatDateTimeWithZone } from '../../../common/dates.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { renderMail } from '../../mail/layout.ts';
@@ -35,6 +35,7 @@ export function documentNotificationMail(
     addedAt: Date;
   },
 ): MailInput {
+  const company = publishedCompany(app);
   const mail = renderMail({
     subject: facts.newVersion ? `New version of ${facts.title} for ${facts.projectName}` : `New document for ${facts.projectName}`,
     greeting: `Hello ${facts.clientName},`,

@@ -3,12 +3,14 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mediaVariantUrl, type MediaItem } from '../../../common/schemas/media.ts';
+import { MEDIA_MESSAGES, mediaPdfUrl, mediaVariantUrl, type MediaItem } from '../../../common/schemas/media.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { mediaItems, mediaUsages } from '../../db/schema/media.ts';
 import { flatImage, pixelBomb, uploadMedia } from '../../../tests/helpers/media.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { storedFiles } from '../../../tests/helpers/uploads.ts';
+import { multipartBody } from '../../../tests/helpers/multipart.ts';
+import { samplePdf } from '../../../tests/helpers/sample-files.ts';
 import { setMediaUsage } from './media-usage.ts';
 
 const PUBLIC_URL = 'https://www.site.example';
@@ -208,5 +210,76 @@ describe('list, edit, delete', () => {
       expect((await t.app.inject({ method: 'GET', url: `/api/media/${item._id}/${encodeURIComponent(file)}` })).statusCode, file).toBe(404);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/media/not-an-id/320.webp' })).statusCode).toBe(404);
+  });
+});
+
+describe('PDF items (decision 295)', () => {
+  const pdfUpload = (data: Buffer, fields: Record<string, string> = {}, filename = 'Certificat ISO 9001 été\u202e.pdf') => {
+    const { payload, headers: h } = multipartBody({ altText: 'ISO 9001 certificate, 2024', ...fields }, { filename, contentType: 'application/pdf', data });
+    return t.app.inject({ method: 'POST', url: '/api/media', headers: { ...headers, ...h }, payload });
+  };
+
+  it('keeps a PDF as uploaded (no renditions) and serves it as a download under a cleaned name, never sniffed', async () => {
+    const bytes = samplePdf('Certificate of registration');
+    const res = await pdfUpload(bytes, { kind: 'pdf' });
+    expect(res.statusCode, res.body).toBe(201);
+    const item: MediaItem = res.json().item;
+    expect(item).toMatchObject({ kind: 'pdf', mime: 'application/pdf', width: 0, height: 0, bytes: bytes.length, variants: [], altText: 'ISO 9001 certificate, 2024' });
+    expect(mediaFiles()).toEqual([`media/${item._id}/document.pdf`]);
+
+    const got = await t.app.inject({ method: 'GET', url: mediaPdfUrl(item._id) });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('application/pdf');
+    expect(got.headers['x-content-type-options']).toBe('nosniff');
+    expect(got.headers['content-security-policy']).toContain('sandbox');
+    // No direction mark of the uploader's name reaches the header; an ASCII name beside the exact one.
+    expect(got.headers['content-disposition']).toBe(`attachment; filename="Certificat ISO 9001 _t_.pdf"; filename*=UTF-8''Certificat%20ISO%209001%20%C3%A9t%C3%A9.pdf`);
+    expect(Buffer.compare(got.rawPayload, bytes)).toBe(0);
+
+    // The picker's kinds: only PDFs, only images.
+    const image = await uploaded();
+    const list = async (kind: string) => (await t.app.inject({ method: 'GET', url: `/api/media?kind=${kind}`, headers })).json().items.map((i: MediaItem) => i._id);
+    expect(await list('pdf')).toEqual([item._id]);
+    expect(await list('image')).toEqual([image._id]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/media?kind=video', headers })).statusCode).toBe(400);
+    // An image has no document.pdf, a PDF no renditions.
+    expect((await t.app.inject({ method: 'GET', url: mediaPdfUrl(image._id) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: mediaVariantUrl(item._id, 320, 'webp') })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/media/not-a-uuid/document.pdf' })).statusCode).toBe(404);
+  });
+
+  it('judges the bytes: a file called .pdf that is not one is refused for a PDF field, a PDF for an image field; nothing is kept', async () => {
+    const notPdf = await pdfUpload(Buffer.from('<html>%PDF-1.4 not at the start</html>'), { kind: 'pdf' });
+    expect(notPdf.statusCode).toBe(415);
+    expect(notPdf.json().message).toBe(MEDIA_MESSAGES.notPdf);
+    const image = await pdfUpload(await flatImage('png', 200, 100), { kind: 'pdf' }, 'photo.pdf');
+    expect(image.statusCode).toBe(415);
+    const pdfAsImage = await pdfUpload(samplePdf(), { kind: 'image' }, 'scan.jpg');
+    expect(pdfAsImage.statusCode).toBe(415);
+    expect(pdfAsImage.json().message).toBe(MEDIA_MESSAGES.pdfNotImage);
+    // Without a kind, bytes that are neither are refused as before.
+    expect((await pdfUpload(Buffer.from('plain words'))).statusCode).toBe(415);
+    expect((await pdfUpload(samplePdf(), { kind: 'spreadsheet' })).statusCode).toBe(400);
+    // The title (alt text) is required for a PDF too.
+    const { payload, headers: h } = multipartBody({ altText: '  ' }, { filename: 'c.pdf', contentType: 'application/pdf', data: samplePdf() });
+    const untitled = await t.app.inject({ method: 'POST', url: '/api/media', headers: { ...headers, ...h }, payload });
+    expect(untitled.statusCode).toBe(400);
+    expect(untitled.json().details).toEqual([{ field: 'altText', message: MEDIA_MESSAGES.altRequired }]);
+    expect(await rowCount()).toBe(0);
+    expect(mediaFiles()).toEqual([]);
+  });
+
+  it('a PDF in use cannot be deleted; once free, its row, audit event and file go', async () => {
+    const res = await pdfUpload(samplePdf(), {}, 'licence.pdf');
+    expect(res.statusCode, res.body).toBe(201);
+    const item: MediaItem = res.json().item;
+    expect(item.kind).toBe('pdf');
+    await t.database.db.transaction((tx) => setMediaUsage(tx, 'site-content:certificates', 'Website: Certificates', [item._id]));
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/media/${item._id}`, headers });
+    expect(refused.statusCode).toBe(409);
+    await t.database.db.transaction((tx) => setMediaUsage(tx, 'site-content:certificates', 'Website: Certificates', []));
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/media/${item._id}`, headers })).statusCode).toBe(200);
+    expect(mediaFiles()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: mediaPdfUrl(item._id) })).statusCode).toBe(404);
   });
 });

@@ -10,10 +10,21 @@ import {
   mediaListResponseSchema,
   mediaUpdateSchema,
 } from '../../../common/schemas/media.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { sendRendition } from '../../lib/image-renditions.ts';
+import { STORED_FILE_POLICY } from '../../plugins/security-headers.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../lib/rate-limit.ts';
 import { auditOf } from '../audit/audit.ts';
-import { deleteMedia, findMediaVariant, getMedia, listMedia, updateMedia, uploadMedia } from './media.service.ts';
+import {
+  deleteMedia,
+  findMediaPdf,
+  findMediaVariant,
+  getMedia,
+  isPdfFile,
+  listMedia,
+  updateMedia,
+  uploadMedia,
+} from './media.service.ts';
 
 // The media library (issue 24, decision 286): owners, admins and editors upload, describe and remove
 // the site's images; the renditions are public.
@@ -63,7 +74,8 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       schema: {
         tags: ['media'],
-        summary: 'Upload an image (multipart fields "altText" and "file"): JPEG, PNG, WebP or AVIF by its bytes, stored as AVIF/WebP renditions',
+        summary:
+          'Upload an image or a PDF (multipart fields "altText", optional "kind" image|pdf, "file"): JPEG, PNG, WebP or AVIF by its bytes, stored as AVIF/WebP renditions; a PDF (%PDF-) kept as uploaded',
         consumes: ['multipart/form-data'],
         response: { 201: mediaItemResponseSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema, ...errors },
       },
@@ -113,11 +125,26 @@ const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['media'],
-        summary: 'A rendition of an image: {width}.{avif|webp} (public, cached for a year)',
+        summary:
+          'A rendition of an image: {width}.{avif|webp}, or a PDF item as uploaded: document.pdf (public, cached for a year)',
         params: z.object({ id: z.string().max(100), file: z.string().max(100) }),
       },
     },
-    async (request, reply) => sendRendition(app, reply, await findMediaVariant(app, request.params.id, request.params.file)),
+    async (request, reply) => {
+      const { id, file } = request.params;
+      if (!isPdfFile(file)) return sendRendition(app, reply, await findMediaVariant(app, id, file));
+      // Decision 295: a download under the uploader's name (cleaned), its own type and never sniffed,
+      // and nothing it could carry runs on our origin.
+      const pdf = await findMediaPdf(app, id);
+      reply
+        .type('application/pdf')
+        .header('Content-Length', String(pdf.size))
+        .header('Content-Disposition', contentDisposition('attachment', pdf.name))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', STORED_FILE_POLICY)
+        .header('Cache-Control', 'public, max-age=31536000, immutable');
+      return reply.send(await app.storage.get(pdf.key));
+    },
   );
 };
 

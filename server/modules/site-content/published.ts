@@ -5,7 +5,7 @@ import { siteContentPublished } from '../../db/schema/site-content.ts';
 import { mediaItems } from '../../db/schema/media.ts';
 import { SECTION_KEYS, type SectionDocument, type SectionKey } from '../../../common/content/sections.ts';
 import { SECTION_SEEDS } from '../../../common/content/section-seeds.ts';
-import { mediaPicture, type MediaPicture } from '../../../common/schemas/media.ts';
+import { mediaKindOf, mediaPdfUrl, mediaPicture, type MediaPicture } from '../../../common/schemas/media.ts';
 import { MEDIA_REFERENCE, mediaReferencesIn, type SiteContentReader } from '../../../common/site-content-context.ts';
 
 /**
@@ -18,7 +18,13 @@ export async function mediaPicturesOf(db: Db, references: Iterable<string>): Pro
   const pictures = new Map<string, MediaPicture>();
   if (ids.length === 0) return pictures;
   const rows = await db.select().from(mediaItems).where(inArray(mediaItems.id, ids));
-  for (const row of rows) pictures.set(`media/${row.id}`, mediaPicture({ ...row, _id: row.id }));
+  for (const row of rows) {
+    const picture = mediaPicture({ ...row, _id: row.id });
+    // A PDF (a certificate's, decision 295) has no picture: the page links it with its size and title.
+    if (mediaKindOf(row.mime) === 'pdf')
+      picture.document = { url: mediaPdfUrl(row.id), bytes: row.bytes, title: row.altText };
+    pictures.set(`media/${row.id}`, picture);
+  }
   return pictures;
 }
 

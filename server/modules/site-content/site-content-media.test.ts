@@ -6,6 +6,8 @@ import { siteContentDrafts, siteContentPublished, siteContentSchedules } from '.
 import { SECTION_SEEDS } from '../../../common/content/section-seeds.ts';
 import type { MediaItem } from '../../../common/schemas/media.ts';
 import { flatImage, uploadMedia } from '../../../tests/helpers/media.ts';
+import { multipartBody } from '../../../tests/helpers/multipart.ts';
+import { samplePdf } from '../../../tests/helpers/sample-files.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { staff } from '../../../tests/helpers/site-content.ts';
 import type { Actor } from '../../../tests/helpers/portal.ts';
@@ -143,5 +145,63 @@ describe('publishing records where each image is used', () => {
     const publish = await call('POST', '/site-content/sections/gallery/publish', { version: (await draftOf('gallery')).version });
     expect(publish.statusCode).toBe(400);
     expect(publish.json().details).toEqual([{ field: 'document.items.2.image', message: 'This image is no longer in the media library: choose another' }]);
+  });
+});
+
+describe("a certificate's optional PDF (decision 295)", () => {
+  async function uploadedPdf(title: string): Promise<MediaItem> {
+    const { payload, headers } = multipartBody({ altText: title, kind: 'pdf' }, { filename: 'certificate.pdf', contentType: 'application/pdf', data: samplePdf(title) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/media', headers: { ...editor.headers, ...headers }, payload });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().item;
+  }
+  const certificatesWith = (first: object) => ({
+    ...SECTION_SEEDS.certificates,
+    certificates: SECTION_SEEDS.certificates.certificates.map((c, i) => (i === 0 ? { ...c, ...first } : c)),
+  });
+  async function saveCertificates(first: object) {
+    const { version } = await draftOf('certificates');
+    return call('PUT', '/site-content/sections/certificates/draft', { version, document: certificatesWith(first) });
+  }
+
+  it('takes a PDF of the library only: an image there, a PDF as the picture, or another address are refused at the field', async () => {
+    const photo = await uploaded('Framed certificate on the office wall');
+    const pdf = await uploadedPdf('ISO 45001 certificate');
+    const before = await draftOf('certificates');
+
+    const imageAsPdf = await saveCertificates({ pdf: `media/${photo._id}` });
+    expect(imageAsPdf.statusCode).toBe(400);
+    expect(imageAsPdf.json().details).toEqual([{ field: 'document.certificates.0.pdf', message: 'This is an image: choose a PDF here' }]);
+    const pdfAsImage = await saveCertificates({ image: `media/${pdf._id}` });
+    expect(pdfAsImage.statusCode).toBe(400);
+    expect(pdfAsImage.json().details).toEqual([{ field: 'document.certificates.0.image', message: 'This is a PDF: choose an image here' }]);
+    const elsewhere = await saveCertificates({ pdf: 'https://elsewhere.example/cert.pdf' });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().details).toEqual([{ field: 'document.certificates.0.pdf', message: 'Choose a PDF from the media library' }]);
+    const gone = await saveCertificates({ pdf: 'media/00000000-0000-4000-8000-000000000000' });
+    expect(gone.json().details).toEqual([{ field: 'document.certificates.0.pdf', message: 'This PDF is no longer in the media library: choose another' }]);
+    expect(await draftOf('certificates')).toEqual(before);
+
+    // Left out, it is simply no PDF; a PDF of the library is taken.
+    expect((await saveCertificates({})).statusCode).toBe(200);
+    expect((await saveCertificates({ pdf: `media/${pdf._id}` })).statusCode).toBe(200);
+  });
+
+  it('a publish records its use (the PDF cannot be deleted) and gives pages its address, size and title', async () => {
+    const pdf = await uploadedPdf('Environmental management certificate');
+    expect((await saveCertificates({ pdf: `media/${pdf._id}` })).statusCode).toBe(200);
+    const published = await call('POST', '/site-content/sections/certificates/publish', { version: (await draftOf('certificates')).version });
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await call('GET', `/media/${pdf._id}`)).json().item.usages).toEqual([{ usedIn: 'site-content:certificates', label: 'Website: Certificates' }]);
+    expect((await call('DELETE', `/media/${pdf._id}`)).statusCode).toBe(409);
+
+    await t.app.publishedContent.reload(['certificates']);
+    expect(t.app.publishedContent.get('certificates').certificates[0]?.pdf).toBe(`media/${pdf._id}`);
+    expect(t.app.publishedContent.media()[`media/${pdf._id}`]?.document).toEqual({ url: `/api/media/${pdf._id}/document.pdf`, bytes: pdf.bytes, title: 'Environmental management certificate' });
+
+    // Published without it, the PDF is free to go.
+    expect((await saveCertificates({})).statusCode).toBe(200);
+    expect((await call('POST', '/site-content/sections/certificates/publish', { version: (await draftOf('certificates')).version })).statusCode).toBe(200);
+    expect((await call('DELETE', `/media/${pdf._id}`)).statusCode).toBe(200);
   });
 });

@@ -7,7 +7,8 @@ import { siteContentDrafts, siteContentPublished, siteContentRevisions, siteCont
 import { AppError, conflict, notFound } from '../../../common/errors.ts';
 import { formatDateTimeWithZone } from '../../../common/dates.ts';
 import { SECTION_KEYS, SECTION_TITLES, sectionIssues, type SectionKey } from '../../../common/content/sections.ts';
-import { mediaRefsIn } from '../../../common/content/media-refs.ts';
+import { mediaKindAt, mediaRefsIn } from '../../../common/content/media-refs.ts';
+import { mediaKindOf } from '../../../common/schemas/media.ts';
 import { setMediaUsage } from '../media/media-usage.ts';
 import type { RevisionSummary, SectionSummary } from '../../../common/schemas/site-content.ts';
 import { recordAudit, SYSTEM_ACTOR, type AuditContext } from '../audit/audit.ts';
@@ -43,18 +44,42 @@ function staleVersion(current: DraftRow, edited: number): AppError {
 
 /** The message of an image field whose media item is gone. */
 const MISSING_IMAGE = 'This image is no longer in the media library: choose another';
+/** The messages of a field naming an item of the other kind (decision 295). */
+const WRONG_KIND = {
+  pdf: 'This is an image: choose a PDF here',
+  image: 'This is a PDF: choose an image here',
+} as const;
 
 /**
- * The media references of `document` that name no item of the library, at their fields. The items
- * found are locked KEY SHARE for the caller's transaction: a delete of one of them waits for it and
- * then sees the usage this transaction records (decision 291).
+ * The media references of `document` that name no item of the library, or an item of the wrong kind
+ * (an image in a PDF field, a PDF in an image field), at their fields. The items found are locked KEY
+ * SHARE for the caller's transaction: a delete of one of them waits for it and then sees the usage
+ * this transaction records (decision 291).
  */
 async function missingMedia(tx: DbExecutor, document: unknown): Promise<{ field: string; message: string; id: string }[]> {
   const refs = mediaRefsIn(document);
   if (refs.length === 0) return [];
   const ids = [...new Set(refs.map((r) => r.id))];
-  const found = new Set((await tx.select({ id: mediaItems.id }).from(mediaItems).where(inArray(mediaItems.id, ids)).for('key share')).map((r) => r.id));
-  return refs.filter((r) => !found.has(r.id)).map((r) => ({ field: ['document', ...r.path].join('.'), message: MISSING_IMAGE, id: r.id }));
+  const rows = await tx
+    .select({ id: mediaItems.id, mime: mediaItems.mime })
+    .from(mediaItems)
+    .where(inArray(mediaItems.id, ids))
+    .for('key share');
+  const kinds = new Map(rows.map((r) => [r.id, mediaKindOf(r.mime)]));
+  return refs.flatMap((r) => {
+    const field = ['document', ...r.path].join('.');
+    const kind = kinds.get(r.id);
+    const wanted = mediaKindAt(r.path);
+    if (!kind)
+      return [
+        {
+          field,
+          message: wanted === 'pdf' ? 'This PDF is no longer in the media library: choose another' : MISSING_IMAGE,
+          id: r.id,
+        },
+      ];
+    return kind === wanted ? [] : [{ field, message: WRONG_KIND[wanted], id: r.id }];
+  });
 }
 
 /** Refuses (400, at each field) a document naming a media item that is not in the library. */
