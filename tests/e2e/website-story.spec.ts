@@ -54,7 +54,7 @@ test('the website belongs to its owners: publish, see it everywhere and on a sec
 
   // A second server process on the same database, as behind a load balancer: it must see a publish
   // made through the first without a restart.
-  const second = ownServer('website-story', 7);
+  const second = ownServer('website-story', 11);
   second.start({ DATABASE_URL: PG_URL, SERVE_WEB: 'true' });
 
   await page.setViewportSize(DESKTOP);
