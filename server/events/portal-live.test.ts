@@ -147,6 +147,7 @@ const makeChange: Record<PortalChangeType, () => Promise<PortalChange>> = {
   async 'document.internal'() {
     const created = await uploadDocument(false);
     return { type: 'document.internal', clientId: owner.id, projectId: project._id, id: created };
+  },
   async 'change-order.created'() {
     const res = await t.app.inject({ method: 'POST', url: `/api/change-orders/project/${project._id}`, ...as(admin), payload: CHANGE_ORDER });
     expect(res.statusCode).toBe(201);
