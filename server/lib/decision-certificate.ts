@@ -21,8 +21,8 @@ export interface DecisionCertificate {
   decidedAt: Date | string;
   /** The network address the decision came from. */
   address: string;
-  /** Hex SHA-256 of the subject's bytes at the decision. */
-  sha256: string;
+  /** Hex SHA-256 of the subject's bytes at the decision; left out when none was stored (a change order's facts are its own columns). */
+  sha256?: string | null;
   comment: string | null;
   /** A reference printed in the footer (the decision's id). */
   reference?: string;
@@ -98,7 +98,7 @@ export async function renderDecisionCertificate(facts: DecisionCertificate): Pro
   fact('UTC', decidedAt.toISOString().replace('.000Z', 'Z'));
   fact('From address', oneLine(facts.address) || 'unknown');
   // 8 pt keeps the 64 digits on one line, so it can be read and compared at a glance.
-  fact('SHA-256', facts.sha256, { size: 8 });
+  if (facts.sha256) fact('SHA-256', facts.sha256, { size: 8 });
   const comment = facts.comment ? pdfSafeText(facts.comment).trim() : '';
   if (comment) {
     doc.moveDown(0.4);
@@ -110,7 +110,9 @@ export async function renderDecisionCertificate(facts: DecisionCertificate): Pro
   }
   rule();
   doc.font(BODY_FONT).fontSize(8.5).fillColor(MUTED).text(
-    'The SHA-256 value identifies the exact content decided on: the same content always gives the same value, and any change to it gives another. ' +
+    (facts.sha256
+      ? 'The SHA-256 value identifies the exact content decided on: the same content always gives the same value, and any change to it gives another. '
+      : 'The facts above are those recorded when the decision was made; a decided record never changes. ') +
       (facts.reference ? `Reference: ${oneLine(facts.reference)}.` : ''),
     MARGIN,
     doc.y,

@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { PATHS } from '../../common/paths.ts';
-import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
-import { PHONE, createUserViaApi, expect, expectNoAxeViolations, screenshotEveryLook, signInAs, test } from './fixtures.ts';
-import { api, postReport } from './portal-helpers.ts';
+import { expect, expectNoAxeViolations, PHONE, screenshotEveryLook, test } from './fixtures.ts';
+import { postReport } from './portal-helpers.ts';
+import { LIVE, clientOnPhone, inDays, openStaffProject, stamp, staffWithClientProject } from './project-decision-steps.ts';
 
 // Issue 25, approvals (decision 293): staff ask the client to approve a progress report; the client
 // approves on a 390 px phone from 'Waiting on you'; staff see the decision live; both download the
@@ -11,26 +10,19 @@ import { api, postReport } from './portal-helpers.ts';
 
 const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/approvals-shots';
 mkdirSync(SHOTS, { recursive: true });
-const LIVE = { timeout: 5_000 };
-const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 test('staff ask for approval of a report, the client approves it at 390 px, the certificate downloads', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const id = stamp();
-  await signInAs(page, { role: 'admin', name: `Tunde Staff ${id}` });
-  const account = await createUserViaApi(page.request, { role: 'client', name: `Lekki Estates ${id}` });
-  const created = await api<{ project: { _id: string; code: string; name: string } }>(page, 'POST', '/projects', {
-    name: `Lekki drainage ${id}`,
-    code: `AP-${id}`.toUpperCase(),
-    clientId: account._id,
-  });
-  expect(created.status).toBe(201);
-  const project = created.body.project;
+  const { account, project } = await staffWithClientProject(
+    page,
+    { staff: `Tunde Staff ${id}`, client: `Lekki Estates ${id}` },
+    { name: `Lekki drainage ${id}`, code: `AP-${id}`.toUpperCase() },
+  );
   const report = await postReport(page, project, '2026-11-20', { tasks: 'Culvert excavation', progress: 'Two culverts cast' });
   expect(report.status()).toBe(201);
 
-  await page.goto(`${PATHS.adminDashboard}?client=${account._id}&project=${project._id}`);
+  await openStaffProject(page, account._id, project._id);
   const staffApprovals = page.getByRole('region', { name: 'Approvals' });
   await expect(staffApprovals.getByText('No approvals yet')).toBeVisible();
 
@@ -48,10 +40,7 @@ test('staff ask for approval of a report, the client approves it at 390 px, the 
     await expect(page.getByRole('region', { name: /Waiting on you/ })).toContainText('Waiting for the client');
   });
 
-  const clientContext = await browser.newContext({ viewport: PHONE, baseURL: E2E_BASE_URL });
-  const client = await clientContext.newPage();
-  await signInAs(client, { role: 'client', account });
-  await client.goto(PATHS.clientDashboard);
+  const { context: clientContext, client } = await clientOnPhone(browser, account);
   const waiting = client.getByRole('region', { name: /Waiting on you/ });
   const clientApprovals = client.getByRole('region', { name: 'Approvals' });
 

@@ -1,8 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { PATHS } from '../../common/paths.ts';
-import { E2E_BASE_URL } from '../../playwright.config.ts';
-import { DESKTOP, PHONE, createUserViaApi, expect, expectNoAxeViolations, screenshotEveryLook, signInAs, test } from './fixtures.ts';
-import { api } from './portal-helpers.ts';
+import { DESKTOP, PHONE, expect, expectNoAxeViolations, screenshotEveryLook, test } from './fixtures.ts';
+import { LIVE, clientOnPhone, openStaffProject, stamp, staffWithClientProject } from './project-decision-steps.ts';
 
 // Issue 25, decision 294: staff draft a change order of +₦4,500,000.50 and +21 days and send it; the
 // client approves it on a 390 px phone; both sides then read the new contract sum and end date with
@@ -10,26 +8,16 @@ import { api } from './portal-helpers.ts';
 
 const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/change-orders-shots';
 mkdirSync(SHOTS, { recursive: true });
-const LIVE = { timeout: 5_000 };
-const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test('staff draft and send a change order; the client approves it at 390 px; both see the new sum, end date and history', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const id = stamp();
-  await signInAs(page, { role: 'admin', name: `Kemi Staff ${id}` });
-  const account = await createUserViaApi(page.request, { role: 'client', name: `Delta Haulage ${id}` });
-  const created = await api<{ project: { _id: string; name: string } }>(page, 'POST', '/projects', {
-    name: `Onne quay wall ${id}`,
-    code: `CO-${id}`.toUpperCase(),
-    clientId: account._id,
-    budget: '120,000,000.25',
-    startDate: '2026-01-05',
-    endDate: '2026-12-31',
-  });
-  expect(created.status).toBe(201);
-  const project = created.body.project;
-
-  await page.goto(`${PATHS.adminDashboard}?client=${account._id}&project=${project._id}`);
+  const { account, project } = await staffWithClientProject(
+    page,
+    { staff: `Kemi Staff ${id}`, client: `Delta Haulage ${id}` },
+    { name: `Onne quay wall ${id}`, code: `CO-${id}`.toUpperCase(), budget: '120,000,000.25', startDate: '2026-01-05', endDate: '2026-12-31' },
+  );
+  await openStaffProject(page, account._id, project._id);
   const staffPanel = page.locator('#change-orders');
 
   await test.step('staff see the empty history, then draft the change order', async () => {
@@ -55,10 +43,7 @@ test('staff draft and send a change order; the client approves it at 390 px; bot
     await expect(card).toContainText('Waiting for the client');
   });
 
-  const clientContext = await browser.newContext({ viewport: PHONE, baseURL: E2E_BASE_URL });
-  const client = await clientContext.newPage();
-  await signInAs(client, { role: 'client', account });
-  await client.goto(`${PATHS.clientDashboard}?project=${project._id}`);
+  const { context: clientContext, client } = await clientOnPhone(browser, account, project._id);
   const clientPanel = client.locator('#change-orders');
 
   await test.step('the client approves it on a 390 px phone', async () => {

@@ -1,32 +1,23 @@
 import { mkdirSync } from 'node:fs';
-import { PATHS } from '../../common/paths.ts';
-import { E2E_BASE_URL } from '../../playwright.config.ts';
 import { samplePdf } from '../helpers/sample-files.ts';
-import { PHONE, createUserViaApi, expect, expectNoAxeViolations, screenshotEveryLook, signInAs, test } from './fixtures.ts';
-import { api } from './portal-helpers.ts';
+import { PHONE, expect, expectNoAxeViolations, screenshotEveryLook, test } from './fixtures.ts';
+import { LIVE, clientOnPhone, openStaffProject, stamp, staffWithClientProject, uploadDocument, uploadNewVersion } from './project-decision-steps.ts';
 
 // Issue 25, documents (decision 292): staff upload a drawing and show it to the client; the client,
 // on a phone, sees and previews it; staff upload rev B and the client's open page shows A superseded.
 
 const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/project-documents-shots';
 mkdirSync(SHOTS, { recursive: true });
-const LIVE = { timeout: 5_000 };
-const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test('staff upload a drawing, the client previews it, rev B supersedes rev A live', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const id = stamp();
-  await signInAs(page, { role: 'admin', name: `Tunde Staff ${id}` });
-  const account = await createUserViaApi(page.request, { role: 'client', name: `Niger Delta Ports ${id}` });
-  const created = await api<{ project: { _id: string; name: string } }>(page, 'POST', '/projects', {
-    name: `Warri quay ${id}`,
-    code: `PD-${id}`.toUpperCase(),
-    clientId: account._id,
-  });
-  expect(created.status).toBe(201);
-  const project = created.body.project;
-
-  await page.goto(`${PATHS.adminDashboard}?client=${account._id}&project=${project._id}`);
+  const { account, project } = await staffWithClientProject(
+    page,
+    { staff: `Tunde Staff ${id}`, client: `Niger Delta Ports ${id}` },
+    { name: `Warri quay ${id}`, code: `PD-${id}`.toUpperCase() },
+  );
+  await openStaffProject(page, account._id, project._id);
   const staffRegister = page.getByRole('region', { name: 'Documents', exact: true });
   await expect(staffRegister.getByText('No documents yet')).toBeVisible();
 
@@ -50,10 +41,7 @@ test('staff upload a drawing, the client previews it, rev B supersedes rev A liv
     await expect(staffRegister.getByRole('heading', { name: 'Drawings' })).toBeVisible();
   });
 
-  const clientContext = await browser.newContext({ viewport: PHONE, baseURL: E2E_BASE_URL });
-  const client = await clientContext.newPage();
-  await signInAs(client, { role: 'client', account });
-  await client.goto(`${PATHS.clientDashboard}?project=${project._id}`);
+  const { context: clientContext, client } = await clientOnPhone(browser, account, project._id);
   const clientRegister = client.getByRole('region', { name: 'Documents', exact: true });
   const clientCard = clientRegister.getByRole('article', { name: /General arrangement/ });
 
@@ -74,14 +62,7 @@ test('staff upload a drawing, the client previews it, rev B supersedes rev A liv
   });
 
   await test.step('staff upload rev B; the open client page shows it current and rev A superseded, without a reload', async () => {
-    const card = staffRegister.getByRole('article', { name: /General arrangement/ });
-    await card.getByRole('button', { name: 'Upload a new version of General arrangement' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New version of General arrangement' });
-    await dialog.getByLabel('Version label').fill('Rev B');
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'ga-rev-b.pdf', mimeType: 'application/pdf', buffer: samplePdf('General arrangement rev B') });
-    await dialog.getByRole('button', { name: 'Upload' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(card).toContainText('Current: Rev B');
+    await uploadNewVersion(page, staffRegister, 'General arrangement', 'Rev B', 'ga-rev-b.pdf');
 
     await expect(clientCard).toContainText('Current: Rev B', LIVE);
     expect(await client.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
@@ -92,14 +73,8 @@ test('staff upload a drawing, the client previews it, rev B supersedes rev A liv
   });
 
   await test.step('a hidden document never reaches the client', async () => {
-    await staffRegister.getByRole('button', { name: 'Upload document' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Upload a document' });
-    await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill('Internal cost plan');
-    await dialog.getByLabel('Category').selectOption('other');
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'costs.pdf', mimeType: 'application/pdf', buffer: samplePdf('Costs') });
-    await dialog.getByRole('button', { name: 'Upload' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(staffRegister.getByRole('article', { name: /Internal cost plan/ })).toContainText('Staff only');
+    const hidden = await uploadDocument(page, staffRegister, { title: 'Internal cost plan', category: 'other', fileName: 'costs.pdf' });
+    await expect(hidden).toContainText('Staff only');
     await client.reload();
     await expect(clientCard).toContainText('Current: Rev B');
     await expect(clientRegister.getByText('Internal cost plan')).toHaveCount(0);

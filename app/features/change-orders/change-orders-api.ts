@@ -4,6 +4,9 @@ import { apiFetch } from '../../lib/api.ts';
 import { clientProjectsKey, projectChangeOrdersKey } from '../../lib/portal-query-keys.ts';
 import { retryUnlessClientError } from '../../lib/query-retry.ts';
 
+/** A decided change order's PDF certificate (a plain download link: the browser sends the session cookie). */
+export const changeOrderCertificateUrl = (id: string) => `/api/change-orders/${id}/certificate`;
+
 /** A project's change orders and contract history (a client gets those sent). */
 export function useChangeOrders(projectId: string) {
   return useQuery({

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { FileDiff } from 'lucide-react';
+import { Download, FileDiff } from 'lucide-react';
 import { formatDate, formatDay } from '../../../common/dates.ts';
 import { formatKobo, koboToDecimal } from '../../../common/money.ts';
 import { CHANGE_ORDER_STATUS_LABELS, type ChangeOrder, type ContractHistory } from '../../../common/schemas/change-orders.ts';
 import { buttonClass } from '../../components/button-class.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
-import { useChangeOrderAction, useChangeOrders } from './change-orders-api.ts';
+import { changeOrderCertificateUrl, useChangeOrderAction, useChangeOrders } from './change-orders-api.ts';
 
 const days = (n: number) => `${n > 0 ? '+' : ''}${n} day${Math.abs(n) === 1 ? '' : 's'}`;
 
@@ -159,6 +159,14 @@ function ChangeOrderCard(props: { co: ChangeOrder; staff: boolean; canDecide: bo
           {co.status === 'approved' ? 'Approved' : 'Declined'} by {co.decidedByName} on {formatDate(co.decidedAt)}
           {co.decisionComment ? `: "${co.decisionComment}"` : ''}
         </p>
+      ) : null}
+      {co.decidedAt ? (
+        <div className="mt-2">
+          <a href={changeOrderCertificateUrl(co._id)} download className={buttonClass('secondary')}>
+            <Download className="size-4" aria-hidden="true" />
+            Certificate (PDF)<span className="sr-only"> of {co.reference}</span>
+          </a>
+        </div>
       ) : null}
       {staff && !readOnly && co.status === 'draft' && editing ? (
         <div className="mt-3">

@@ -1,4 +1,4 @@
-import { defineAccess, type AccessFixtureContext } from '../../../tests/helpers/access-table.ts';
+import { defineAccess, type AccessActor, type AccessFixtureContext } from '../../../tests/helpers/access-table.ts';
 import { projectsOfBoth } from '../../../tests/helpers/access-fixtures.ts';
 
 const DRAFT = { title: 'Extra piles', description: 'Four more piles at the quay head', cost: '4,500,000.50', scheduleDays: 21 };
@@ -15,6 +15,18 @@ async function changeOrdersOfBoth(ctx: AccessFixtureContext, send: boolean) {
     return id;
   };
   return { own: { id: await make(a._id) }, other: { id: await make(b._id) } };
+}
+
+/** A change order on each client's project, sent and approved by that client. */
+async function decidedOfBoth(ctx: AccessFixtureContext) {
+  const both = await changeOrdersOfBoth(ctx, true);
+  const decide = async (who: AccessActor, id: string) => {
+    const res = await ctx.t.app.inject({ method: 'POST', url: `/api/change-orders/${id}/decision`, headers: who.headers, payload: { decision: 'approve' } });
+    if (res.statusCode !== 200) throw new Error(`change order not decided: ${res.statusCode} ${res.body}`);
+  };
+  await decide(ctx.clientA, both.own.id);
+  await decide(ctx.clientB, both.other.id);
+  return both;
 }
 
 // Access expectations of the change order routes (decision 294; see tests/helpers/access-table.ts).
@@ -39,4 +51,5 @@ export default defineAccess([
     body: { decision: 'decline', comment: 'Not in this phase' },
     fixture: (ctx) => changeOrdersOfBoth(ctx, true),
   },
+  { method: 'GET', url: '/api/change-orders/:id/certificate', access: { staff: 'projects.read', client: true }, fixture: decidedOfBoth },
 ]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin } from '../../../tests/helpers/actors.ts';
 import { actor, createProjectVia, SAME_ORIGIN, type Actor } from '../../../tests/helpers/portal.ts';
+import { pdfText } from '../../../tests/helpers/pdf-text.ts';
 import { meetingAtLockedRow } from '../../../tests/helpers/row-lock.ts';
 import { createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import type { WaitingItem } from '../../../common/schemas/approvals.ts';
@@ -209,6 +210,59 @@ describe('sending, withdrawing and deciding', () => {
     await call(approver, 'POST', `/api/change-orders/${co._id}/decision`, { decision: 'approve' });
     expect((await call(admin, 'PATCH', `/api/projects/${project._id}`, { budget: '2000' })).statusCode).toBe(200);
     expect(await projectRow(project._id)).toMatchObject({ budget: '200000', original: '150000' });
+  });
+});
+
+describe('certificate', () => {
+  it('draws a decided change order as a one-page PDF with its facts, for staff and its client only', async () => {
+    const project = await createProjectVia(t, admin, client.id, { budget: '120,000,000.25', startDate: '2026-01-10', endDate: '2026-12-31' });
+    const co = await sent(project._id);
+    const url = `/api/change-orders/${co._id}/certificate`;
+    expect((await call(admin, 'GET', url)).statusCode).toBe(404);
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: `/api/change-orders/${co._id}/decision`,
+      headers: approver.headers,
+      payload: { decision: 'approve', comment: 'Agreed on site' },
+      remoteAddress: '198.51.100.41',
+    });
+    expect(decided.statusCode).toBe(200);
+    for (const who of [admin, client, approver, plainMember]) {
+      const cert = await call(who, 'GET', url);
+      expect(cert.statusCode).toBe(200);
+      expect(cert.headers['content-type']).toBe('application/pdf');
+      expect(cert.headers['content-disposition']).toContain('change-order-CO-001-approved.pdf');
+      expect(cert.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = (await pdfText(cert.rawPayload)).replace(/\n/g, ' ');
+      for (const fact of [
+        'Change order certificate',
+        project.name,
+        'CO-001: Extra piles at the quay head',
+        '+₦4,500,000.50',
+        '+21 days',
+        '₦120,000,000.25 before, ₦124,500,000.75 after',
+        '31 Dec 2026 before, 21 Jan 2027 after',
+        'APPROVED',
+        'Ada Approver',
+        '198.51.100.41',
+        'Agreed on site',
+      ])
+        expect(text).toContain(fact);
+      expect(text).not.toContain('SHA-256');
+    }
+    expect((await call(otherClient, 'GET', url)).statusCode).toBe(404);
+  });
+
+  it('marks a declined change order DECLINED, without a contract move', async () => {
+    const project = await createProjectVia(t, admin, client.id);
+    const co = await sent(project._id);
+    await call(approver, 'POST', `/api/change-orders/${co._id}/decision`, { decision: 'decline', comment: 'Not in this phase' });
+    const cert = await call(client, 'GET', `/api/change-orders/${co._id}/certificate`);
+    expect(cert.statusCode).toBe(200);
+    const text = (await pdfText(cert.rawPayload)).replace(/\n/g, ' ');
+    expect(text).toContain('DECLINED');
+    expect(text).toContain('Not in this phase');
+    expect(text).not.toContain('Contract sum');
   });
 });
 

@@ -13,7 +13,8 @@ import { afterAnswer } from '../../lib/after-answer.ts';
 import { recordRouteErrors as errors } from '../../lib/archive-routes.ts';
 import { deliverQueuedMail } from '../../mail/mailer.ts';
 import { auditOf } from '../audit/audit.ts';
-import { createChangeOrder, decideChangeOrder, listChangeOrders, sendChangeOrder, updateChangeOrder, withdrawChangeOrder } from './change-orders.service.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { changeOrderCertificate, createChangeOrder, decideChangeOrder, listChangeOrders, sendChangeOrder, updateChangeOrder, withdrawChangeOrder } from './change-orders.service.ts';
 
 // Change orders (issue 25, decision 294): staff draft, correct, send and withdraw; the client's approver decides.
 const changeOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -114,6 +115,26 @@ const changeOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { changeOrder, mailId } = await decideChangeOrder(app, request.user!, request.params.id, request.body, auditOf(request));
       later(deliverQueuedMail(app, [mailId]), 'change order mail failed');
       return { success: true as const, changeOrder };
+    },
+  );
+
+  app.get(
+    '/change-orders/:id/certificate',
+    {
+      config: { access: { staff: 'projects.read', client: true } },
+      schema: {
+        tags: ['change-orders'],
+        summary: "A decided change order's one-page PDF certificate (what changed, the decision, who, when, from where)",
+        params: changeOrderParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf } = await changeOrderCertificate(app, request.user!, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', contentDisposition('attachment', fileName))
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
     },
   );
 };

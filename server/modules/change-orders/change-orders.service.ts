@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../../common/errors.ts';
-import { KOBO_MAX } from '../../../common/money.ts';
+import { formatDay } from '../../../common/dates.ts';
+import { formatKobo, KOBO_MAX } from '../../../common/money.ts';
 import { changeOrderNumber, type ChangeOrder, type ChangeOrderStatus, type ContractHistory } from '../../../common/schemas/change-orders.ts';
 import { memberGrants, roleGrants, type MemberRole } from '../../../common/permissions.ts';
 import type { WaitingItem } from '../../../common/schemas/approvals.ts';
 import { changeOrders } from '../../db/schema/change-orders.ts';
+import { renderDecisionCertificate } from '../../lib/decision-certificate.ts';
 import { projects } from '../../db/schema/projects.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { queueMail } from '../../mail/mailer.ts';
@@ -86,6 +88,50 @@ export async function listChangeOrders(app: FastifyInstance, viewer: ScopeViewer
       currentEndDate: project.endDate,
     },
   };
+}
+
+const days = (n: number) => `${n > 0 ? '+' : ''}${n} day${Math.abs(n) === 1 ? '' : 's'}`;
+
+/**
+ * A decided change order's one-page PDF certificate (the approvals' renderer, decision 293) for a
+ * viewer who may see the project; 404 outside the viewer's scope and until it is decided. The
+ * facts are the change order's own columns as recorded at the decision (no content hash is stored
+ * for a change order, so the certificate carries none).
+ */
+export async function changeOrderCertificate(app: FastifyInstance, viewer: ScopeViewer, id: string): Promise<{ fileName: string; pdf: Buffer }> {
+  const [found] = await app.db
+    .select({ row: changeOrders, projectName: projects.name, projectCode: projects.code })
+    .from(changeOrders)
+    .innerJoin(projects, eq(projects.id, changeOrders.projectId))
+    .where(and(eq(changeOrders.id, id), projectScope(viewer), viewer.role === 'admin' ? undefined : CLIENT_SEES));
+  if (!found) throw notFound('Change order not found');
+  const { row } = found;
+  if ((row.status !== 'approved' && row.status !== 'declined') || !row.decidedAt) throw notFound('This change order has no decision yet');
+  const reference = changeOrderNumber(row.number);
+  const moved = row.status === 'approved' && row.budgetBeforeKobo !== null && row.budgetAfterKobo !== null;
+  const pdf = await renderDecisionCertificate({
+    title: 'Change order certificate',
+    subjectLines: [
+      ['Project', found.projectCode ? `${found.projectName} (${found.projectCode})` : found.projectName],
+      ['Change order', `${reference}: ${row.title}`],
+      ['Cost impact', formatKobo(row.costKobo, { signed: true })],
+      ['Schedule impact', days(row.scheduleDays)],
+      ...(moved
+        ? ([
+            ['Contract sum', `${formatKobo(row.budgetBeforeKobo!)} before, ${formatKobo(row.budgetAfterKobo!)} after`],
+            ['End date', `${formatDay(row.endDateBefore)} before, ${formatDay(row.endDateAfter)} after`],
+          ] as const)
+        : []),
+      ['Sent', row.sentAt ? row.sentAt.toISOString().slice(0, 10) : '-'],
+    ],
+    decision: row.status,
+    decidedBy: row.decidedByName ?? 'unknown',
+    decidedAt: row.decidedAt,
+    address: row.decidedFromIp ?? 'unknown',
+    comment: row.decisionComment,
+    reference: `${reference}, ${row.id}`,
+  });
+  return { fileName: `change-order-${reference}-${row.status}.pdf`, pdf };
 }
 
 export interface ChangeOrderFields {
