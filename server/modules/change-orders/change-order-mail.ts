@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { company } from '../../../common/content/company.ts';
 import { formatDateTimeWithZone } from '../../../common/dates.ts';
 import { formatKobo } from '../../../common/money.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { changeOrderNumber } from '../../../common/schemas/change-orders.ts';
 import { renderMail } from '../../mail/layout.ts';
 import type { MailInput } from '../../mail/mailer.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 
 const CHANGE_ORDER_MAIL_KIND = 'change-order-notification';
 
@@ -30,6 +30,7 @@ function dashboardLink(app: FastifyInstance, path: string, projectId: string): s
 
 /** To a client's approver: a change order waits for their decision (its title and impacts, never its text). */
 export function changeOrderSentMail(app: FastifyInstance, to: { name: string; email: string }, f: ChangeOrderFacts): MailInput {
+  const company = publishedCompany(app);
   const mail = renderMail({
     subject: `Change order ${changeOrderNumber(f.number)} for ${f.projectName} waits for your decision`,
     greeting: `Hello ${to.name},`,
@@ -48,6 +49,7 @@ export function changeOrderSentMail(app: FastifyInstance, to: { name: string; em
 
 /** To staff (STAFF_EMAIL): the client approved or declined a change order. */
 export function changeOrderDecidedMail(app: FastifyInstance, f: ChangeOrderFacts & { approved: boolean; decidedBy: string; comment: string }): MailInput {
+  const company = publishedCompany(app);
   const mail = renderMail({
     subject: `Change order ${changeOrderNumber(f.number)} for ${f.projectName} ${f.approved ? 'approved' : 'declined'}`,
     greeting: 'Hello,',

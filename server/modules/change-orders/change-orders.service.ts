@@ -15,6 +15,7 @@ import { publishChange } from '../../events/portal-events.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
 import { projectScope, type ScopeViewer } from '../projects/project-scope.ts';
+import { publishedCompany } from '../site-content/published-company.ts';
 import { changeOrderDecidedMail, changeOrderSentMail } from './change-order-mail.ts';
 
 // Change orders (issue 25, decision 294). Every write locks the project row (FOR NO KEY UPDATE,
@@ -110,6 +111,7 @@ export async function changeOrderCertificate(app: FastifyInstance, viewer: Scope
   const reference = changeOrderNumber(row.number);
   const moved = row.status === 'approved' && row.budgetBeforeKobo !== null && row.budgetAfterKobo !== null;
   const pdf = await renderDecisionCertificate({
+    issuer: publishedCompany(app).name,
     title: 'Change order certificate',
     subjectLines: [
       ['Project', found.projectCode ? `${found.projectName} (${found.projectCode})` : found.projectName],
