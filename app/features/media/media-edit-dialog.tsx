@@ -18,7 +18,7 @@ export function MediaEditDialog({ item, onClose }: { item: MediaItem; onClose: (
   const [x, setX] = useState(String(clampPercent(item.focalX * 100)));
   const [y, setY] = useState(String(clampPercent(item.focalY * 100)));
   const [error, setError] = useState<string | null>(null);
-  const ids = { x: useId(), y: useId(), help: useId() };
+  const ids = { help: useId() };
   const picture = mediaPicture(item, '(min-width: 640px) 32rem, 90vw');
   const pdf = item.kind === 'pdf';
 
@@ -84,38 +84,8 @@ export function MediaEditDialog({ item, onClose }: { item: MediaItem; onClose: (
               />
             </div>
             <div className="mt-3 grid grid-cols-2 gap-3">
-              <div>
-                <label htmlFor={ids.x} className={labelClass}>
-                  From the left (%)
-                </label>
-                <input
-                  id={ids.x}
-                  type="number"
-                  min={0}
-                  max={100}
-                  step={1}
-                  value={x}
-                  aria-describedby={ids.help}
-                  onChange={(e) => setX(e.target.value)}
-                  className={inputClass}
-                />
-              </div>
-              <div>
-                <label htmlFor={ids.y} className={labelClass}>
-                  From the top (%)
-                </label>
-                <input
-                  id={ids.y}
-                  type="number"
-                  min={0}
-                  max={100}
-                  step={1}
-                  value={y}
-                  aria-describedby={ids.help}
-                  onChange={(e) => setY(e.target.value)}
-                  className={inputClass}
-                />
-              </div>
+              <PercentField label="From the left (%)" value={x} onChange={setX} describedBy={ids.help} />
+              <PercentField label="From the top (%)" value={y} onChange={setY} describedBy={ids.help} />
             </div>
           </div>
         )}
@@ -123,5 +93,38 @@ export function MediaEditDialog({ item, onClose }: { item: MediaItem; onClose: (
         <DialogFormActions onCancel={onClose} busy={update.isPending} submitLabel="Save" busyLabel="Saving…" />
       </form>
     </ModalDialog>
+  );
+}
+
+/** One coordinate of the focal point, a whole percentage. */
+function PercentField({
+  label,
+  value,
+  onChange,
+  describedBy,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  describedBy: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="number"
+        min={0}
+        max={100}
+        step={1}
+        value={value}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClass}
+      />
+    </div>
   );
 }
