@@ -129,6 +129,14 @@ test('every section opens in its editor (lists in the record editors), axe-clean
     const list = lists[section];
     if (list) await expect(draft(page).getByRole('group', { name: new RegExp(`^${list}`) }).first()).toBeVisible();
     await expect(draft(page).getByText(/\(JSON\)/)).toHaveCount(0);
+    // Decision 297: a list of a fixed length (three certificates) offers neither Add nor Remove; an open one does.
+    if (section === 'certificates') {
+      const certificates = draft(page).getByRole('group', { name: /^Certificates/ });
+      await expect(certificates.getByText('The page shows exactly 3 certificates: change them in place.')).toBeVisible();
+      await expect(certificates.getByRole('button', { name: /^(Add|Remove)\b/ })).toHaveCount(0);
+      await expect(certificates.getByRole('button', { name: /^Move down: / }).first()).toBeVisible();
+    }
+    if (section === 'team') await expect(draft(page).getByRole('button', { name: 'Add team member' })).toBeVisible();
     await expectNoAxeViolationsInBothThemes(page, `${section} editor`);
   }
   // The history with a revision's changes open (the side-by-side table).
