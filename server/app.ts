@@ -14,7 +14,7 @@ import {
 import type pg from 'pg';
 import type { AppConfig } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { systemClock, type Clock } from './clock.ts';
+import { createOffsetClock, systemClock, type Clock } from './clock.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { FileStorage } from './storage/storage.ts';
 import { closeUnusedConnectionsOnClose } from './lib/close-unused-connections.ts';
@@ -130,7 +130,9 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('pool', database.pool);
-  app.decorate('clock', options.clock ?? systemClock);
+  // A browser-test process's clock can be moved forward by a test hook (POST /api/test/clock); every
+  // other process runs on the system clock.
+  app.decorate('clock', options.clock ?? (testHooksEnabled(config) ? createOffsetClock() : systemClock));
   // Filled in by the web plugin below when it serves the pages (server/lib/web-pages.ts).
   app.decorate('webPages', { render: null } as WebPages);
   app.decorate('storage', options.storage ?? createStorage(config));

@@ -127,6 +127,8 @@ const configSchema = z
     /** How long one call of the news service may take (connection, headers and body). */
     NEWS_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     FORMMAIL_URL: z.url().optional(),
+    /** How often each process looks for website schedules whose time has come (decision 283). */
+    CONTENT_SCHEDULE_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
     /** Serve the web pages too; off only for API-only processes and the process tests. */
     SERVE_WEB: flag.default(true),
   })

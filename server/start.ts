@@ -94,7 +94,7 @@ export async function startServer(options: StartOptions = {}) {
     // Records that only grow (audit, outbox, sessions, counters) are pruned hourly (server/lib/retention.ts).
     const stopRetention = startRetention(app);
     // Scheduled website publishes, on every process; each is claimed once (decision 283).
-    const stopContentSchedules = startContentSchedules(app);
+    const stopContentSchedules = startContentSchedules(app, config.CONTENT_SCHEDULE_TICK_MS);
     // Approval reminders, on every process; each person's day is claimed once (decision 293).
     const stopApprovalReminders = startApprovalReminders(app);
     let stopping = false;

@@ -26,6 +26,24 @@ export async function expectNoAxeViolations(page: Page, context = '', include?: 
   expect(summary, `axe violations ${context}`).toEqual([]);
 }
 
+/**
+ * axe on the page as it is, in the light and then the dark theme, the theme switched in place (no
+ * reload, so an open dialog or a half-filled form stays as it is); leaves the light theme.
+ */
+export async function expectNoAxeViolationsInBothThemes(page: Page, context = '', include?: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    // The colours' transitions (buttons' `transition-colors`) run out first: axe measures what is drawn.
+    await page.evaluate(async (t) => {
+      document.documentElement.classList.toggle('dark', t === 'dark');
+      // Transitions only: a spinner's endless animation never finishes.
+      const transitions = document.getAnimations().filter((a) => a instanceof CSSTransition);
+      await Promise.all(transitions.map((a) => a.finished.catch(() => undefined)));
+    }, theme);
+    await expectNoAxeViolations(page, `${context} ${theme}`, include);
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
+
 /** Puts the page in the light or dark theme before any script runs. */
 export async function useTheme(page: Page, theme: 'light' | 'dark') {
   await page.addInitScript((t) => localStorage.setItem('theme', t), theme);

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { PATHS } from '../../common/paths.ts';
 import { photoLike } from '../helpers/media.ts';
 import { samplePdf } from '../helpers/sample-files.ts';
-import { createUserViaApi, expect, expectNoAxeViolations, screenshotEveryLook, signInAs, test } from './fixtures.ts';
+import { createUserViaApi, expect, expectNoAxeViolationsInBothThemes, screenshotEveryLook, signInAs, test } from './fixtures.ts';
 
 // Issue 24's media library: an editor (content.write, not an owner) uploads a photograph with its
 // alt text, sees it in the grid, its renditions answer, sets a focal point, and deletes it.
@@ -21,7 +21,7 @@ test('an editor uploads a photo with alt text, sees its sizes served, sets its f
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav.locator('[aria-current="page"]')).toHaveAccessibleName(/^Media/);
   await expect(page.getByText('No images yet')).toBeVisible();
-  await expectNoAxeViolations(page, 'empty library');
+  await expectNoAxeViolationsInBothThemes(page, 'empty library');
 
   // Without alt text nothing is sent: the field says why.
   const photo = await photoLike(1600, 1067);
@@ -55,7 +55,7 @@ test('an editor uploads a photo with alt text, sees its sizes served, sets its f
       expect((await sharp(await res.body()).metadata()).width).toBe(Number.parseInt(w, 10));
     }
   }
-  await expectNoAxeViolations(page, 'library with an image');
+  await expectNoAxeViolationsInBothThemes(page, 'library with an image');
   await screenshotEveryLook(page, 'media-grid', shot);
 
   // The focal point: a click on the picture, then exact numbers by keyboard.
@@ -71,7 +71,7 @@ test('an editor uploads a photo with alt text, sees its sizes served, sets its f
   await dialog.getByLabel('From the top (%)').fill('');
   await page.keyboard.type('65');
   await expect(dialog.getByLabel('From the top (%)')).toHaveValue('65');
-  await expectNoAxeViolations(page, 'edit dialog');
+  await expectNoAxeViolationsInBothThemes(page, 'edit dialog');
   await screenshotEveryLook(page, 'media-edit', shot);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
@@ -97,7 +97,7 @@ test('an editor uploads a photo with alt text, sees its sizes served, sets its f
   const served = await page.request.get((await pdfLink.getAttribute('href'))!);
   expect(served.headers()['content-type']).toBe('application/pdf');
   expect(served.headers()['content-disposition']).toMatch(/^attachment; filename="iso-9001\.pdf"/);
-  await expectNoAxeViolations(page, 'library with a PDF');
+  await expectNoAxeViolationsInBothThemes(page, 'library with a PDF');
   await screenshotEveryLook(page, 'media-grid-pdf', shot);
   await pdfCard.getByRole('button', { name: /^Delete/ }).click();
   await page.getByRole('dialog', { name: 'Delete this PDF?' }).getByRole('button', { name: 'Delete' }).click();

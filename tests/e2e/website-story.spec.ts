@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { PATHS } from '../../common/paths.ts';
 import { SECTION_SEEDS } from '../../common/content/section-seeds.ts';
 import { CHAT_TEXTS } from '../../common/schemas/chat-texts.ts';
 import { pdfText } from '../helpers/pdf-text.ts';
 import { samplePdf } from '../helpers/sample-files.ts';
-import { DESKTOP, expect, expectNoAxeViolations, screenshotEveryLook, signInAs, test } from './fixtures.ts';
+import { DESKTOP, expect, expectNoAxeViolations, expectNoAxeViolationsInBothThemes, screenshotEveryLook, signInAs, test } from './fixtures.ts';
 import { ownServer } from './own-server.ts';
 import { testImage } from './portal-helpers.ts';
 import { draftRegion, expectDraftSaved, expectVisitorSeesNoDraft, openPreview, publishInEditor, publishSeed, uploadThroughPicker } from './website-helpers.ts';
@@ -22,15 +21,6 @@ const SHOTS = 'test-results/website-story';
 mkdirSync(SHOTS, { recursive: true });
 const PG_URL = `postgres://postgres:postgres@127.0.0.1:${process.env.E2E_PG_PORT ?? 54410}/app`;
 const WITHIN_MS = Number(process.env.WEBSITE_STORY_WITHIN_MS ?? 2000);
-
-/** The editing screen in the light and the dark theme, axe-clean in each (the theme switched in place). */
-async function expectEditorAxeClean(page: Page, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
-    await expectNoAxeViolations(page, `${name} ${theme}`);
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
 
 const jsonLdOf = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { telephone?: string });
@@ -74,7 +64,7 @@ test('the website belongs to its owners: publish, see it everywhere and on a sec
     // 1. The company phone number, published; then every output shows it within 2 s, on both processes.
     await page.goto(`${PATHS.adminWebsite}/company`);
     await expect(page.getByRole('heading', { name: 'Company profile', level: 1 })).toBeVisible();
-    await expectEditorAxeClean(page, 'company editor');
+    await expectNoAxeViolationsInBothThemes(page, 'company editor');
     await draftRegion(page).getByLabel('Phone', { exact: true }).fill(phone);
     await expectDraftSaved(page);
     const { answeredAt } = await publishInEditor(page);
@@ -143,7 +133,7 @@ test('the website belongs to its owners: publish, see it everywhere and on a sec
     // 2. A team member with an uploaded photo: the page serves its responsive sizes.
     await page.goto(`${PATHS.adminWebsite}/team`);
     await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
-    await expectEditorAxeClean(page, 'team editor');
+    await expectNoAxeViolationsInBothThemes(page, 'team editor');
     await draftRegion(page).getByRole('button', { name: 'Add team member' }).click();
     const added = draftRegion(page).getByRole('listitem', { name: /\. Team member \d+$/ });
     await added.getByLabel('Name', { exact: true }).fill(memberName);
@@ -199,7 +189,7 @@ test('the website belongs to its owners: publish, see it everywhere and on a sec
     const pdfPicker = page.getByRole('dialog', { name: 'Choose a PDF' });
     await expect(pdfPicker.getByRole('button', { name: pdfTitle })).toHaveAttribute('aria-pressed', 'true');
     await expect(pdfPicker.getByRole('button', { name: `${memberName} at her desk with drawings` })).toHaveCount(0);
-    await expectEditorAxeClean(page, 'PDF picker');
+    await expectNoAxeViolationsInBothThemes(page, 'PDF picker');
     await pdfPicker.getByRole('button', { name: 'Close dialog' }).click();
     const { revision: withPdf } = await publishInEditor(page);
 
@@ -234,7 +224,7 @@ test('the website belongs to its owners: publish, see it everywhere and on a sec
     await expect(page.getByRole('status').filter({ hasText: `Revision ${withPdf - 1} is now the draft` }).first()).toBeVisible();
     await expect(first.getByLabel('Title', { exact: true })).toHaveValue(certificate.title);
     await expect(first.getByRole('button', { name: 'Choose PDF' })).toBeVisible();
-    await expectEditorAxeClean(page, 'certificates editor after a restore');
+    await expectNoAxeViolationsInBothThemes(page, 'certificates editor after a restore');
     const { revision: restored } = await publishInEditor(page);
     expect(restored).toBe(withPdf + 1);
     await page.goto(PATHS.certifications);

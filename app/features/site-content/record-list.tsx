@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { buttonClass } from '../../components/button-class.ts';
 import { inputClass } from '../../components/forms/field-classes.ts';
+import type { CountLimits } from './count-limits.ts';
 
 // The list editors of the website editor (issue 24, decision 291): a list of records, each a form of
 // its own, and a list of texts, one input each. Both add, remove and move items; after a move the
@@ -68,6 +69,7 @@ function ItemButtons({
   index,
   count,
   name,
+  removable,
   onMove,
   onRemove,
 }: {
@@ -75,6 +77,8 @@ function ItemButtons({
   index: number;
   count: number;
   name: string;
+  /** False when the list is at the fewest items its schema allows: Remove would only be refused. */
+  removable: boolean;
   onMove: (to: number) => void;
   onRemove: () => void;
 }) {
@@ -88,12 +92,23 @@ function ItemButtons({
         <ArrowDown className="size-4" aria-hidden="true" />
         Move down
       </button>
-      <button id={`${base}-remove`} type="button" className={`${buttonClass('danger')} !min-h-11 !px-3 !py-1 text-sm`} aria-label={`Remove: ${name}`} onClick={onRemove}>
-        <Trash2 className="size-4" aria-hidden="true" />
-        Remove
-      </button>
+      {removable ? (
+        <button id={`${base}-remove`} type="button" className={`${buttonClass('danger')} !min-h-11 !px-3 !py-1 text-sm`} aria-label={`Remove: ${name}`} onClick={onRemove}>
+          <Trash2 className="size-4" aria-hidden="true" />
+          Remove
+        </button>
+      ) : null}
     </div>
   );
+}
+
+/** Says why a list of a fixed length has neither Add nor Remove. */
+function FixedCount({ limits, what }: { limits: CountLimits; what: string }) {
+  return limits.min === limits.max ? (
+    <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+      The page shows exactly {what}: change them in place.
+    </p>
+  ) : null;
 }
 
 function ListMessage({ id, message }: { id: string; message?: string }) {
@@ -118,6 +133,7 @@ function recordName(record: Doc, singular: string, index: number): string {
  * Move down and Remove (asked again first); 'Add' appends an empty record and moves the focus to it.
  */
 export function RecordList({
+  limits,
   label,
   singular,
   path,
@@ -127,6 +143,7 @@ export function RecordList({
   renderFields,
   onChange,
 }: {
+  limits: CountLimits;
   label: string;
   singular: string;
   path: string;
@@ -175,6 +192,7 @@ export function RecordList({
       <legend className="px-1 text-sm font-semibold">
         {label} <span className="font-normal text-slate-600 dark:text-slate-400">({count(value.length)})</span>
       </legend>
+      <FixedCount limits={limits} what={count(limits.min)} />
       <ListMessage id={`${id}-error`} message={listMessage} />
       <ol className="mt-2 space-y-4">
         {value.map((record, i) => {
@@ -188,7 +206,7 @@ export function RecordList({
                 <h3 id={`${base}-heading`} tabIndex={-1} className="text-base font-semibold break-words">
                   {i + 1}. {name}
                 </h3>
-                <ItemButtons base={base} index={i} count={value.length} name={name} onMove={(to) => moveTo(i, to)} onRemove={() => {
+                <ItemButtons base={base} index={i} count={value.length} name={name} removable={value.length > limits.min} onMove={(to) => moveTo(i, to)} onRemove={() => {
                   setConfirming(key);
                   focus([`${base}-keep`]);
                 }} />
@@ -222,10 +240,12 @@ export function RecordList({
           );
         })}
       </ol>
-      <button id={`${id}-add`} type="button" className={`${buttonClass('secondary')} mt-4`} onClick={add}>
-        <Plus className="size-4" aria-hidden="true" />
-        Add {lower}
-      </button>
+      {value.length < limits.max ? (
+        <button id={`${id}-add`} type="button" className={`${buttonClass('secondary')} mt-4`} onClick={add}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add {lower}
+        </button>
+      ) : null}
       {region}
     </fieldset>
   );
@@ -233,6 +253,7 @@ export function RecordList({
 
 /** A list of texts, one input each, with Move up, Move down and Remove; 'Add' appends an empty one and focuses it. */
 export function TextList({
+  limits,
   label,
   singular,
   path,
@@ -241,6 +262,7 @@ export function TextList({
   long,
   onChange,
 }: {
+  limits: CountLimits;
   label: string;
   singular: string;
   path: string;
@@ -280,6 +302,7 @@ export function TextList({
   return (
     <fieldset className="rounded-md border border-slate-300 p-3 sm:p-4 dark:border-slate-700" aria-describedby={listMessage ? `${id}-error` : undefined}>
       <legend className="px-1 text-sm font-semibold">{label}</legend>
+      <FixedCount limits={limits} what={`${limits.min} ${singular.toLowerCase()}${limits.min === 1 ? '' : 's'}`} />
       <ListMessage id={`${id}-error`} message={listMessage} />
       <ol className="mt-2 space-y-3">
         {value.map((text, i) => {
@@ -304,15 +327,25 @@ export function TextList({
                 <input {...common} type="text" onChange={(e) => onChange(value.map((v, j) => (j === i ? e.target.value : v)))} />
               )}
               <ListMessage id={`${base}-error`} message={message} />
-              <ItemButtons base={base} index={i} count={value.length} name={nameOf(i).toLowerCase()} onMove={(to) => moveTo(i, to)} onRemove={() => remove(i)} />
+              <ItemButtons
+                base={base}
+                index={i}
+                count={value.length}
+                name={nameOf(i).toLowerCase()}
+                removable={value.length > limits.min}
+                onMove={(to) => moveTo(i, to)}
+                onRemove={() => remove(i)}
+              />
             </li>
           );
         })}
       </ol>
-      <button id={`${id}-add`} type="button" className={`${buttonClass('secondary')} mt-3`} onClick={add}>
-        <Plus className="size-4" aria-hidden="true" />
-        Add {singular.toLowerCase()}
-      </button>
+      {value.length < limits.max ? (
+        <button id={`${id}-add`} type="button" className={`${buttonClass('secondary')} mt-3`} onClick={add}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add {singular.toLowerCase()}
+        </button>
+      ) : null}
       {region}
     </fieldset>
   );

@@ -2,6 +2,7 @@ import { createContext, useContext, useId, useState, type ComponentType } from '
 import type { z } from 'zod';
 import { imageRefSchema, pdfRefSchema } from '../../../common/content/media-refs.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
+import { countLimits } from './count-limits.ts';
 import { RecordList, TextList } from './record-list.tsx';
 
 // A form drawn from a section's zod schema (issue 24): text, e-mail, web address, number and choice
@@ -148,9 +149,11 @@ function Field(args: FieldArgs) {
   }
   if (def.type === 'array' && def.element) {
     const element = unwrap(def.element).inner;
+    const limits = countLimits(inner);
     if (defOf(element).type === 'object') {
       return (
         <RecordList
+          limits={limits}
           label={labelOf(name)}
           singular={singularOf(name)}
           path={path}
@@ -164,6 +167,7 @@ function Field(args: FieldArgs) {
     }
     return (
       <TextList
+        limits={limits}
         label={labelOf(name)}
         singular={singularOf(name)}
         path={path}

@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STAFF_ROLES } from '../../../common/permissions.ts';
+import { isMovableClock } from '../../clock.ts';
 import type { AppConfig } from '../../config.ts';
+import { conflict } from '../../../common/errors.ts';
 import { users } from '../../db/schema/users.ts';
 import { generateUniqueUsername } from './invitations.service.ts';
 import { hashPassword } from './passwords.ts';
@@ -10,8 +12,9 @@ import { sealMfaSecret } from './secret-box.ts';
 import { generateTotpSecret } from './totp.ts';
 
 /**
- * Browser tests need accounts. This route makes them, and exists only in a test process started
- * with E2E_TEST_HOOKS=1 (playwright.config.ts does): never in development or production.
+ * Browser tests need accounts, and a story about a scheduled time needs the server's clock moved.
+ * These routes exist only in a test process started with E2E_TEST_HOOKS=1 (playwright.config.ts
+ * does): never in development or production.
  */
 export function testHooksEnabled(config: AppConfig, env: NodeJS.ProcessEnv = process.env): boolean {
   return config.NODE_ENV === 'test' && env.E2E_TEST_HOOKS === '1';
@@ -29,7 +32,25 @@ const createTestUserBody = z.object({
   invited: z.boolean().optional(),
 });
 
+/** Up to a year at a time; only forward, so sessions and rate-limit windows never see time run back. */
+const advanceClockBody = z.object({ advanceMs: z.number().int().min(1).max(366 * 24 * 60 * 60_000) });
+
 const testHookRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Moves this process's clock (the offset clock of a browser-test server, server/clock.ts) forward.
+  // Only this process's: a second process on the same database keeps its own time.
+  app.post(
+    '/test/clock',
+    {
+      config: { access: 'public' },
+      schema: { hide: true, body: advanceClockBody },
+    },
+    async (request) => {
+      if (!isMovableClock(app.clock)) throw conflict("This server's clock cannot be moved");
+      app.clock.advance(request.body.advanceMs);
+      return { success: true, now: app.clock.now().toISOString() };
+    },
+  );
+
   app.post(
     '/test/users',
     {

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 import { staff } from '../../../tests/helpers/site-content.ts';
 import { actor, type Actor } from '../../../tests/helpers/portal.ts';
 import { photoLike, uploadMedia } from '../../../tests/helpers/media.ts';
+import { startContentSchedules } from './site-content.ticker.ts';
 
 // Decision 289 (issue 24): the content pages are rendered at runtime from the published content
 // snapshot, kept as HTML in the site page cache, and emptied on every publish, on every process.
@@ -129,6 +130,40 @@ describe('content pages rendered from the published snapshot', () => {
       expect(variant.statusCode, url).toBe(200);
       expect(String(variant.headers['content-type'])).toMatch(/^image\/(avif|webp)$/);
     }
+  });
+});
+
+describe('a scheduled publish', () => {
+  it('shows a scheduled certificate on /certifications from its time (fake clock), not before, on both processes', async () => {
+    const title = 'Lagos State Fire Safety Compliance';
+    // The list holds exactly three certificates: the new one takes the third's place.
+    const certificates = SECTION_SEEDS.certificates.certificates.map((c, i) =>
+      i === 2 ? { ...c, title, issuer: 'Lagos State Fire and Rescue Service', date: '2026', description: 'Fire safety of our yards and site offices, inspected yearly.' } : c,
+    );
+    const version = await saveDraft('certificates', { ...SECTION_SEEDS.certificates, certificates });
+    const publishAt = new Date(t.clock.now().getTime() + 2 * 60 * 60_000).toISOString();
+    const scheduled = await t.app.inject({ method: 'PUT', url: sectionUrl('certificates', '/schedule'), headers: editor.headers, payload: { version, publishAt } });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    // Each process ticks as a running server does (server/start.ts), here every 20 ms.
+    const stops = [startContentSchedules(t.app, 20), startContentSchedules(other.app, 20)];
+    try {
+      t.clock.advance(2 * 60 * 60_000 - 60_000);
+      await new Promise((r) => setTimeout(r, 200));
+      for (const app of [t.app, other.app]) expect((await get(app, '/certifications')).body).not.toContain(title);
+
+      t.clock.advance(60_000);
+      for (const app of [t.app, other.app]) {
+        await vi.waitFor(async () => expect((await get(app, '/certifications')).body).toContain(title), { timeout: 5000, interval: 20 });
+      }
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+    }
+    // Two hours without a request ended the editor's session (admins idle out after 2 h) on the same clock.
+    expect((await get(t.app, sectionUrl('certificates'), editor.headers)).statusCode).toBe(401);
+    editor = await staff(t, 'editor', 'Ada Editor');
+    const history = await t.app.inject({ method: 'GET', url: sectionUrl('certificates', '/revisions'), headers: editor.headers });
+    expect(history.json().revisions[0]).toMatchObject({ source: 'schedule', publishedBy: 'Ada Editor (scheduled)' });
+    await publish('certificates', SECTION_SEEDS.certificates);
   });
 });
 
