@@ -24,9 +24,18 @@ const uniqueBy = <T extends z.ZodType>(list: z.ZodArray<T>, key: (item: z.infer<
     });
   });
 
+/** Lists whose order the pages rely on: the editor offers no Move buttons for them (decision 297). */
+export const FIXED_ORDER_LISTS = z.registry<{ fixedOrder: true }>();
+
 /** The list in exactly this order of `key` (the pages place each item by its position). */
-const inOrder = <T extends z.ZodType>(list: z.ZodArray<T>, key: (item: z.infer<T>) => string, order: readonly string[]) =>
-  list.refine((items) => items.map(key).join() === order.join(), `must be in this order: ${order.join(', ')}`);
+const inOrder = <T extends z.ZodType>(
+  list: z.ZodArray<T>,
+  key: (item: z.infer<T>) => string,
+  order: readonly string[],
+) =>
+  list
+    .refine((items) => items.map(key).join() === order.join(), `must be in this order: ${order.join(', ')}`)
+    .register(FIXED_ORDER_LISTS, { fixedOrder: true });
 
 const SLIDE_ORDER = ['safety', 'execution', 'expertise', 'quality', 'challenges', 'energy'] as const;
 
@@ -44,7 +53,9 @@ export const SECTION_SCHEMAS = {
   about: s.aboutSchema,
   team: z.object({ members: uniqueBy(listOf(s.teamMemberSchema, [1]), (m) => m.name, 'Team member') }),
   process: z.object({
-    steps: listOf(s.processStepSchema, 5).refine((steps) => steps.every((x, i) => x.step === i + 1), 'steps must be numbered 1 to 5 in order'),
+    steps: listOf(s.processStepSchema, 5)
+      .refine((steps) => steps.every((x, i) => x.step === i + 1), 'steps must be numbered 1 to 5 in order')
+      .register(FIXED_ORDER_LISTS, { fixedOrder: true }),
     benefits: listOf(s.pointSchema, 4),
   }),
   projects: z.object({
@@ -52,11 +63,17 @@ export const SECTION_SCHEMAS = {
     categories: listOf(s.pointSchema, 3),
   }),
   equipment: z.object({
-    items: uniqueBy(listOf(s.equipmentItemSchema, [3]), (e) => e.name, 'Equipment name').refine((a) => a.length % 3 === 0, 'must be a multiple of three'),
+    items: uniqueBy(listOf(s.equipmentItemSchema, [3]), (e) => e.name, 'Equipment name').refine(
+      (a) => a.length % 3 === 0,
+      'must be a multiple of three',
+    ),
   }),
   gallery: z.object({ items: listOf(s.galleryItemSchema, [4]) }),
   testimonials: z.object({ items: listOf(s.testimonialSchema, [2]) }),
-  certificates: z.object({ certificates: listOf(s.certificateSchema, 3), regulatoryCompliance: listOf(s.pointSchema, 3) }),
+  certificates: z.object({
+    certificates: listOf(s.certificateSchema, 3),
+    regulatoryCompliance: listOf(s.pointSchema, 3),
+  }),
   partners: z.object({ partners: uniqueBy(listOf(s.partnerSchema, [4]), (p) => p.name, 'Partner') }),
   contact: s.contactContentSchema,
   footer: s.footerContentSchema,
@@ -90,5 +107,8 @@ export const SECTION_TITLES: Record<SectionKey, string> = {
 export function sectionIssues(key: SectionKey, document: unknown): { field: string; message: string }[] | null {
   const result = SECTION_SCHEMAS[key].safeParse(document);
   if (result.success) return null;
-  return result.error.issues.map((issue) => ({ field: ['document', ...issue.path.map(String)].join('.'), message: issue.message }));
+  return result.error.issues.map((issue) => ({
+    field: ['document', ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
 }

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
+import { FIXED_ORDER_LISTS } from '../../../common/content/sections.ts';
 
 /** How many items a list may hold: from `min` up to `max` (Infinity when unbounded). */
 export interface CountLimits {
   min: number;
   max: number;
+  /** The pages place each item by its position (six slides by theme, five numbered steps): no Move buttons. */
+  fixedOrder?: true;
 }
 
 interface ArrayDef {
@@ -25,6 +28,5 @@ export function countLimits(schema: z.ZodType): CountLimits {
     } else if (kind === 'min_length' && minimum !== undefined) min = Math.max(min, minimum);
     else if (kind === 'max_length' && maximum !== undefined) max = Math.min(max, maximum);
   }
-  return { min, max };
+  return FIXED_ORDER_LISTS.has(schema) ? { min, max, fixedOrder: true } : { min, max };
 }
-

@@ -70,6 +70,7 @@ function ItemButtons({
   count,
   name,
   removable,
+  movable,
   onMove,
   onRemove,
 }: {
@@ -79,21 +80,47 @@ function ItemButtons({
   name: string;
   /** False when the list is at the fewest items its schema allows: Remove would only be refused. */
   removable: boolean;
+  /** False when the pages place each item by its position: a move would only be refused. */
+  movable: boolean;
   onMove: (to: number) => void;
   onRemove: () => void;
 }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <button id={`${base}-up`} type="button" className={small} disabled={index === 0} aria-label={`Move up: ${name}`} onClick={() => onMove(index - 1)}>
-        <ArrowUp className="size-4" aria-hidden="true" />
-        Move up
-      </button>
-      <button id={`${base}-down`} type="button" className={small} disabled={index === count - 1} aria-label={`Move down: ${name}`} onClick={() => onMove(index + 1)}>
-        <ArrowDown className="size-4" aria-hidden="true" />
-        Move down
-      </button>
+      {movable ? (
+        <>
+          <button
+            id={`${base}-up`}
+            type="button"
+            className={small}
+            disabled={index === 0}
+            aria-label={`Move up: ${name}`}
+            onClick={() => onMove(index - 1)}
+          >
+            <ArrowUp className="size-4" aria-hidden="true" />
+            Move up
+          </button>
+          <button
+            id={`${base}-down`}
+            type="button"
+            className={small}
+            disabled={index === count - 1}
+            aria-label={`Move down: ${name}`}
+            onClick={() => onMove(index + 1)}
+          >
+            <ArrowDown className="size-4" aria-hidden="true" />
+            Move down
+          </button>
+        </>
+      ) : null}
       {removable ? (
-        <button id={`${base}-remove`} type="button" className={`${buttonClass('danger')} !min-h-11 !px-3 !py-1 text-sm`} aria-label={`Remove: ${name}`} onClick={onRemove}>
+        <button
+          id={`${base}-remove`}
+          type="button"
+          className={`${buttonClass('danger')} !min-h-11 !px-3 !py-1 text-sm`}
+          aria-label={`Remove: ${name}`}
+          onClick={onRemove}
+        >
           <Trash2 className="size-4" aria-hidden="true" />
           Remove
         </button>
@@ -188,7 +215,10 @@ export function RecordList({
   };
 
   return (
-    <fieldset className="rounded-md border border-slate-300 p-3 sm:p-4 dark:border-slate-700" aria-describedby={listMessage ? `${id}-error` : undefined}>
+    <fieldset
+      className="rounded-md border border-slate-300 p-3 sm:p-4 dark:border-slate-700"
+      aria-describedby={listMessage ? `${id}-error` : undefined}
+    >
       <legend className="px-1 text-sm font-semibold">
         {label} <span className="font-normal text-slate-600 dark:text-slate-400">({count(value.length)})</span>
       </legend>
@@ -201,18 +231,35 @@ export function RecordList({
           const name = recordName(record, singular, i);
           const itemMessage = errors[`${path}.${i}`];
           return (
-            <li key={key} aria-labelledby={`${base}-heading`} className="rounded-md border border-slate-200 bg-slate-50 p-3 sm:p-4 dark:border-slate-700 dark:bg-slate-950">
+            <li
+              key={key}
+              aria-labelledby={`${base}-heading`}
+              className="rounded-md border border-slate-200 bg-slate-50 p-3 sm:p-4 dark:border-slate-700 dark:bg-slate-950"
+            >
               <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
                 <h3 id={`${base}-heading`} tabIndex={-1} className="text-base font-semibold break-words">
                   {i + 1}. {name}
                 </h3>
-                <ItemButtons base={base} index={i} count={value.length} name={name} removable={value.length > limits.min} onMove={(to) => moveTo(i, to)} onRemove={() => {
-                  setConfirming(key);
-                  focus([`${base}-keep`]);
-                }} />
+                <ItemButtons
+                  base={base}
+                  index={i}
+                  count={value.length}
+                  name={name}
+                  removable={value.length > limits.min}
+                  movable={!limits.fixedOrder}
+                  onMove={(to) => moveTo(i, to)}
+                  onRemove={() => {
+                    setConfirming(key);
+                    focus([`${base}-keep`]);
+                  }}
+                />
               </div>
               {confirming === key ? (
-                <div role="group" aria-labelledby={`${base}-confirm`} className="mb-3 rounded-md border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950">
+                <div
+                  role="group"
+                  aria-labelledby={`${base}-confirm`}
+                  className="mb-3 rounded-md border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950"
+                >
                   <p id={`${base}-confirm`} className="text-sm font-medium text-red-900 dark:text-red-100">
                     Remove {name} from the draft? Visitors keep seeing it until you publish.
                   </p>
@@ -300,7 +347,10 @@ export function TextList({
   };
 
   return (
-    <fieldset className="rounded-md border border-slate-300 p-3 sm:p-4 dark:border-slate-700" aria-describedby={listMessage ? `${id}-error` : undefined}>
+    <fieldset
+      className="rounded-md border border-slate-300 p-3 sm:p-4 dark:border-slate-700"
+      aria-describedby={listMessage ? `${id}-error` : undefined}
+    >
       <legend className="px-1 text-sm font-semibold">{label}</legend>
       <FixedCount limits={limits} what={`${limits.min} ${singular.toLowerCase()}${limits.min === 1 ? '' : 's'}`} />
       <ListMessage id={`${id}-error`} message={listMessage} />
@@ -322,9 +372,17 @@ export function TextList({
                 {nameOf(i)}
               </label>
               {long ? (
-                <textarea {...common} rows={3} onChange={(e) => onChange(value.map((v, j) => (j === i ? e.target.value : v)))} />
+                <textarea
+                  {...common}
+                  rows={3}
+                  onChange={(e) => onChange(value.map((v, j) => (j === i ? e.target.value : v)))}
+                />
               ) : (
-                <input {...common} type="text" onChange={(e) => onChange(value.map((v, j) => (j === i ? e.target.value : v)))} />
+                <input
+                  {...common}
+                  type="text"
+                  onChange={(e) => onChange(value.map((v, j) => (j === i ? e.target.value : v)))}
+                />
               )}
               <ListMessage id={`${base}-error`} message={message} />
               <ItemButtons
@@ -333,6 +391,7 @@ export function TextList({
                 count={value.length}
                 name={nameOf(i).toLowerCase()}
                 removable={value.length > limits.min}
+                movable={!limits.fixedOrder}
                 onMove={(to) => moveTo(i, to)}
                 onRemove={() => remove(i)}
               />
