@@ -112,7 +112,17 @@ export async function renderDecisionCertificate(facts: DecisionCertificate): Pro
     doc.y = headTop + 11;
     for (const file of files) {
       const top = doc.y;
-      doc.font(BODY_FONT).fontSize(9).fillColor(TEXT).text(`${oneLine(file.name)} (${fileSize(file.size)})`, MARGIN, top, { width: nameWidth, height: 12, ellipsis: true, lineBreak: false });
+      doc.font(BODY_FONT).fontSize(9).fillColor(TEXT);
+      // A long name is shortened in its middle, so its ending (the kind) and the size stay readable.
+      const size = ` (${fileSize(file.size)})`;
+      let name = oneLine(file.name);
+      const room = nameWidth - doc.widthOfString(size);
+      while (doc.widthOfString(name) > room && name.length > 8) {
+        const chars = [...name.replace('…', '')];
+        const cut = Math.floor(chars.length / 2);
+        name = `${chars.slice(0, cut - 1).join('')}…${chars.slice(cut + 1).join('')}`;
+      }
+      doc.text(name + size, MARGIN, top, { width: nameWidth, lineBreak: false });
       doc.font(BODY_FONT).fontSize(6.5).fillColor(TEXT).text(file.sha256, MARGIN + nameWidth + 8, top + 1.5, { width: hashWidth, lineBreak: false });
       doc.y = top + 13;
       doc.x = MARGIN;
