@@ -43,6 +43,10 @@ test('staff draft and send a change order; the client approves it at 390 px; bot
     await card.getByLabel(/Attach files/).setInputFiles({ name: 'quay-sketch.pdf', mimeType: 'application/pdf', buffer: samplePdf('Quay head piles') });
     await expect(card.getByRole('link', { name: 'quay-sketch.pdf' })).toBeVisible();
     await expect(card.getByRole('button', { name: 'Remove quay-sketch.pdf' })).toBeVisible();
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await card.screenshot({ path: `${SHOTS}/admin-draft-attachments-390.png` });
+    await page.setViewportSize(DESKTOP);
     await expectNoAxeViolations(page, 'admin change orders with a draft', '#change-orders');
     await card.getByRole('button', { name: 'Send CO-001 to the client' }).click();
     await expect(card).toContainText('Waiting for the client');
