@@ -57,7 +57,7 @@ function toAttachment(row: AttachmentRow): ChangeOrderAttachment {
 }
 
 /** The attachment rows of these change orders, oldest first (one query whatever the count). */
-export async function attachmentRowsOf(db: DbExecutor, ids: string[]): Promise<AttachmentRow[]> {
+async function attachmentRowsOf(db: DbExecutor, ids: string[]): Promise<AttachmentRow[]> {
   if (ids.length === 0) return [];
   return db
     .select()
