@@ -19,6 +19,11 @@ export const CHANGE_ORDER_STATUS_LABELS: Record<ChangeOrderStatus, string> = {
   withdrawn: 'Withdrawn',
 };
 
+/** The largest file attached to a change order (decision 296). */
+export const CHANGE_ORDER_ATTACHMENT_MAX_BYTES = 25 * 1024 * 1024;
+/** How many files one change order holds (decision 296). */
+export const CHANGE_ORDER_ATTACHMENTS_MAX = 10;
+
 /** A schedule impact beyond ten years either way is a typing mistake. */
 const CHANGE_ORDER_DAYS_MAX = 3650;
 
@@ -71,6 +76,23 @@ export type DecideChangeOrderBody = z.input<typeof decideChangeOrderBodySchema>;
 export const changeOrderParamsSchema = z.object({ id: z.uuid() });
 export const changeOrderProjectParamsSchema = z.object({ projectId: z.uuid() });
 
+export const changeOrderAttachmentParamsSchema = z.object({ id: z.uuid(), attachmentId: z.uuid() });
+
+/** Where an attachment's bytes are downloaded (a plain link: the browser sends the session cookie). */
+export const changeOrderAttachmentUrl = (changeOrderId: string, attachmentId: string) => `/api/change-orders/${changeOrderId}/attachments/${attachmentId}/file`;
+
+const changeOrderAttachmentSchema = z.object({
+  _id: z.string(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  size: z.number(),
+  /** Hex SHA-256 of the file's bytes. */
+  sha256: z.string(),
+  createdAt: z.string(),
+  url: z.string(),
+});
+export type ChangeOrderAttachment = z.infer<typeof changeOrderAttachmentSchema>;
+
 const changeOrderSchema = z.object({
   _id: z.string(),
   projectId: z.string(),
@@ -92,6 +114,8 @@ const changeOrderSchema = z.object({
   budgetAfterKobo: z.string().nullable(),
   endDateBefore: z.string().nullable(),
   endDateAfter: z.string().nullable(),
+  /** Files attached while a draft, oldest first; frozen once sent (decision 296). */
+  attachments: z.array(changeOrderAttachmentSchema),
 });
 export type ChangeOrder = z.infer<typeof changeOrderSchema>;
 

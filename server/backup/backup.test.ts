@@ -129,6 +129,10 @@ async function seed(app: TestApp) {
   });
   expect(changeOrder.statusCode, changeOrder.body).toBe(201);
   const changeOrderId = changeOrder.json().changeOrder._id as string;
+  // With a sketch attached to the draft (decision 296): its row and its file under change-orders/.
+  const sketch = await multipart({}, [{ field: 'file', name: 'piles sketch.pdf', type: 'application/pdf', data: samplePdf('Piles sketch') }]);
+  const attached = await app.app.inject({ method: 'POST', url: `/api/change-orders/${changeOrderId}/attachments`, headers: { ...admin.headers, ...sketch.headers }, payload: sketch.payload });
+  expect(attached.statusCode, attached.body).toBe(201);
   expect((await app.app.inject({ method: 'POST', url: `/api/change-orders/${changeOrderId}/send`, headers: admin.headers })).statusCode).toBe(200);
   const decidedChange = await app.app.inject({ method: 'POST', url: `/api/change-orders/${changeOrderId}/decision`, headers: client.headers, payload: { decision: 'approve', comment: 'Agreed' } });
   expect(decidedChange.statusCode, decidedChange.body).toBe(200);
@@ -240,8 +244,8 @@ describe('backup and restore', () => {
     const empty = Object.entries(rows).filter(([, list]) => list.length === 0).map(([name]) => name);
     expect(empty).toEqual([]);
     const keys = [...(await allFiles(createLocalStorage(t.uploadsDir))).keys()];
-    // Report originals and thumbnails, message attachments, blog and media renditions, vendor documents, project documents.
-    for (const area of ['reports/', 'messages/', 'blog/', 'media/', 'vendors/', 'documents/']) expect(keys.some((k) => k.startsWith(area)), area).toBe(true);
+    // Report originals and thumbnails, message attachments, blog and media renditions, vendor documents, project documents, change order attachments.
+    for (const area of ['reports/', 'messages/', 'blog/', 'media/', 'vendors/', 'documents/', 'change-orders/']) expect(keys.some((k) => k.startsWith(area)), area).toBe(true);
   });
 
   it('restores into a fresh database and storage every row and every file byte for byte', async () => {

@@ -24,6 +24,8 @@ export interface DecisionCertificate {
   /** Hex SHA-256 of the subject's bytes at the decision; left out when none was stored (a change order's facts are its own columns). */
   sha256?: string | null;
   comment: string | null;
+  /** Files that are part of the subject (a change order's attachments, decision 296): name, bytes, SHA-256. */
+  files?: ReadonlyArray<{ name: string; size: number; sha256: string }>;
   /** A reference printed in the footer (the decision's id). */
   reference?: string;
 }
@@ -37,8 +39,17 @@ const APPROVED = '#166534';
 const REJECTED = '#991b1b';
 /** The comment is cut to keep the certificate one page (the full text stays in the portal). */
 const COMMENT_MAX_LINES = 12;
+/** Height kept for the closing rule and the footer note. */
+const FOOTER_ROOM = 60;
 
 const oneLine = (value: string) => pdfSafeText(value).replace(/\s*\n\s*/g, ' ').trim();
+
+/** '2.4 MB', '312 KB', '900 bytes' (binary units, as the portal shows file sizes). */
+function fileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
 
 /** Draws the certificate; the answer is the finished PDF's bytes. */
 export async function renderDecisionCertificate(facts: DecisionCertificate): Promise<Buffer> {
@@ -85,6 +96,38 @@ export async function renderDecisionCertificate(facts: DecisionCertificate): Pro
   rule();
 
   for (const [label, value] of facts.subjectLines) fact(oneLine(label), oneLine(value) || '-');
+  const files = facts.files ?? [];
+  if (files.length > 0) {
+    // One row per file: its name (cut to one line) and size, then its SHA-256 at 7 pt on the same row,
+    // so ten files take about 130 pt and the page stays one.
+    doc.moveDown(0.3);
+    doc.font(BOLD_FONT).fontSize(10).fillColor(MUTED).text(`Attachments (${files.length})`, MARGIN, doc.y);
+    doc.moveDown(0.2);
+    const hashWidth = 260;
+    const nameWidth = width - hashWidth - 8;
+    doc.font(BOLD_FONT).fontSize(7.5).fillColor(MUTED);
+    const headTop = doc.y;
+    doc.text('File and size', MARGIN, headTop, { width: nameWidth });
+    doc.text('SHA-256', MARGIN + nameWidth + 8, headTop, { width: hashWidth });
+    doc.y = headTop + 11;
+    for (const file of files) {
+      const top = doc.y;
+      doc.font(BODY_FONT).fontSize(9).fillColor(TEXT);
+      // A long name is shortened in its middle, so its ending (the kind) and the size stay readable.
+      const size = ` (${fileSize(file.size)})`;
+      let name = oneLine(file.name);
+      const room = nameWidth - doc.widthOfString(size);
+      while (doc.widthOfString(name) > room && name.length > 8) {
+        const chars = [...name.replace('…', '')];
+        const cut = Math.floor(chars.length / 2);
+        name = `${chars.slice(0, cut - 1).join('')}…${chars.slice(cut + 1).join('')}`;
+      }
+      doc.text(name + size, MARGIN, top, { width: nameWidth, lineBreak: false });
+      doc.font(BODY_FONT).fontSize(6.5).fillColor(TEXT).text(file.sha256, MARGIN + nameWidth + 8, top + 1.5, { width: hashWidth, lineBreak: false });
+      doc.y = top + 13;
+      doc.x = MARGIN;
+    }
+  }
   rule();
 
   const decision = oneLine(facts.decision).toLowerCase();
@@ -106,13 +149,16 @@ export async function renderDecisionCertificate(facts: DecisionCertificate): Pro
     doc.moveDown(0.2);
     doc.font(BODY_FONT).fontSize(10.5).fillColor(TEXT);
     const lineHeight = doc.currentLineHeight(true) + 2;
-    doc.text(comment, MARGIN, doc.y, { width, lineGap: 2, height: lineHeight * COMMENT_MAX_LINES, ellipsis: true });
+    // Whatever the attachments took, the comment stops short of the footer's room.
+    const room = Math.max(lineHeight, doc.page.height - MARGIN - FOOTER_ROOM - doc.y);
+    doc.text(comment, MARGIN, doc.y, { width, lineGap: 2, height: Math.min(lineHeight * COMMENT_MAX_LINES, room), ellipsis: true });
   }
   rule();
   doc.font(BODY_FONT).fontSize(8.5).fillColor(MUTED).text(
     (facts.sha256
       ? 'The SHA-256 value identifies the exact content decided on: the same content always gives the same value, and any change to it gives another. '
       : 'The facts above are those recorded when the decision was made; a decided record never changes. ') +
+      (files.length > 0 ? 'Each attachment\'s SHA-256 identifies its exact bytes; attachments cannot change once sent to the client. ' : '') +
       (facts.reference ? `Reference: ${oneLine(facts.reference)}.` : ''),
     MARGIN,
     doc.y,

@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { samplePdf } from '../helpers/sample-files.ts';
 import { DESKTOP, PHONE, expect, expectNoAxeViolations, screenshotEveryLook, test } from './fixtures.ts';
 import { LIVE, clientOnPhone, openStaffProject, stamp, staffWithClientProject } from './project-decision-steps.ts';
 
 // Issue 25, decision 294: staff draft a change order of +₦4,500,000.50 and +21 days and send it; the
-// client approves it on a 390 px phone; both sides then read the new contract sum and end date with
+// client approves it on a 390 px phone (and downloads the sketch attached to the draft, decision 296); both sides then read the new contract sum and end date with
 // their history. Axe-clean in the light and dark themes.
 
 const SHOTS = process.env.PORTAL_SHOTS_DIR ?? '/tmp/change-orders-shots';
@@ -38,6 +39,14 @@ test('staff draft and send a change order; the client approves it at 390 px; bot
     await expect(card).toContainText('+₦4,500,000.50');
     await expect(card).toContainText('+21 days');
     await expect(card).toContainText('Draft');
+    // A sketch attached to the draft (decision 296): listed with its size and a Remove button naming it.
+    await card.getByLabel(/Attach files/).setInputFiles({ name: 'quay-sketch.pdf', mimeType: 'application/pdf', buffer: samplePdf('Quay head piles') });
+    await expect(card.getByRole('link', { name: 'quay-sketch.pdf' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Remove quay-sketch.pdf' })).toBeVisible();
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await card.screenshot({ path: `${SHOTS}/admin-draft-attachments-390.png` });
+    await page.setViewportSize(DESKTOP);
     await expectNoAxeViolations(page, 'admin change orders with a draft', '#change-orders');
     await card.getByRole('button', { name: 'Send CO-001 to the client' }).click();
     await expect(card).toContainText('Waiting for the client');
@@ -49,6 +58,9 @@ test('staff draft and send a change order; the client approves it at 390 px; bot
   await test.step('the client approves it on a 390 px phone', async () => {
     const card = clientPanel.getByRole('article', { name: 'CO-001: Extra piles at the quay head' });
     await expect(card).toContainText('+₦4,500,000.50');
+    const [download] = await Promise.all([client.waitForEvent('download'), card.getByRole('link', { name: 'quay-sketch.pdf' }).click()]);
+    expect(download.suggestedFilename()).toBe('quay-sketch.pdf');
+    expect(readFileSync(await download.path()).equals(samplePdf('Quay head piles'))).toBe(true);
     // Declining needs a reason.
     await card.getByRole('button', { name: 'Decline CO-001' }).click();
     await expect(card.getByRole('alert')).toContainText('Say why you decline it');

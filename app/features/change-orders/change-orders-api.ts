@@ -18,6 +18,8 @@ export function useChangeOrders(projectId: string) {
 
 type Action =
   | { kind: 'create'; body: CreateChangeOrderBody }
+  | { kind: 'attach'; id: string; file: File }
+  | { kind: 'detach'; id: string; attachmentId: string }
   | { kind: 'update'; id: string; body: UpdateChangeOrderBody }
   | { kind: 'send' | 'withdraw'; id: string }
   | { kind: 'decide'; id: string; body: DecideChangeOrderBody };
@@ -32,6 +34,14 @@ export function useChangeOrderAction(projectId: string, clientId: string) {
           return apiFetch(`/change-orders/project/${projectId}`, { method: 'POST', json: a.body, fallbackMessage: 'Failed to save the change order' });
         case 'update':
           return apiFetch(`/change-orders/${a.id}`, { method: 'PATCH', json: a.body, fallbackMessage: 'Failed to save the change order' });
+        case 'attach': {
+          // Multipart, one file per request (decision 296): the server checks it by its bytes.
+          const form = new FormData();
+          form.append('file', a.file, a.file.name);
+          return apiFetch(`/change-orders/${a.id}/attachments`, { method: 'POST', formData: form, fallbackMessage: `Failed to attach ${a.file.name}` });
+        }
+        case 'detach':
+          return apiFetch(`/change-orders/${a.id}/attachments/${a.attachmentId}`, { method: 'DELETE', fallbackMessage: 'Failed to remove the attachment' });
         case 'send':
         case 'withdraw':
           return apiFetch(`/change-orders/${a.id}/${a.kind}`, { method: 'POST', fallbackMessage: `Failed to ${a.kind} the change order` });

@@ -49,3 +49,32 @@ export const changeOrders = pgTable(
     check('change_orders_approved_records_move', sql`${t.status} <> 'approved' or ${t.budgetAfterKobo} is not null`),
   ],
 );
+
+/**
+ * A file attached to a change order while it is a draft (decision 296): its bytes live in the file
+ * storage under `storage_key`, checked by kind and size as they streamed in, with their SHA-256.
+ * Frozen once the change order is sent; deleted with a draft (the row cascades, the file is removed
+ * after the commit).
+ */
+export const changeOrderAttachments = pgTable(
+  'change_order_attachments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    changeOrderId: uuid('change_order_id')
+      .notNull()
+      .references(() => changeOrders.id, { onDelete: 'cascade' }),
+    /** The uploader's file name, for display and Content-Disposition only. */
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull().unique('change_order_attachments_storage_key_unique'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('change_order_attachments_change_order_idx').on(t.changeOrderId, t.createdAt),
+    check('change_order_attachments_size_range', sql`${t.sizeBytes} > 0 and ${t.sizeBytes} <= 26214400`),
+    check('change_order_attachments_sha256_hex', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);

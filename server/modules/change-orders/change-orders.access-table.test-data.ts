@@ -1,5 +1,7 @@
 import { defineAccess, type AccessActor, type AccessFixtureContext } from '../../../tests/helpers/access-table.ts';
 import { projectsOfBoth } from '../../../tests/helpers/access-fixtures.ts';
+import { multipart } from '../../../tests/helpers/portal.ts';
+import { samplePdf } from '../../../tests/helpers/sample-files.ts';
 
 const DRAFT = { title: 'Extra piles', description: 'Four more piles at the quay head', cost: '4,500,000.50', scheduleDays: 21 };
 
@@ -15,6 +17,20 @@ async function changeOrdersOfBoth(ctx: AccessFixtureContext, send: boolean) {
     return id;
   };
   return { own: { id: await make(a._id) }, other: { id: await make(b._id) } };
+}
+
+/** A change order on each client's project with one PDF attached (and, with `send`, sent afterwards). */
+async function attachedOfBoth(ctx: AccessFixtureContext, send: boolean) {
+  const both = await changeOrdersOfBoth(ctx, false);
+  const attach = async (id: string) => {
+    const body = await multipart({}, [{ field: 'file', name: 'sketch.pdf', type: 'application/pdf', data: samplePdf('Pile layout') }]);
+    const headers = { ...ctx.admin.headers, ...body.headers };
+    const res = await ctx.t.app.inject({ method: 'POST', url: `/api/change-orders/${id}/attachments`, headers, remoteAddress: ctx.adminAddress, payload: body.payload });
+    if (res.statusCode !== 201) throw new Error(`attachment not added: ${res.statusCode} ${res.body}`);
+    if (send) await ctx.t.app.inject({ method: 'POST', url: `/api/change-orders/${id}/send`, headers: ctx.admin.headers, remoteAddress: ctx.adminAddress });
+    return { id, attachmentId: res.json().changeOrder.attachments[0]._id as string };
+  };
+  return { own: await attach(both.own.id), other: await attach(both.other.id) };
 }
 
 /** A change order on each client's project, sent and approved by that client. */
@@ -52,4 +68,9 @@ export default defineAccess([
     fixture: (ctx) => changeOrdersOfBoth(ctx, true),
   },
   { method: 'GET', url: '/api/change-orders/:id/certificate', access: { staff: 'projects.read', client: true }, fixture: decidedOfBoth },
+  { method: 'DELETE', url: '/api/change-orders/:id', access: { staff: 'projects.write' }, fixture: (ctx) => attachedOfBoth(ctx, false) },
+  // The change order is found before the body is read: a JSON body on an existing draft is 415 (an upload is multipart).
+  { method: 'POST', url: '/api/change-orders/:id/attachments', access: { staff: 'projects.write' }, body: { file: 'x' }, ownStatus: 415, fixture: (ctx) => changeOrdersOfBoth(ctx, false) },
+  { method: 'DELETE', url: '/api/change-orders/:id/attachments/:attachmentId', access: { staff: 'projects.write' }, fixture: (ctx) => attachedOfBoth(ctx, false) },
+  { method: 'GET', url: '/api/change-orders/:id/attachments/:attachmentId/file', access: { staff: 'projects.read', client: true }, fixture: (ctx) => attachedOfBoth(ctx, true) },
 ]);

@@ -3,16 +3,24 @@ import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../../common/errors.ts';
 import { formatDay } from '../../../common/dates.ts';
 import { formatKobo, KOBO_MAX } from '../../../common/money.ts';
-import { changeOrderNumber, type ChangeOrder, type ChangeOrderStatus, type ContractHistory } from '../../../common/schemas/change-orders.ts';
+import {
+  changeOrderAttachmentUrl,
+  changeOrderNumber,
+  type ChangeOrder,
+  type ChangeOrderAttachment,
+  type ChangeOrderStatus,
+  type ContractHistory,
+} from '../../../common/schemas/change-orders.ts';
 import { memberGrants, roleGrants, type MemberRole } from '../../../common/permissions.ts';
 import type { WaitingItem } from '../../../common/schemas/approvals.ts';
-import { changeOrders } from '../../db/schema/change-orders.ts';
+import { changeOrderAttachments, changeOrders } from '../../db/schema/change-orders.ts';
 import { renderDecisionCertificate } from '../../lib/decision-certificate.ts';
 import { projects } from '../../db/schema/projects.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { queueMail } from '../../mail/mailer.ts';
 import { publishChange } from '../../events/portal-events.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.ts';
+import { removeStoredFiles } from '../files/stored-files.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
 import { projectScope, type ScopeViewer } from '../projects/project-scope.ts';
 import { publishedCompany } from '../site-content/published-company.ts';
@@ -25,16 +33,52 @@ import { changeOrderDecidedMail, changeOrderSentMail } from './change-order-mail
 
 const CHANGE_ORDER_DECIDED = 'This change order has been decided and can no longer change';
 const NOT_A_DRAFT = 'Only a draft change order can be edited or sent';
+const ONLY_DRAFTS_DELETED = 'Only a draft change order can be deleted: withdraw it instead';
 const NOT_WAITING = 'This change order is not waiting for a decision';
 const SUM_BELOW_ZERO = 'This change would take the contract sum below zero';
 const SUM_TOO_LARGE = 'This change would take the contract sum past the largest amount';
 
 type Row = typeof changeOrders.$inferSelect;
+type AttachmentRow = typeof changeOrderAttachments.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const text = (k: bigint | null) => (k === null ? null : k.toString());
 
-function toChangeOrder(row: Row): ChangeOrder {
+function toAttachment(row: AttachmentRow): ChangeOrderAttachment {
+  return {
+    _id: row.id,
+    fileName: row.fileName,
+    mimeType: row.contentType,
+    size: row.sizeBytes,
+    sha256: row.sha256,
+    createdAt: row.createdAt.toISOString(),
+    url: changeOrderAttachmentUrl(row.changeOrderId, row.id),
+  };
+}
+
+/** The attachment rows of these change orders, oldest first (one query whatever the count). */
+async function attachmentRowsOf(db: DbExecutor, ids: string[]): Promise<AttachmentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(changeOrderAttachments)
+    .where(inArray(changeOrderAttachments.changeOrderId, ids))
+    .orderBy(asc(changeOrderAttachments.createdAt), asc(changeOrderAttachments.id));
+}
+
+/** Change orders as the API answers them, with their attachments. */
+async function withAttachments(db: DbExecutor, rows: Row[]): Promise<ChangeOrder[]> {
+  const files = await attachmentRowsOf(db, rows.map((r) => r.id));
+  return rows.map((row) => toChangeOrder(row, files.filter((f) => f.changeOrderId === row.id).map(toAttachment)));
+}
+
+/** One change order as the API answers it, with its attachments (read in the caller's transaction). */
+export async function changeOrderOut(db: DbExecutor, row: Row): Promise<ChangeOrder> {
+  const [out] = await withAttachments(db, [row]);
+  return out;
+}
+
+function toChangeOrder(row: Row, attachments: ChangeOrderAttachment[]): ChangeOrder {
   return {
     _id: row.id,
     projectId: row.projectId,
@@ -54,6 +98,7 @@ function toChangeOrder(row: Row): ChangeOrder {
     budgetAfterKobo: text(row.budgetAfterKobo),
     endDateBefore: row.endDateBefore,
     endDateAfter: row.endDateAfter,
+    attachments,
   };
 }
 
@@ -81,7 +126,7 @@ export async function listChangeOrders(app: FastifyInstance, viewer: ScopeViewer
     .orderBy(sql`${changeOrders.number} desc`);
   const approved = rows.filter((r) => r.status === 'approved').sort((a, b) => a.decidedAt!.getTime() - b.decidedAt!.getTime());
   return {
-    changeOrders: rows.map(toChangeOrder),
+    changeOrders: await withAttachments(app.db, rows),
     history: {
       originalBudgetKobo: project.originalBudgetKobo.toString(),
       currentBudgetKobo: project.budgetKobo.toString(),
@@ -97,7 +142,8 @@ const days = (n: number) => `${n > 0 ? '+' : ''}${n} day${Math.abs(n) === 1 ? ''
  * A decided change order's one-page PDF certificate (the approvals' renderer, decision 293) for a
  * viewer who may see the project; 404 outside the viewer's scope and until it is decided. The
  * facts are the change order's own columns as recorded at the decision (no content hash is stored
- * for a change order, so the certificate carries none).
+ * for a change order, so the certificate carries none), and its attachments with each file's name,
+ * size and SHA-256 (frozen once sent, decision 296).
  */
 export async function changeOrderCertificate(app: FastifyInstance, viewer: ScopeViewer, id: string): Promise<{ fileName: string; pdf: Buffer }> {
   const [found] = await app.db
@@ -110,6 +156,8 @@ export async function changeOrderCertificate(app: FastifyInstance, viewer: Scope
   if ((row.status !== 'approved' && row.status !== 'declined') || !row.decidedAt) throw notFound('This change order has no decision yet');
   const reference = changeOrderNumber(row.number);
   const moved = row.status === 'approved' && row.budgetBeforeKobo !== null && row.budgetAfterKobo !== null;
+  // Frozen since sending (decision 296): the files listed are exactly those the client decided on.
+  const files = (await attachmentRowsOf(app.db, [row.id])).map((f) => ({ name: f.fileName, size: f.sizeBytes, sha256: f.sha256 }));
   const pdf = await renderDecisionCertificate({
     issuer: publishedCompany(app).name,
     title: 'Change order certificate',
@@ -126,6 +174,7 @@ export async function changeOrderCertificate(app: FastifyInstance, viewer: Scope
         : []),
       ['Sent', row.sentAt ? row.sentAt.toISOString().slice(0, 10) : '-'],
     ],
+    files,
     decision: row.status,
     decidedBy: row.decidedByName ?? 'unknown',
     decidedAt: row.decidedAt,
@@ -180,24 +229,30 @@ export async function createChangeOrder(app: FastifyInstance, viewer: ScopeViewe
       .returning();
     await publishChange(tx, { type: 'change-order.created', clientId: project.clientId, projectId, id: row.id });
     await recordAudit(tx, who, { action: 'change-order.create', entityId: row.id, projectId, after: { ...fields, number: next } });
-    return toChangeOrder(row);
+    return toChangeOrder(row, []);
   });
 }
 
-/** Locks a change order and its project for a write by this viewer; 404 when either is out of sight. */
-async function lockChangeOrder(tx: DbExecutor, viewer: ScopeViewer, id: string) {
-  const [found] = await tx
-    .select({ projectId: changeOrders.projectId })
+/** A change order the viewer may see (a client: once sent; in the viewer's project scope), unlocked; 404 otherwise. */
+export async function visibleChangeOrder(db: DbExecutor, viewer: ScopeViewer, id: string): Promise<Row> {
+  const [found] = await db
+    .select({ row: changeOrders })
     .from(changeOrders)
     .innerJoin(projects, eq(projects.id, changeOrders.projectId))
     .where(and(eq(changeOrders.id, id), projectScope(viewer), viewer.role === 'admin' ? undefined : CLIENT_SEES));
   if (!found) throw notFound('Change order not found');
+  return found.row;
+}
+
+/** Locks a change order and its project for a write by this viewer; 404 when either is out of sight. */
+export async function lockChangeOrder(tx: DbExecutor, viewer: ScopeViewer, id: string) {
+  const found = await visibleChangeOrder(tx, viewer, id);
   const project = await lockProject(tx, viewer, found.projectId);
   const [row] = await tx.select().from(changeOrders).where(eq(changeOrders.id, id)).for('update');
   return { project, row };
 }
 
-const refuseUnless = (row: Row, status: ChangeOrderStatus, message: string) => {
+export const refuseUnless = (row: Row, status: ChangeOrderStatus, message: string) => {
   if (row.status === 'approved' || row.status === 'declined') throw conflict(CHANGE_ORDER_DECIDED);
   if (row.status !== status) throw conflict(message);
 };
@@ -223,7 +278,7 @@ export async function updateChangeOrder(app: FastifyInstance, viewer: ScopeViewe
       before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof typeof before]])),
       after: changes,
     });
-    return toChangeOrder(updated);
+    return changeOrderOut(tx, updated);
   });
 }
 
@@ -250,7 +305,7 @@ export async function sendChangeOrder(app: FastifyInstance, viewer: ScopeViewer,
       const facts = { projectId: project.id, projectName: project.name, number: row.number, title: row.title, costKobo: row.costKobo, scheduleDays: row.scheduleDays, at: now };
       mailIds.push(await queueMail(tx, app, changeOrderSentMail(app, a, facts)));
     }
-    return { changeOrder: toChangeOrder(updated), mailIds };
+    return { changeOrder: await changeOrderOut(tx, updated), mailIds };
   });
 }
 
@@ -264,8 +319,31 @@ export async function withdrawChangeOrder(app: FastifyInstance, viewer: ScopeVie
     const [updated] = await tx.update(changeOrders).set({ status: 'withdrawn', withdrawnAt: now, updatedAt: now }).where(eq(changeOrders.id, id)).returning();
     await publishChange(tx, { type: row.sentAt ? 'change-order.withdrawn' : 'change-order.updated', clientId: project.clientId, projectId: project.id, id });
     await recordAudit(tx, who, { action: 'change-order.withdraw', entityId: id, projectId: project.id, before: { status: row.status }, after: { status: 'withdrawn' } });
-    return toChangeOrder(updated);
+    return changeOrderOut(tx, updated);
   });
+}
+
+/**
+ * Deletes a draft change order (staff) with its attachments: the rows go in one transaction (the
+ * attachments cascade), their files after the commit (what that misses, the sweep removes). Once
+ * sent, a change order is part of the record and is withdrawn instead (409).
+ */
+export async function deleteChangeOrder(app: FastifyInstance, viewer: ScopeViewer, id: string, who: AuditContext): Promise<void> {
+  const keys = await app.db.transaction(async (tx) => {
+    const { project, row } = await lockChangeOrder(tx, viewer, id);
+    refuseUnless(row, 'draft', ONLY_DRAFTS_DELETED);
+    const files = await attachmentRowsOf(tx, [id]);
+    await tx.delete(changeOrders).where(eq(changeOrders.id, id));
+    await publishChange(tx, { type: 'change-order.updated', clientId: project.clientId, projectId: project.id, id });
+    await recordAudit(tx, who, {
+      action: 'change-order.delete',
+      entityId: id,
+      projectId: project.id,
+      before: { number: row.number, title: row.title, cost: row.costKobo.toString(), scheduleDays: row.scheduleDays, attachments: files.map((f) => ({ fileName: f.fileName, sha256: f.sha256 })) },
+    });
+    return files.map((f) => f.storageKey);
+  });
+  await removeStoredFiles(app, keys);
 }
 
 export interface Decider extends ScopeViewer {
@@ -331,7 +409,7 @@ export async function decideChangeOrder(
         comment: decision.comment,
       }),
     );
-    return { changeOrder: toChangeOrder(updated), mailId };
+    return { changeOrder: await changeOrderOut(tx, updated), mailId };
   });
 }
 

@@ -74,24 +74,31 @@ async function documentKindOf(head: Buffer): Promise<DocumentFileKind | null> {
 /** Where a version's bytes live: a server-generated key under the project, fanned out by the id. */
 const documentKey = (projectId: string, id: string) => `documents/${projectId}/${id}`;
 
+/** How a checked upload is stored and what its refusals say (documents here; change-order attachments, decision 296). */
+export interface CheckedFileInput {
+  storageKey: string;
+  body: Readable & { truncated?: boolean };
+  name: string;
+  maxBytes: number;
+  tooLarge: (name: string) => AppError;
+  unsupported: (name: string) => AppError;
+}
+
 /**
- * Streams a version's upload into storage, checking its size and kind and computing its SHA-256 as
- * the bytes pass (memory stays flat whatever the size). On any failure nothing is left in storage;
- * a cut-off body is a 400, a body over the limit a 413.
+ * Streams an upload into storage under `storageKey`, checking its size and its kind (the register's
+ * kinds, by the bytes) and computing its SHA-256 as the bytes pass (memory stays flat whatever the
+ * size). On any failure nothing is left in storage; a cut-off body is a 400, a body over the limit a 413.
  */
-export async function storeDocumentFile(
-  app: FastifyInstance,
-  input: { projectId: string; body: Readable & { truncated?: boolean }; name: string },
-): Promise<StoredDocumentFile> {
-  const storageKey = documentKey(input.projectId, randomUUID());
+export async function storeCheckedFile(app: FastifyInstance, input: CheckedFileInput): Promise<StoredDocumentFile> {
+  const { storageKey } = input;
   const inspector = new UploadInspector<DocumentFileKind>({
     name: input.name,
-    maxBytes: DOCUMENT_MAX_BYTES,
-    tooLarge: documentTooLarge,
+    maxBytes: input.maxBytes,
+    tooLarge: input.tooLarge,
     sha256: true,
     judge: async (head) => {
       const kind = await documentKindOf(head);
-      if (!kind) throw unsupported(input.name);
+      if (!kind) throw input.unsupported(input.name);
       return kind;
     },
   });
@@ -100,23 +107,45 @@ export async function storeDocumentFile(
     sourceError ??= err;
   });
   // The multipart reader stops at its limit (the same number) and says so: never store a cut-off file.
-  input.body.once('limit', () => input.body.destroy(documentTooLarge(input.name)));
+  input.body.once('limit', () => input.body.destroy(input.tooLarge(input.name)));
   const checked = pipeline(input.body, inspector, () => undefined);
   try {
     await app.storage.put(storageKey, checked, { contentType: 'application/octet-stream' });
-    if (input.body.truncated) throw documentTooLarge(input.name);
+    if (input.body.truncated) throw input.tooLarge(input.name);
   } catch (err) {
     await app.storage.delete(storageKey).catch(() => undefined);
     if (err instanceof AppError) throw err;
     if (sourceError instanceof AppError) throw sourceError;
     const status = (sourceError as { statusCode?: number } | undefined)?.statusCode;
-    if (status === 413) throw documentTooLarge(input.name);
+    if (status === 413) throw input.tooLarge(input.name);
     if (sourceError) throw badRequest('The upload was interrupted before the whole file arrived');
     throw err;
   }
   if (!inspector.kind) {
     await app.storage.delete(storageKey).catch(() => undefined);
-    throw unsupported(input.name);
+    throw input.unsupported(input.name);
   }
   return { storageKey, kind: inspector.kind, mimeType: DOCUMENT_FILE_TYPES[inspector.kind].mime, size: inspector.size, sha256: inspector.digest() };
+}
+
+/** Streams a document version's upload into storage under the project (see storeCheckedFile). */
+export function storeDocumentFile(
+  app: FastifyInstance,
+  input: { projectId: string; body: Readable & { truncated?: boolean }; name: string },
+): Promise<StoredDocumentFile> {
+  return storeCheckedFile(app, {
+    storageKey: documentKey(input.projectId, randomUUID()),
+    body: input.body,
+    name: input.name,
+    maxBytes: DOCUMENT_MAX_BYTES,
+    tooLarge: documentTooLarge,
+    unsupported,
+  });
+}
+
+/** The name as saved: it ends in the kind's own extension (a PDF named "plan" is saved as "plan.pdf"). */
+export function withExtension(name: string, ext: string): string {
+  const lower = name.toLowerCase();
+  if (lower.endsWith(`.${ext}`) || (ext === 'jpg' && lower.endsWith('.jpeg'))) return name;
+  return `${name}.${ext}`;
 }

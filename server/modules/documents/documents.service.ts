@@ -24,7 +24,7 @@ import { claimNotification } from '../messages/message-notifications.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
 import { projectScope, type ScopeViewer } from '../projects/project-scope.ts';
 import { findProjectForViewer } from '../projects/projects.service.ts';
-import { DOCUMENT_FILE_TYPES, storeDocumentFile, type StoredDocumentFile } from './document-file.ts';
+import { DOCUMENT_FILE_TYPES, storeDocumentFile, withExtension, type StoredDocumentFile } from './document-file.ts';
 import { documentMailRecipient, documentNotificationMail } from './document-mail.ts';
 
 type DocumentRow = typeof projectDocuments.$inferSelect;
@@ -165,13 +165,6 @@ async function receiveDocumentUpload<S extends z.ZodType<object>>(
   }
   if (!received) throw badRequest('Choose a file to upload');
   return received;
-}
-
-/** The name as saved: it ends in the kind's own extension (a PDF named "plan" is saved as "plan.pdf"). */
-function withExtension(name: string, ext: string): string {
-  const lower = name.toLowerCase();
-  if (lower.endsWith(`.${ext}`) || (ext === 'jpg' && lower.endsWith('.jpeg'))) return name;
-  return `${name}.${ext}`;
 }
 
 type Notice = { mailId: string | null };

@@ -26,7 +26,7 @@ export async function removeStoredFiles(app: FastifyInstance, keys: readonly str
   return removed;
 }
 
-/** Which of these keys no row names: message attachments, report images, vendor documents, blog images, media, project document versions. */
+/** Which of these keys no row names: message attachments, report images, vendor documents, blog images, media, project document versions, change order attachments. */
 async function unnamedKeys(app: FastifyInstance, keys: string[]): Promise<string[]> {
   const { rows } = await app.pool.query<{ key: string }>(
     `select k.key from unnest($1::text[]) as k(key)
@@ -35,7 +35,8 @@ async function unnamedKeys(app: FastifyInstance, keys: string[]): Promise<string
       and not exists (select 1 from vendor_documents d where d.storage_key = k.key)
       and not exists (select 1 from blog_images b, jsonb_array_elements(b.variants) v where v ->> 'key' = k.key)
       and not exists (select 1 from media_items m, jsonb_array_elements(m.variants) v where v ->> 'key' = k.key)
-      and not exists (select 1 from document_versions dv where dv.storage_key = k.key)`,
+      and not exists (select 1 from document_versions dv where dv.storage_key = k.key)
+      and not exists (select 1 from change_order_attachments ca where ca.storage_key = k.key)`,
     [keys],
   );
   return rows.map((r) => r.key);

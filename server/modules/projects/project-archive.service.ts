@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../../common/errors.ts';
 import type { DeleteOutcome } from '../../../common/schemas/archive.ts';
 import type { Project } from '../../../common/schemas/projects.ts';
 import { documentVersions, projectDocuments } from '../../db/schema/documents.ts';
+import { changeOrderAttachments, changeOrders } from '../../db/schema/change-orders.ts';
 import { messageFiles, messages } from '../../db/schema/messages.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { progressReports, reportImages } from '../../db/schema/reports.ts';
@@ -61,7 +62,15 @@ export async function historyOfProjects(tx: DbExecutor, projectIds: string[]): P
     .from(documentVersions)
     .innerJoin(projectDocuments, eq(projectDocuments.id, documentVersions.documentId))
     .where(inArray(projectDocuments.projectId, projectIds));
-  return { ...counts, fileKeys: [...attachments.map((a) => a.key), ...images.flatMap((i) => [i.key, i.thumb]), ...documents.map((d) => d.key)] };
+  const changeOrderFiles = await tx
+    .select({ key: changeOrderAttachments.storageKey })
+    .from(changeOrderAttachments)
+    .innerJoin(changeOrders, eq(changeOrders.id, changeOrderAttachments.changeOrderId))
+    .where(inArray(changeOrders.projectId, projectIds));
+  return {
+    ...counts,
+    fileKeys: [...attachments.map((a) => a.key), ...images.flatMap((i) => [i.key, i.thumb]), ...documents.map((d) => d.key), ...changeOrderFiles.map((f) => f.key)],
+  };
 }
 
 /** The typed name must match the record's name exactly, apart from surrounding spaces. */
