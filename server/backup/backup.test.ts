@@ -141,14 +141,14 @@ async function seed(app: TestApp) {
   expect(asked.statusCode, asked.body).toBe(201);
   const decided = await app.app.inject({ method: 'POST', url: `/api/approvals/${asked.json().approval._id}/decision`, headers: client.headers, payload: { decision: 'approved', comment: 'Ọ̀kọ́ “fine”\nby us' } });
   expect(decided.statusCode, decided.body).toBe(200);
-  await seedTheRest(app, admin.id, client.id);
+  await seedTheRest(app, admin.id, client.id, project._id);
 }
 
 /**
  * The tables the steps above leave empty, filled by hand with values that are hard to copy exactly:
  * quotes, tabs, new lines, backslashes, non-Latin text, microsecond times, NULLs, big numbers, JSON.
  */
-async function seedTheRest(app: TestApp, adminId: string, clientId: string) {
+async function seedTheRest(app: TestApp, adminId: string, clientId: string, projectId: string) {
   const c = new pg.Client({ connectionString: app.databaseUrl });
   await c.connect();
   const storage = createLocalStorage(app.uploadsDir);
@@ -201,6 +201,44 @@ line two \\ and \\N</p>', 'Staff', 'Roads', $1, 'published', '2026-11-01 10:00:0
     await storage.put(docKey, pdf);
     await c.query(`INSERT INTO vendor_documents (id, application_id, kind, storage_key, original_name, mime_type, size) VALUES (gen_random_uuid(), $1, 'certificate', $2, 'cert.pdf', 'application/pdf', $3)`, [vendorId, docKey, pdf.length]);
     await c.query(`INSERT INTO approval_reminders (user_id, sent_on, request_ids) VALUES ($1, '2030-01-29', ARRAY(SELECT id FROM approval_requests))`, [clientId]);
+    // The payment plan (decision 298): a milestone, an issued invoice with two lines (kobo past a
+    // float's comfort, VAT by the rule), a credit note for one line, a payment, the counters, a checkout.
+    const milestone = await c.query<{ id: string }>(
+      `INSERT INTO payment_milestones (project_id, position, name, share_bp, due_date, depends_on, created_by) VALUES ($1, 1, 'Piling — “north” bay', 3000, '2026-12-31', $2, $3) RETURNING id`,
+      [projectId, JSON.stringify([{ timelineId: '00000000-0000-4000-8000-000000000000', task: 'Mobilise' }]), adminId],
+    );
+    const invoice = await c.query<{ id: string }>(`INSERT INTO invoices (project_id, milestone_id, due_date, notes, created_by) VALUES ($1, $2, '2026-12-31', E'Pay within\t30 days', $3) RETURNING id`, [
+      projectId,
+      milestone.rows[0].id,
+      adminId,
+    ]);
+    const invoiceId = invoice.rows[0].id;
+    const lines = await c.query<{ id: string }>(
+      `INSERT INTO invoice_lines (invoice_id, position, description, quantity, unit_price_kobo, vat_rate_bp, net_kobo, vat_kobo)
+       VALUES ($1, 1, 'Milestone 1: piling', 1, 450000050, 750, 450000050, 33750004), ($1, 2, 'Survey pegs “x3”', 3, 10, 750, 30, 2) RETURNING id`,
+      [invoiceId],
+    );
+    await c.query(
+      `UPDATE invoices SET status = 'issued', number = 'INV-2026-0001', number_year = 2026, number_seq = 1, issue_date = '2026-11-20', issued_at = '2026-11-20 09:00:00.654321+00', issued_by = $2,
+       net_kobo = 450000080, vat_kobo = 33750006, gross_kobo = 483750086, seller = $3, buyer = $4, bank = $5 WHERE id = $1`,
+      [invoiceId, adminId, JSON.stringify({ name: 'Company Ltd', rc: 'RC 0000000' }), JSON.stringify({ name: 'Lagoon Works Ltd', address: 'Line 1\nLine 2' }), JSON.stringify({ bank: 'Bank X', account: '0123456789' })],
+    );
+    const note = await c.query<{ id: string }>(`INSERT INTO credit_notes (invoice_id, reason, created_by) VALUES ($1, 'Pegs not supplied', $2) RETURNING id`, [invoiceId, adminId]);
+    await c.query(`INSERT INTO credit_note_lines (credit_note_id, invoice_line_id, position, description, net_kobo, vat_kobo) VALUES ($1, $2, 1, 'Survey pegs “x3”', 30, 2)`, [note.rows[0].id, lines.rows[1].id]);
+    await c.query(
+      `UPDATE credit_notes SET status = 'issued', number = 'CN-2026-0001', number_year = 2026, number_seq = 1, issue_date = '2026-11-21', issued_at = now(), issued_by = $2, net_kobo = 30, vat_kobo = 2, gross_kobo = 32 WHERE id = $1`,
+      [note.rows[0].id, adminId],
+    );
+    const payment = await c.query<{ id: string }>(
+      `INSERT INTO payments (invoice_id, amount_kobo, received_on, method, reference, paystack_reference, recorded_by) VALUES ($1, 100000000, '2026-11-25', 'paystack', 'PSK “ref”', 'pay-ref-1', $2) RETURNING id`,
+      [invoiceId, adminId],
+    );
+    await c.query(`INSERT INTO document_counters (series, year, last) VALUES ('invoice', 2026, 1), ('credit_note', 2026, 1)`);
+    await c.query(
+      `INSERT INTO paystack_transactions (reference, invoice_id, amount_kobo, status, paid_amount_kobo, paystack_id, payment_id, last_event, last_payload, initialized_by, verified_at)
+       VALUES ('pay-ref-1', $1, 100000000, 'paid', 100000000, '4099260516', $2, 'charge.success', $3, $4, now())`,
+      [invoiceId, payment.rows[0].id, JSON.stringify({ event: 'charge.success', data: { amount: 100000000, currency: 'NGN' } }), clientId],
+    );
     await c.query(`INSERT INTO vendor_status_changes (application_id, from_status, to_status, note, changed_by, changed_by_name) VALUES ($1, 'new', 'reviewing', '', $2, 'Adaeze Staff')`, [vendorId, adminId]);
   } finally {
     await c.end();

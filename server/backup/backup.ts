@@ -275,6 +275,9 @@ export async function restoreBackup(options: { databaseUrl: string; storage: Fil
 
     const summary = { tables: 0, rows: 0, files: 0, fileBytes: 0 };
     await client.query('BEGIN');
+    // Issued invoices and credit notes are copied before their lines; their triggers let lines in
+    // only in this transaction (migration 0033, decision 298).
+    await client.query(`SET LOCAL portal.restoring = 'on'`);
     let table: { name: string; copy: ReturnType<typeof copyFrom>; done: Promise<void>; hash: ReturnType<typeof createHash> } | null = null;
     let file: { key: string; parts: Buffer[]; hash: ReturnType<typeof createHash>; bytes: number } | null = null;
     let ended = false;

@@ -19,3 +19,4 @@ export * from './site-content.ts';
 export * from './approvals.ts';
 export * from './documents.ts';
 export * from './change-orders.ts';
+export * from './payments.ts';
