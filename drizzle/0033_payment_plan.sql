@@ -194,8 +194,6 @@ CREATE INDEX "payments_invoice_idx" ON "payments" USING btree ("invoice_id","rec
 CREATE UNIQUE INDEX "paystack_transactions_reference_unique" ON "paystack_transactions" USING btree ("reference");--> statement-breakpoint
 CREATE UNIQUE INDEX "paystack_transactions_payment_unique" ON "paystack_transactions" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX "paystack_transactions_invoice_idx" ON "paystack_transactions" USING btree ("invoice_id");--> statement-breakpoint
--- The one settings row (decision 298): INV/CN prefixes, VAT 7.5 %, 30 days, bank details empty until staff set them.
-INSERT INTO "finance_settings" ("id") VALUES (1);--> statement-breakpoint
 -- Issued invoices and credit notes never change (decision 298): the database refuses to update or
 -- delete one, and to add, change or remove a line of one. The draft → issued update itself passes
 -- (its OLD row is a draft). A backup's restore copies issued documents before their lines, inside a

@@ -233,6 +233,7 @@ line two \\ and \\N</p>', 'Staff', 'Roads', $1, 'published', '2026-11-01 10:00:0
       `INSERT INTO payments (invoice_id, amount_kobo, received_on, method, reference, paystack_reference, recorded_by) VALUES ($1, 100000000, '2026-11-25', 'paystack', 'PSK “ref”', 'pay-ref-1', $2) RETURNING id`,
       [invoiceId, adminId],
     );
+    await c.query(`INSERT INTO finance_settings (id, invoice_prefix, tax_id, bank_name, bank_account_name, bank_account_number, updated_by) VALUES (1, 'KD', 'TIN-0000', 'Bank “X”', E'Company\tLtd', '0123456789', $1)`, [adminId]);
     await c.query(`INSERT INTO document_counters (series, year, last) VALUES ('invoice', 2026, 1), ('credit_note', 2026, 1)`);
     await c.query(
       `INSERT INTO paystack_transactions (reference, invoice_id, amount_kobo, status, paid_amount_kobo, paystack_id, payment_id, last_event, last_payload, initialized_by, verified_at)

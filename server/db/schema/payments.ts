@@ -14,16 +14,22 @@ const audit = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** The finance settings (one row, id 1, made by the migration): number prefixes, the VAT rate, terms and bank details. */
+/**
+ * What the finance settings are until staff first save them (no row yet: a migration that wrote one
+ * would make every fresh database "not empty" to a restore).
+ */
+export const FINANCE_SETTINGS_DEFAULTS = { invoicePrefix: 'INV', creditNotePrefix: 'CN', vatRateBp: 750, paymentTermsDays: 30 } as const;
+
+/** The finance settings (at most one row, id 1, written when staff first save them): number prefixes, the VAT rate, terms and bank details. */
 export const financeSettings = pgTable(
   'finance_settings',
   {
     id: integer('id').primaryKey().default(1),
-    invoicePrefix: text('invoice_prefix').notNull().default('INV'),
-    creditNotePrefix: text('credit_note_prefix').notNull().default('CN'),
+    invoicePrefix: text('invoice_prefix').notNull().default(FINANCE_SETTINGS_DEFAULTS.invoicePrefix),
+    creditNotePrefix: text('credit_note_prefix').notNull().default(FINANCE_SETTINGS_DEFAULTS.creditNotePrefix),
     /** 750 = 7.5 % (Nigerian VAT); copied onto each line when the line is written. */
-    vatRateBp: integer('vat_rate_bp').notNull().default(750),
-    paymentTermsDays: integer('payment_terms_days').notNull().default(30),
+    vatRateBp: integer('vat_rate_bp').notNull().default(FINANCE_SETTINGS_DEFAULTS.vatRateBp),
+    paymentTermsDays: integer('payment_terms_days').notNull().default(FINANCE_SETTINGS_DEFAULTS.paymentTermsDays),
     /** The company's tax identification number (TIN), printed on invoices. */
     taxId: text('tax_id').notNull().default(''),
     bankName: text('bank_name').notNull().default(''),
