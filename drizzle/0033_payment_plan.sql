@@ -201,14 +201,14 @@ CREATE INDEX "paystack_transactions_invoice_idx" ON "paystack_transactions" USIN
 CREATE OR REPLACE FUNCTION issued_documents_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF OLD.status = 'issued' THEN
-    RAISE EXCEPTION '% % is issued and cannot change: correct it with a credit note', TG_TABLE_NAME, OLD.number USING ERRCODE = 'integrity_constraint_violation';
+    RAISE EXCEPTION '% % is issued and cannot change: correct it with a credit note', TG_ARGV[0], OLD.number USING ERRCODE = 'integrity_constraint_violation';
   END IF;
   RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER invoices_issued_frozen BEFORE UPDATE OR DELETE ON "invoices" FOR EACH ROW EXECUTE FUNCTION issued_documents_frozen();--> statement-breakpoint
-CREATE TRIGGER credit_notes_issued_frozen BEFORE UPDATE OR DELETE ON "credit_notes" FOR EACH ROW EXECUTE FUNCTION issued_documents_frozen();--> statement-breakpoint
--- TG_ARGV: the parent table and the lines' column naming it. FOR SHARE waits for an issue under way.
+CREATE TRIGGER invoices_issued_frozen BEFORE UPDATE OR DELETE ON "invoices" FOR EACH ROW EXECUTE FUNCTION issued_documents_frozen('invoice');--> statement-breakpoint
+CREATE TRIGGER credit_notes_issued_frozen BEFORE UPDATE OR DELETE ON "credit_notes" FOR EACH ROW EXECUTE FUNCTION issued_documents_frozen('credit note');--> statement-breakpoint
+-- TG_ARGV: the parent table, the lines' column naming it, and what to call the document. FOR SHARE waits for an issue under way.
 CREATE OR REPLACE FUNCTION issued_document_lines_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   parent_status text;
@@ -216,17 +216,17 @@ BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     EXECUTE format('SELECT status FROM %I WHERE id = ($1).%I FOR SHARE', TG_ARGV[0], TG_ARGV[1]) INTO parent_status USING OLD;
     IF parent_status = 'issued' THEN
-      RAISE EXCEPTION 'a line of an issued % cannot change: correct it with a credit note', TG_ARGV[0] USING ERRCODE = 'integrity_constraint_violation';
+      RAISE EXCEPTION 'a line of an issued % cannot change: correct it with a credit note', TG_ARGV[2] USING ERRCODE = 'integrity_constraint_violation';
     END IF;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') AND coalesce(current_setting('portal.restoring', true), '') <> 'on' THEN
     EXECUTE format('SELECT status FROM %I WHERE id = ($1).%I FOR SHARE', TG_ARGV[0], TG_ARGV[1]) INTO parent_status USING NEW;
     IF parent_status = 'issued' THEN
-      RAISE EXCEPTION 'an issued % cannot take new lines', TG_ARGV[0] USING ERRCODE = 'integrity_constraint_violation';
+      RAISE EXCEPTION 'an issued % cannot take new lines', TG_ARGV[2] USING ERRCODE = 'integrity_constraint_violation';
     END IF;
   END IF;
   RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER invoice_lines_frozen BEFORE INSERT OR UPDATE OR DELETE ON "invoice_lines" FOR EACH ROW EXECUTE FUNCTION issued_document_lines_frozen('invoices', 'invoice_id');--> statement-breakpoint
-CREATE TRIGGER credit_note_lines_frozen BEFORE INSERT OR UPDATE OR DELETE ON "credit_note_lines" FOR EACH ROW EXECUTE FUNCTION issued_document_lines_frozen('credit_notes', 'credit_note_id');
+CREATE TRIGGER invoice_lines_frozen BEFORE INSERT OR UPDATE OR DELETE ON "invoice_lines" FOR EACH ROW EXECUTE FUNCTION issued_document_lines_frozen('invoices', 'invoice_id', 'invoice');--> statement-breakpoint
+CREATE TRIGGER credit_note_lines_frozen BEFORE INSERT OR UPDATE OR DELETE ON "credit_note_lines" FOR EACH ROW EXECUTE FUNCTION issued_document_lines_frozen('credit_notes', 'credit_note_id', 'credit note');
