@@ -91,7 +91,7 @@ export function apportion(whole: bigint, weights: readonly number[]): bigint[] {
 }
 
 /** A payment milestone's amount as the plan defines it: fixed kobo, or a share of the contract sum. */
-type MilestoneAmount = { amountKobo: bigint } | { shareBp: number };
+export type MilestoneAmount = { amountKobo: bigint } | { shareBp: number };
 
 /**
  * The kobo amount of each milestone against a contract sum: fixed amounts as they are, shares by

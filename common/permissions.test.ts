@@ -42,7 +42,7 @@ describe('staff permissions', () => {
   });
 
   it('pins the member permissions of decision 279, and grants nothing to a missing role', () => {
-    expect(MEMBER_PERMISSIONS).toEqual({ 'members.manage': ['admin'], 'approvals.decide': ['admin', 'approver'], 'finance.read': ['admin', 'finance'] });
+    expect(MEMBER_PERMISSIONS).toEqual({ 'members.manage': ['admin'], 'approvals.decide': ['admin', 'approver'], 'finance.read': ['admin', 'approver', 'finance'] });
     expect(memberGrants('finance', 'finance.read')).toBe(true);
     expect(memberGrants('member', 'members.manage')).toBe(false);
     expect(memberGrants(null, 'finance.read')).toBe(false);

@@ -15,6 +15,9 @@ export const PERMISSIONS = [
   // Decision 277: who runs which project, and what a project manager cannot do for themselves:
   // create projects and clients, and archive or delete a client (with projects they may not see).
   'projects.assign',
+  // The payment plan (decision 298): reading plans, invoices, payments and the overview; and changing them.
+  'finance.read',
+  'finance.write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -25,7 +28,7 @@ const OWNER_ONLY: readonly Permission[] = ['staff.manage', 'security.manage'];
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
   admin: PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p)),
-  project_manager: ['clients.read', 'clients.write', 'projects.read', 'projects.write'],
+  project_manager: ['clients.read', 'clients.write', 'projects.read', 'projects.write', 'finance.read'],
   editor: ['content.write', 'blog.write', 'newsletter.write'],
   support: ['support.answer', 'submissions.read'],
 };
@@ -64,7 +67,7 @@ export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const MEMBER_PERMISSIONS = {
   'members.manage': ['admin'],
   'approvals.decide': ['admin', 'approver'],
-  'finance.read': ['admin', 'finance'],
+  'finance.read': ['admin', 'approver', 'finance'],
 } as const satisfies Record<string, readonly MemberRole[]>;
 export type MemberPermission = keyof typeof MEMBER_PERMISSIONS;
 

@@ -122,6 +122,9 @@ const configSchema = z
     /** How long the chat waits for the first words, and for the whole answer, before answering from the facts. */
     GEMINI_FIRST_CHUNK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
     GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    /** Paystack's secret key (issue 26, decision 298): set, clients may pay invoices online; unset, invoices show the bank details only. */
+    PAYSTACK_SECRET_KEY: z.string().regex(/^sk_[A-Za-z0-9_]{8,200}$/, 'must be a Paystack secret key (sk_...)').optional(),
+    PAYSTACK_API_URL: z.url().default('https://api.paystack.co'),
     NEWS_API_KEY: z.string().optional(),
     NEWS_API_URL: z.url().default('https://newsapi.org/v2/everything'),
     /** How long one call of the news service may take (connection, headers and body). */

@@ -18,6 +18,11 @@ export const WAITING_KEY = ['waiting-on'] as const;
 /** The admin dashboard's mail banner (its outbox counts follow each mail staff cause). */
 export const MAIL_STATUS_KEY = ['mail-status'] as const;
 
+/** A project's payment plan, invoices and balance (decision 298). */
+export const projectFinanceKey = (projectId: string) => ['finance', 'project', projectId] as const;
+/** Staff's finance overview across projects. */
+export const FINANCE_OVERVIEW_KEY = ['finance', 'overview'] as const;
+
 /** The queries a live change makes stale: only those, so nothing else is fetched again. */
 export function queryKeysChangedBy(change: PortalChange): QueryKey[] {
   switch (change.type) {
@@ -51,5 +56,11 @@ export function queryKeysChangedBy(change: PortalChange): QueryKey[] {
     case 'change-order.decided':
       // A change order waits on one side or the other until it is decided ('Waiting on you').
       return [WAITING_KEY, ...(change.projectId ? [projectChangeOrdersKey(change.projectId)] : [])];
+    case 'invoice.draft':
+    case 'invoice.issued':
+    case 'invoice.updated':
+    case 'finance.plan':
+      // The project's plan and invoices, and staff's overview across projects.
+      return [FINANCE_OVERVIEW_KEY, ...(change.projectId ? [projectFinanceKey(change.projectId)] : [])];
   }
 }

@@ -1,5 +1,6 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
+import { memberGrants, type MemberRole } from '../permissions.ts';
 
 // Live changes of the portal besides messages (GET /api/messages/stream, SSE event `change`).
 // Each event names what changed by ids only; the browser reads the affected lists again.
@@ -27,6 +28,12 @@ export const PORTAL_CHANGE_TYPES = [
   'change-order.sent',
   'change-order.withdrawn',
   'change-order.decided',
+  // The payment plan (decision 298): drafts are staff-only; the plan, issued invoices and their
+  // payments and credit notes reach the client's people who may see invoices (finance.read).
+  'invoice.draft',
+  'invoice.issued',
+  'invoice.updated',
+  'finance.plan',
 ] as const;
 export type PortalChangeType = (typeof PORTAL_CHANGE_TYPES)[number];
 
@@ -48,14 +55,19 @@ const STAFF_ONLY_CHANGES: ReadonlySet<PortalChangeType> = new Set([
   'document.internal',
   'change-order.created',
   'change-order.updated',
+  'invoice.draft',
 ]);
+
+/** Changes only the client people who may see invoices hear of (member permission finance.read). */
+const FINANCE_CHANGES: ReadonlySet<PortalChangeType> = new Set(['invoice.issued', 'invoice.updated', 'finance.plan']);
 
 /**
  * Whether a viewer may hear of a change: exactly who may read the changed data. Staff hear of
  * everything; a client only of its own projects, and never of staff-only changes.
  */
-export function mayHearOf(viewer: { _id: string; role: 'admin' | 'client'; organisationId?: string | null }, change: PortalChange): boolean {
+export function mayHearOf(viewer: { _id: string; role: 'admin' | 'client'; organisationId?: string | null; memberRole?: MemberRole | null }, change: PortalChange): boolean {
   if (viewer.role === 'admin') return true;
+  if (FINANCE_CHANGES.has(change.type) && !memberGrants(viewer.memberRole ?? null, 'finance.read')) return false;
   // A client member hears of its organisation (whose id a founder shares); its project limits are checked by the server (decision 279).
   return !STAFF_ONLY_CHANGES.has(change.type) && change.clientId === (viewer.organisationId ?? viewer._id);
 }
