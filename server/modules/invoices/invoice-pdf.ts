@@ -413,9 +413,9 @@ export async function renderInvoicePdf(input: InvoicePdf): Promise<Buffer> {
     width,
     [
       { header: 'Description', align: 'left', wrap: true },
-      { header: 'Qty', width: 38, align: 'right' },
+      { header: 'Qty', width: 34, align: 'right' },
       { header: 'Unit price', width: 86, align: 'right' },
-      { header: 'VAT rate', width: 52, align: 'right' },
+      { header: 'VAT rate', width: 50, align: 'right' },
       { header: 'Net', width: 86, align: 'right' },
       { header: 'VAT', width: 76, align: 'right' },
     ],
@@ -468,10 +468,9 @@ export async function renderCreditNotePdf(input: CreditNotePdf): Promise<Buffer>
     ['Invoice', invoice],
     ['Invoice date', invoiceDate],
   ]);
-  drawParties(doc, left, width, 'Credit to', input.buyer, [
-    ['Project', oneLine(input.projectName) || '-'],
-    ['Credits invoice', `${invoice}, issued ${invoiceDate}`],
-  ]);
+  drawParties(doc, left, width, 'Credit to', input.buyer, [['Project', oneLine(input.projectName) || '-']]);
+  doc.font(BOLD_FONT).fontSize(11).fillColor(BRAND).text(`Credits invoice ${invoice} issued ${invoiceDate}.`, left, doc.y, { width });
+  doc.moveDown(0.9);
 
   drawParagraph(doc, left, width, 'Reason', block(input.reason) || '-');
 
