@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { renderCreditNotePdf, renderInvoicePdf, renderReceiptPdf, type CreditNotePdf, type InvoicePdf, type ReceiptPdf } from './invoice-pdf.ts';
+import { renderCreditNotePdf, renderInvoicePdf, renderReceiptPdf, type CreditNotePdf, type InvoicePdf, type PdfParty, type ReceiptPdf } from './invoice-pdf.ts';
 import { pdfLayout, pdfText } from '../../../tests/helpers/pdf-text.ts';
 
-const seller = {
+const seller: PdfParty = {
   name: 'Kora Delta Engineering & Logistics Ltd',
   lines: ['14 Marina Road, Apapa, Lagos', 'RC 0000000', 'TIN 12345678-0001', '', 'accounts@example.com'],
 };
-const buyer = { name: 'Example Client Ltd', lines: ['Plot 7, Industrial Layout, Port Harcourt', 'RC 1111111', 'TIN 87654321-0001'] };
+const buyer: PdfParty = { name: 'Example Client Ltd', lines: ['Plot 7, Industrial Layout, Port Harcourt', 'RC 1111111', 'TIN 87654321-0001'] };
 
 const invoice: InvoicePdf = {
   number: 'INV-2026-0001',

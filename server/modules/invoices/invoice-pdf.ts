@@ -154,6 +154,20 @@ function fittingSize(doc: Doc, text: string, width: number, size: number, font: 
 }
 
 /**
+ * One line that never wraps (an amount, a quantity, a number): shrunk to fit `width` where it can,
+ * placed by its measured width, so even a figure wider than its column at the smallest size stays whole
+ * and keeps its right edge.
+ */
+function oneLineText(doc: Doc, text: string, x: number, y: number, width: number, options: { size: number; font: string; color: string; align: 'left' | 'right' }) {
+  const size = fittingSize(doc, text, width, options.size, options.font);
+  doc.font(options.font).fontSize(size).fillColor(options.color);
+  const textWidth = doc.widthOfString(text);
+  const at = options.align === 'right' ? x + width - textWidth : x;
+  // A smaller size sits a little lower, so its baseline stays near the full size's.
+  doc.text(text, at, y + (options.size - size) * 0.9, { lineBreak: false });
+}
+
+/**
  * The top of every document: the company (name large, its lines below) on the left; the document's
  * title, number and dates on the right; a brand rule under both.
  */
@@ -170,9 +184,9 @@ function drawHeader(doc: Doc, left: number, width: number, seller: PdfParty, tit
   const leftBottom = doc.y;
 
   doc.font(BOLD_FONT).fontSize(20).fillColor(TEXT).text(title, rightX, top - 2, { width: rightWidth, align: 'right' });
-  doc.font(BOLD_FONT).fontSize(fittingSize(doc, oneLine(number), rightWidth, 11, BOLD_FONT)).fillColor(BRAND);
-  doc.text(oneLine(number), rightX, doc.y + 1, { width: rightWidth, align: 'right', lineBreak: false });
-  doc.y += 6;
+  const numberTop = doc.y + 1;
+  oneLineText(doc, oneLine(number), rightX, numberTop, rightWidth, { size: 11, font: BOLD_FONT, color: BRAND, align: 'right' });
+  doc.y = numberTop + 20;
   for (const [label, value] of facts) {
     const rowTop = doc.y;
     doc.font(BODY_FONT).fontSize(8.5).fillColor(MUTED).text(label, rightX, rowTop + 0.5, { width: rightWidth * 0.42, lineBreak: false });
@@ -233,9 +247,8 @@ function drawTable(doc: Doc, left: number, width: number, columns: readonly Colu
   const drawHeadings = () => {
     const top = doc.y;
     doc.rect(left, top, width, headerHeight).fill(BRAND);
-    doc.font(BOLD_FONT).fontSize(8).fillColor(WHITE);
     columns.forEach((c, i) => {
-      doc.text(c.header, xs[i] + CELL_PAD_X, top + 6, { width: widths[i] - CELL_PAD_X * 2, align: c.align, lineBreak: false });
+      oneLineText(doc, c.header, xs[i] + CELL_PAD_X, top + 6, widths[i] - CELL_PAD_X * 2, { size: 8, font: BOLD_FONT, color: WHITE, align: c.align });
     });
     doc.y = top + headerHeight;
   };
@@ -267,8 +280,7 @@ function drawTable(doc: Doc, left: number, width: number, columns: readonly Colu
         doc.font(BODY_FONT).fontSize(CELL_SIZE).fillColor(TEXT);
         doc.text(cell, xs[i] + CELL_PAD_X, top + CELL_PAD_Y, { width: inner, align: columns[i].align, lineGap: 1, height: height - CELL_PAD_Y * 2, ellipsis: true });
       } else {
-        doc.font(BODY_FONT).fontSize(fittingSize(doc, cell, inner, CELL_SIZE, BODY_FONT)).fillColor(TEXT);
-        doc.text(cell, xs[i] + CELL_PAD_X, top + CELL_PAD_Y, { width: inner, align: columns[i].align, lineBreak: false });
+        oneLineText(doc, cell, xs[i] + CELL_PAD_X, top + CELL_PAD_Y, inner, { size: CELL_SIZE, font: BODY_FONT, color: TEXT, align: columns[i].align });
       }
     });
     doc.moveTo(left, top + height).lineTo(left + width, top + height).lineWidth(0.5).strokeColor(RULE).stroke();
@@ -295,10 +307,10 @@ function drawTotals(doc: Doc, left: number, width: number, rows: ReadonlyArray<r
     }
     const size = last ? 11 : 9.5;
     const font = last ? BOLD_FONT : BODY_FONT;
-    doc.font(font).fontSize(size).fillColor(last ? TEXT : MUTED).text(label, x, top, { width: labelWidth, lineBreak: false });
-    const valueWidth = boxWidth - labelWidth;
-    doc.font(font).fontSize(fittingSize(doc, value, valueWidth, size, font)).fillColor(last ? BRAND : TEXT);
-    doc.text(value, x + labelWidth, top, { width: valueWidth, align: 'right', lineBreak: false });
+    doc.font(font).fontSize(size).fillColor(last ? TEXT : MUTED).text(label, x + CELL_PAD_X, top, { width: labelWidth - CELL_PAD_X, lineBreak: false });
+    // Amounts end where the table's amounts end, one cell padding inside the rule.
+    const valueWidth = boxWidth - labelWidth - CELL_PAD_X;
+    oneLineText(doc, value, x + labelWidth, top, valueWidth, { size, font, color: last ? BRAND : TEXT, align: 'right' });
     doc.y = top + (last ? rowHeight + 2 : rowHeight);
   });
   doc.x = left;
@@ -413,9 +425,9 @@ export async function renderInvoicePdf(input: InvoicePdf): Promise<Buffer> {
     width,
     [
       { header: 'Description', align: 'left', wrap: true },
-      { header: 'Qty', width: 34, align: 'right' },
-      { header: 'Unit price', width: 86, align: 'right' },
-      { header: 'VAT rate', width: 50, align: 'right' },
+      { header: 'Qty', width: 40, align: 'right' },
+      { header: 'Unit price', width: 82, align: 'right' },
+      { header: 'VAT rate', width: 52, align: 'right' },
       { header: 'Net', width: 86, align: 'right' },
       { header: 'VAT', width: 76, align: 'right' },
     ],
@@ -521,7 +533,7 @@ export async function renderReceiptPdf(input: ReceiptPdf): Promise<Buffer> {
   doc.rect(left, bandTop, width, bandHeight).fill(SHADE);
   doc.rect(left, bandTop, 3, bandHeight).fill(BRAND);
   doc.font(BOLD_FONT).fontSize(10).fillColor(MUTED).text('Received with thanks', left + 16, bandTop + 14, { width: width - 32 });
-  doc.font(BOLD_FONT).fontSize(fittingSize(doc, amount, width - 32, 26, BOLD_FONT)).fillColor(BRAND).text(amount, left + 16, bandTop + 32, { width: width - 32, lineBreak: false });
+  oneLineText(doc, amount, left + 16, bandTop + 32, width - 32, { size: 26, font: BOLD_FONT, color: BRAND, align: 'left' });
   doc.x = left;
   doc.y = bandTop + bandHeight + 18;
 
