@@ -10,6 +10,7 @@ import {
   formatDateTimeWithZone,
   formatDay,
   formatLongDate,
+  formatLongDay,
   formatMonth,
   fromZonedInput,
   todayIso,
@@ -64,6 +65,9 @@ describe('calendar days and months do not move with any zone', () => {
   it('prints a stored day as that day', () => {
     expect(formatDay('2026-01-05')).toBe('5 Jan 2026');
     expect(formatDay('')).toBe('Not set');
+    expect(formatLongDay('2026-11-27')).toBe('27 November 2026');
+    expect(formatLongDay('2026-01-01')).toBe('1 January 2026');
+    expect(formatLongDay('')).toBe('Not set');
     expect(formatMonth('2026-03', 'short')).toBe('Mar');
     expect(formatMonth('2026-03', 'long')).toBe('March 2026');
   });

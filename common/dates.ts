@@ -10,6 +10,7 @@ export const COMPANY_TIME_ZONE = 'Africa/Lagos';
 const COMPANY_TIME_ZONE_LABEL = 'WAT';
 
 const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const LONG_DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const MONTH = {
   short: new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' }),
   long: new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
@@ -29,6 +30,13 @@ export function formatDay(value: string | null | undefined, fallback = 'Not set'
   if (!value) return fallback;
   const d = new Date(`${value.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(d.getTime()) ? value : DAY.format(d);
+}
+
+/** '2026-11-27' → '27 November 2026' (invoices, credit notes, receipts); empty → the fallback. */
+export function formatLongDay(value: string | null | undefined, fallback = 'Not set'): string {
+  if (!value) return fallback;
+  const d = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? value : LONG_DAY.format(d);
 }
 
 /** '2026-03' → 'Mar' (short, for chart headings) or 'March 2026' (long). */
