@@ -5,18 +5,19 @@ import { can, isMemberPermission, MEMBER_PERMISSIONS, memberGrants, PERMISSIONS,
 describe('staff permissions', () => {
   it('gives each role exactly the permissions of decision 268', () => {
     const all = [
-      ...['audit.read', 'blog.write', 'clients.read', 'clients.write', 'content.write', 'newsletter.write'],
+      ...['audit.read', 'blog.write', 'clients.read', 'clients.write', 'content.write', 'finance.read', 'finance.write', 'newsletter.write'],
       ...['projects.assign', 'projects.read', 'projects.write', 'security.manage', 'settings.manage', 'staff.manage'],
       ...['submissions.read', 'support.answer'],
     ];
     expect(Object.fromEntries(STAFF_ROLES.map((role) => [role, [...ROLE_PERMISSIONS[role]].sort()]))).toEqual({
       owner: all,
       admin: all.filter((p) => p !== 'security.manage' && p !== 'staff.manage'),
-      project_manager: ['clients.read', 'clients.write', 'projects.read', 'projects.write'],
+      // Decision 298: a project manager reads the payment plan of their projects, never changes it.
+      project_manager: ['clients.read', 'clients.write', 'finance.read', 'projects.read', 'projects.write'],
       editor: ['blog.write', 'content.write', 'newsletter.write'],
       support: ['submissions.read', 'support.answer'],
     });
-    expect(PERMISSIONS).toHaveLength(14);
+    expect(PERMISSIONS).toHaveLength(16);
   });
 
   it('lets only owners and admins assign project managers (decision 277)', () => {

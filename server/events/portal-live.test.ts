@@ -5,6 +5,7 @@ import { actor, createProjectVia, multipart, type Actor } from '../../tests/help
 import type { TestApp } from '../../tests/helpers/test-app.ts';
 import { appWithAdmin } from '../../tests/helpers/actors.ts';
 import { samplePdf } from '../../tests/helpers/sample-files.ts';
+import { draftInvoice, putPlan, recordTransfer, saveFinanceSettings } from '../../tests/helpers/finance.ts';
 
 /**
  * Who hears of each change on the live stream: the authorisation table of the events. It is
@@ -34,6 +35,11 @@ const AUDIENCE: Record<PortalChangeType, { staff: boolean; owner: boolean; other
   'change-order.sent': { staff: true, owner: true, otherClient: false },
   'change-order.withdrawn': { staff: true, owner: true, otherClient: false },
   'change-order.decided': { staff: true, owner: true, otherClient: false },
+  // The payment plan (decision 298): drafts are staff's; the rest reaches the client's people who see invoices (the founder is its admin).
+  'invoice.draft': { staff: true, owner: false, otherClient: false },
+  'invoice.issued': { staff: true, owner: true, otherClient: false },
+  'invoice.updated': { staff: true, owner: true, otherClient: false },
+  'finance.plan': { staff: true, owner: true, otherClient: false },
 };
 
 let t: TestApp;
@@ -178,6 +184,27 @@ const makeChange: Record<PortalChangeType, () => Promise<PortalChange>> = {
     expect(res.statusCode).toBe(200);
     return { type: 'change-order.decided', clientId: owner.id, projectId: project._id, id: sent.id };
   },
+  async 'invoice.draft'() {
+    await saveFinanceSettings(t, admin.headers);
+    const invoice = await draftInvoice(t, admin.headers, project._id);
+    return { type: 'invoice.draft', clientId: owner.id, projectId: project._id, id: invoice._id };
+  },
+  async 'invoice.issued'() {
+    await saveFinanceSettings(t, admin.headers);
+    const invoice = await draftInvoice(t, admin.headers, project._id);
+    const res = await t.app.inject({ method: 'POST', url: `/api/invoices/${invoice._id}/issue`, ...as(admin) });
+    expect(res.statusCode).toBe(200);
+    return { type: 'invoice.issued', clientId: owner.id, projectId: project._id, id: invoice._id };
+  },
+  async 'invoice.updated'() {
+    const issued = await makeChange['invoice.issued']();
+    await recordTransfer(t, admin.headers, issued.id, '10.00');
+    return { type: 'invoice.updated', clientId: owner.id, projectId: project._id, id: issued.id };
+  },
+  async 'finance.plan'() {
+    await putPlan(t, admin.headers, project._id, [{ name: 'Deposit', share: '20' }]);
+    return { type: 'finance.plan', clientId: owner.id, projectId: project._id, id: project._id };
+  },
   async 'client.updated'() {
     const res = await t.app.inject({ method: 'PATCH', url: `/api/users/clients/${owner.id}`, ...as(admin), payload: { name: 'Adaeze Owner-Eze' } });
     expect(res.statusCode).toBe(200);
@@ -210,7 +237,10 @@ describe('live changes on the stream', () => {
     for (const type of PORTAL_CHANGE_TYPES) {
       const change: PortalChange = { type, clientId: owner.id, projectId: project._id, id: 'x' };
       expect(mayHearOf({ _id: admin.id, role: 'admin' }, change)).toBe(AUDIENCE[type].staff);
-      expect(mayHearOf({ _id: owner.id, role: 'client' }, change)).toBe(AUDIENCE[type].owner);
+      expect(mayHearOf({ _id: owner.id, role: 'client', memberRole: 'admin' }, change)).toBe(AUDIENCE[type].owner);
+      // A plain member of the same client hears the same, less the payment plan (member permission finance.read).
+      const plain = mayHearOf({ _id: 'member', role: 'client', organisationId: owner.id, memberRole: 'member' }, change);
+      expect(plain).toBe(AUDIENCE[type].owner && !['invoice.issued', 'invoice.updated', 'finance.plan'].includes(type));
       expect(mayHearOf({ _id: otherClient.id, role: 'client' }, change)).toBe(AUDIENCE[type].otherClient);
     }
   });

@@ -2,6 +2,7 @@ import { recordAudit, type AuditContext } from '../audit/audit.ts';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../common/errors.ts';
+import { refuseDeleteWhenInvoiced } from '../invoices/finance-read.ts';
 import type { DeleteOutcome } from '../../../common/schemas/archive.ts';
 import type { Client } from '../../../common/schemas/clients.ts';
 import { projects } from '../../db/schema/projects.ts';
@@ -60,6 +61,7 @@ export async function deleteClient(app: FastifyInstance, id: string, confirmName
     if (!row) throw notFound('Client not found');
     // Locked too, so no report or message is added to them while they are counted and deleted.
     const projectIds = (await tx.select({ id: projects.id }).from(projects).where(eq(projects.clientId, id)).for('update')).map((p) => p.id);
+    await refuseDeleteWhenInvoiced(tx, projectIds, 'client');
     const history = await historyOfProjects(tx, projectIds);
     const memberIds = (await tx.select({ id: users.id }).from(users).where(eq(users.organisationId, id)).for('update')).map((m) => m.id);
     const fileKeys = [...history.fileKeys, ...(await Promise.all(memberIds.map((m) => unsentUploadKeys(tx, m)))).flat()];

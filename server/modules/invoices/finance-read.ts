@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { todayIso } from '../../../common/dates.ts';
 import { invoiceStatus, milestoneAmounts, planBalance, remainingOfLine, type MilestoneAmount } from '../../../common/invoice-math.ts';
 import { creditNotePdfUrl, invoicePdfUrl, receiptPdfUrl, type Invoice, type Milestone, type ProjectFinance } from '../../../common/schemas/invoices.ts';
-import { notFound } from '../../../common/errors.ts';
+import { conflict, notFound } from '../../../common/errors.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { ganttCharts as timelines } from '../../db/schema/timelines.ts';
 import { creditNoteLines, creditNotes, FINANCE_SETTINGS_DEFAULTS, financeSettings, invoiceLines, invoices, paymentMilestones, payments } from '../../db/schema/payments.ts';
@@ -223,3 +223,13 @@ export async function invoiceBalance(db: DbExecutor, invoiceId: string, today: s
   return { row, projectName: project.name, clientId: project.clientId, ...position };
 }
 
+
+/**
+ * Refuses to delete projects that have invoices (drafts included): issued invoices are tax documents
+ * the company keeps, and the database's RESTRICT would refuse anyway; the project is archived instead.
+ */
+export async function refuseDeleteWhenInvoiced(tx: DbExecutor, projectIds: string[], what: 'project' | 'client'): Promise<void> {
+  if (projectIds.length === 0) return;
+  const [found] = await tx.select({ id: invoices.id }).from(invoices).where(inArray(invoices.projectId, projectIds)).limit(1);
+  if (found) throw conflict(`This ${what} has invoices, which are kept: archive it instead of deleting it`);
+}

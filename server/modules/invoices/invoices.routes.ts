@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../../common/errors.ts';
 import { todayIso } from '../../../common/dates.ts';
@@ -47,7 +48,7 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deliver = (ids: string[]) => {
     if (ids.length) later(deliverQueuedMail(app, ids), 'finance mail failed');
   };
-  const pdfReply = (reply: import('fastify').FastifyReply, doc: { fileName: string; pdf: Buffer }) =>
+  const pdfReply = (reply: FastifyReply, doc: { fileName: string; pdf: Buffer }) =>
     reply.type('application/pdf').header('Content-Disposition', contentDisposition('attachment', doc.fileName)).header('Cache-Control', 'private, no-store').send(doc.pdf);
 
   app.get(

@@ -2,6 +2,7 @@ import { recordAudit, type AuditContext } from '../audit/audit.ts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, notFound } from '../../../common/errors.ts';
+import { refuseDeleteWhenInvoiced } from '../invoices/finance-read.ts';
 import type { DeleteOutcome } from '../../../common/schemas/archive.ts';
 import type { Project } from '../../../common/schemas/projects.ts';
 import { documentVersions, projectDocuments } from '../../db/schema/documents.ts';
@@ -98,6 +99,7 @@ export async function deleteProject(app: FastifyInstance, viewer: Viewer, projec
       .where(and(eq(projects.id, projectId), projectScope(viewer)))
       .for('update');
     if (!row) throw notFound('Project not found');
+    await refuseDeleteWhenInvoiced(tx, [projectId], 'project');
     const history = await historyOfProjects(tx, [projectId]);
     const hasHistory = history.reports + history.messages + history.fileKeys.length > 0;
     if (hasHistory && !nameConfirmed(confirmName, row.name)) throw historyRefusal('project', row.name);
