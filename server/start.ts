@@ -10,6 +10,7 @@ import { startMailRetries } from './mail/mailer.ts';
 import { startRetention } from './lib/retention.ts';
 import { startContentSchedules } from './modules/site-content/site-content.ticker.ts';
 import { startApprovalReminders } from './modules/approvals/approval-reminders.ts';
+import { startInvoiceReminders } from './modules/invoices/invoice-reminders.ts';
 import { createLogger } from './logging.ts';
 import { announceSetupLink } from './modules/setup/setup.service.ts';
 
@@ -97,6 +98,8 @@ export async function startServer(options: StartOptions = {}) {
     const stopContentSchedules = startContentSchedules(app, config.CONTENT_SCHEDULE_TICK_MS);
     // Approval reminders, on every process; each person's day is claimed once (decision 293).
     const stopApprovalReminders = startApprovalReminders(app);
+    // Invoice reminders, on every process; each invoice's reminder is claimed once (issue 26).
+    const stopInvoiceReminders = startInvoiceReminders(app);
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;
@@ -105,6 +108,7 @@ export async function startServer(options: StartOptions = {}) {
       stopRetention();
       const contentSchedulesStopped = stopContentSchedules();
       const approvalRemindersStopped = stopApprovalReminders();
+      const invoiceRemindersStopped = stopInvoiceReminders();
       log.info(`${signal} received: finishing requests in flight, then stopping`);
       // Each step is named, so a stop that hangs or fails says where; a failed step does not keep
       // the next ones (the database above all) from closing.
@@ -133,6 +137,7 @@ export async function startServer(options: StartOptions = {}) {
       await run(step, () => mailRetriesStopped);
       await run('finishing a scheduled content publish', () => contentSchedulesStopped);
       await run('finishing approval reminders', () => approvalRemindersStopped);
+      await run('finishing invoice reminders', () => invoiceRemindersStopped);
       await run('closing the server', () => app.close());
       await run('closing the database pool', async () => database?.close());
       await run('stopping the embedded database', async () => running.embedded?.stop());

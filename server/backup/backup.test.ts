@@ -240,6 +240,7 @@ line two \\ and \\N</p>', 'Staff', 'Roads', $1, 'published', '2026-11-01 10:00:0
        VALUES ('pay-ref-1', $1, 100000000, 'paid', 100000000, '4099260516', $2, 'charge.success', $3, $4, now())`,
       [invoiceId, payment.rows[0].id, JSON.stringify({ event: 'charge.success', data: { amount: 100000000, currency: 'NGN' } }), clientId],
     );
+    await c.query(`INSERT INTO invoice_reminders (invoice_id, kind, sent_on) VALUES ($1, 'due_soon', '2026-11-24')`, [invoiceId]);
     await c.query(`INSERT INTO vendor_status_changes (application_id, from_status, to_status, note, changed_by, changed_by_name) VALUES ($1, 'new', 'reviewing', '', $2, 'Adaeze Staff')`, [vendorId, adminId]);
   } finally {
     await c.end();

@@ -274,3 +274,21 @@ export const paystackTransactions = pgTable(
     check('paystack_transactions_paid_has_payment', sql`(${t.status} = 'paid') = (${t.paymentId} is not null)`),
   ],
 );
+
+/**
+ * The reminders sent about an invoice (issue 26): one 'due_soon' before the due date and one
+ * 'overdue' after it, each at most once; the row is the claim, so processes running the reminder
+ * ticker at once never send one twice.
+ */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['due_soon', 'overdue'] }).notNull(),
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'invoice_reminders_pk', columns: [t.invoiceId, t.kind] }), check('invoice_reminders_kind', sql`${t.kind} in ('due_soon', 'overdue')`)],
+);
