@@ -9,7 +9,7 @@ import { publishChange } from '../../events/portal-events.ts';
 import { cleanFileName } from '../../lib/file-names.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.ts';
-import { DOCUMENT_FILE_TYPES, storeCheckedFile, withExtension, type StoredDocumentFile } from '../documents/document-file.ts';
+import { DOCUMENT_FILE_TYPES, storeCheckedFile, uploadFailed, withExtension, type StoredDocumentFile } from '../documents/document-file.ts';
 import { removeStoredFiles } from '../files/stored-files.ts';
 import type { ScopeViewer } from '../projects/project-scope.ts';
 import { changeOrderOut, lockChangeOrder, refuseUnless, visibleChangeOrder } from './change-orders.service.ts';
@@ -56,11 +56,7 @@ async function receiveAttachment(app: FastifyInstance, projectId: string, parts:
       received = { file, fileName: withExtension(name, DOCUMENT_FILE_TYPES[file.kind].ext) };
     }
   } catch (err) {
-    if (received) await app.storage.delete(received.file.storageKey).catch(() => undefined);
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Send one file per upload');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The upload has too many fields');
-    throw err;
+    await uploadFailed(app, received?.file, err);
   }
   if (!received) throw badRequest('Choose a file to attach');
   return received;

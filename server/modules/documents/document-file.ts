@@ -149,3 +149,15 @@ export function withExtension(name: string, ext: string): string {
   if (lower.endsWith(`.${ext}`) || (ext === 'jpg' && lower.endsWith('.jpeg'))) return name;
   return `${name}.${ext}`;
 }
+
+/**
+ * After a failed multipart read: removes the file already stored, and answers the multipart
+ * reader's limit errors as the client's mistake (400); anything else is thrown on as it was.
+ */
+export async function uploadFailed(app: FastifyInstance, stored: StoredDocumentFile | undefined, err: unknown): Promise<never> {
+  if (stored) await app.storage.delete(stored.storageKey).catch(() => undefined);
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_FILES_LIMIT') throw badRequest('Send one file per upload');
+  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The upload has too many fields');
+  throw err;
+}

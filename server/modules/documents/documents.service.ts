@@ -24,7 +24,7 @@ import { claimNotification } from '../messages/message-notifications.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
 import { projectScope, type ScopeViewer } from '../projects/project-scope.ts';
 import { findProjectForViewer } from '../projects/projects.service.ts';
-import { DOCUMENT_FILE_TYPES, storeDocumentFile, withExtension, type StoredDocumentFile } from './document-file.ts';
+import { DOCUMENT_FILE_TYPES, storeDocumentFile, uploadFailed, withExtension, type StoredDocumentFile } from './document-file.ts';
 import { documentMailRecipient, documentNotificationMail } from './document-mail.ts';
 
 type DocumentRow = typeof projectDocuments.$inferSelect;
@@ -157,11 +157,7 @@ async function receiveDocumentUpload<S extends z.ZodType<object>>(
       received = { fields: parsed.data as z.output<S>, file, fileName: withExtension(fileName, DOCUMENT_FILE_TYPES[file.kind].ext) };
     }
   } catch (err) {
-    if (received) await app.storage.delete(received.file.storageKey).catch(() => undefined);
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Send one file per upload');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('The upload has too many fields');
-    throw err;
+    await uploadFailed(app, received?.file, err);
   }
   if (!received) throw badRequest('Choose a file to upload');
   return received;

@@ -34,11 +34,10 @@ type PaymentRow = typeof payments.$inferSelect;
 /** The lines, issued credit notes (with their lines) and payments of some invoices, in four queries whatever the count. */
 async function partsOf(db: DbExecutor, ids: string[]) {
   if (ids.length === 0) return { lines: [] as LineRow[], credits: [] as CreditRow[], creditLines: [] as CreditLineRow[], paid: [] as PaymentRow[] };
-  const [lines, credits, paid] = await Promise.all([
-    db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.position)),
-    db.select().from(creditNotes).where(and(inArray(creditNotes.invoiceId, ids), eq(creditNotes.status, 'issued'))).orderBy(asc(creditNotes.issuedAt)),
-    db.select().from(payments).where(inArray(payments.invoiceId, ids)).orderBy(asc(payments.receivedOn), asc(payments.recordedAt)),
-  ]);
+  // One after another: `db` may be a transaction, whose one connection runs one query at a time.
+  const lines = await db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.position));
+  const credits = await db.select().from(creditNotes).where(and(inArray(creditNotes.invoiceId, ids), eq(creditNotes.status, 'issued'))).orderBy(asc(creditNotes.issuedAt));
+  const paid = await db.select().from(payments).where(inArray(payments.invoiceId, ids)).orderBy(asc(payments.receivedOn), asc(payments.recordedAt));
   const creditLines = credits.length ? await db.select().from(creditNoteLines).where(inArray(creditNoteLines.creditNoteId, credits.map((c) => c.id))) : [];
   return { lines, credits, creditLines, paid };
 }
@@ -214,11 +213,9 @@ export async function projectFinance(app: FastifyInstance, viewer: ScopeViewer, 
 export async function invoiceBalance(db: DbExecutor, invoiceId: string, today: string) {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (!row) return null;
-  const [credits, paid, [project]] = await Promise.all([
-    db.select().from(creditNotes).where(and(eq(creditNotes.invoiceId, invoiceId), eq(creditNotes.status, 'issued'))),
-    db.select().from(payments).where(and(eq(payments.invoiceId, invoiceId), isNull(payments.voidedAt))),
-    db.select({ clientId: projects.clientId, name: projects.name }).from(projects).where(eq(projects.id, row.projectId)),
-  ]);
+  const credits = await db.select().from(creditNotes).where(and(eq(creditNotes.invoiceId, invoiceId), eq(creditNotes.status, 'issued')));
+  const paid = await db.select().from(payments).where(and(eq(payments.invoiceId, invoiceId), isNull(payments.voidedAt)));
+  const [project] = await db.select({ clientId: projects.clientId, name: projects.name }).from(projects).where(eq(projects.id, row.projectId));
   const position = positionOf(row, credits, paid, today);
   return { row, projectName: project.name, clientId: project.clientId, ...position };
 }
