@@ -39,6 +39,7 @@ import staffRoutes from './modules/staff/staff.routes.ts';
 import projectsRoutes from './modules/projects/projects.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
 import changeOrdersRoutes from './modules/change-orders/change-orders.routes.ts';
+import paystackRoutes from './modules/invoices/paystack.routes.ts';
 import timelinesRoutes from './modules/timelines/timelines.routes.ts';
 import approvalsRoutes from './modules/approvals/approvals.routes.ts';
 import formTokenRoutes from './plugins/form-token.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(projectsRoutes);
       await api.register(reportsRoutes);
       await api.register(changeOrdersRoutes);
+      await api.register(paystackRoutes);
       await api.register(timelinesRoutes);
       await api.register(approvalsRoutes);
       await api.register(formTokenRoutes);
