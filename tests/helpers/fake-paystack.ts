@@ -12,7 +12,7 @@ import { freePort } from './free-port.ts';
  * through its control endpoints: POST /__outcome { reference, status?, amountKobo?, currency? } and
  * POST /__webhook-target { url }.
  */
-export interface FakePaystackOutcome {
+interface FakePaystackOutcome {
   /** What verify answers as the transaction's status: 'success', 'failed', 'abandoned', 'ongoing'... */
   status?: string;
   /** The amount verify (and the webhook) reports, in kobo; the amount initialised when left out. */
@@ -20,7 +20,7 @@ export interface FakePaystackOutcome {
   currency?: string;
 }
 
-export interface FakeInitialization {
+interface FakeInitialization {
   authorization: string | undefined;
   body: { email: string; amount: string | number; currency: string; reference: string; callback_url: string; channels: string[]; metadata: Record<string, string> };
 }

@@ -8,7 +8,7 @@ import { AppError } from '../../../common/errors.ts';
 /** What a caller is told when Paystack cannot be reached or answers nonsense. */
 export const PAYSTACK_UNAVAILABLE = 'Online payment is unavailable just now: pay by bank transfer or try again shortly';
 /** How long one call to Paystack may take. */
-export const PAYSTACK_TIMEOUT_MS = 10_000;
+const PAYSTACK_TIMEOUT_MS = 10_000;
 /** The channels a client may pay through on Paystack's page. */
 const CHANNELS = ['card', 'bank_transfer', 'ussd', 'bank'] as const;
 

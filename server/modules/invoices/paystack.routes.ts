@@ -11,11 +11,11 @@ import { clientAddressOf, visitorLimitKeyOf } from '../auth/admin-network.ts';
 import { handleWebhook, startCheckout } from './paystack.service.ts';
 
 /** The largest webhook body read: Paystack's charge events are a few kilobytes. */
-export const PAYSTACK_WEBHOOK_MAX_BYTES = 64 * 1024;
+const PAYSTACK_WEBHOOK_MAX_BYTES = 64 * 1024;
 /** Checkouts one person may start (each is a row and a call to Paystack). */
-export const PAY_ONLINE_RATE_LIMIT: RateLimitRule = { bucket: 'pay-online', limit: 20, windowMs: 10 * 60_000 };
+const PAY_ONLINE_RATE_LIMIT: RateLimitRule = { bucket: 'pay-online', limit: 20, windowMs: 10 * 60_000 };
 /** Events one address may send (Paystack sends from a few addresses, so the limit is generous). */
-export const PAYSTACK_WEBHOOK_RATE_LIMIT: RateLimitRule = { bucket: 'paystack-webhook', limit: 300, windowMs: 60_000 };
+const PAYSTACK_WEBHOOK_RATE_LIMIT: RateLimitRule = { bucket: 'paystack-webhook', limit: 300, windowMs: 60_000 };
 const TRY_LATER = (wait: string) => `Too many attempts. Try again in ${wait}.`;
 
 const webhookResponseSchema = okResponse({});

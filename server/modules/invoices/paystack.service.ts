@@ -23,7 +23,7 @@ export const BAD_SIGNATURE = 'The signature of this event is not valid';
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
 /** Our reference for a checkout: 'inv-' and 24 base32 letters (120 random bits), unguessable, and within Paystack's allowed characters. */
-export function newReference(): string {
+function newReference(): string {
   const bytes = randomBytes(15);
   let bits = 0;
   let value = 0;
@@ -41,7 +41,7 @@ export function newReference(): string {
 }
 
 /** Where Paystack sends the client back: the dashboard on the project, at the invoice, naming the checkout. */
-export function callbackUrlOf(app: FastifyInstance, projectId: string, invoiceId: string, reference: string): string {
+function callbackUrlOf(app: FastifyInstance, projectId: string, invoiceId: string, reference: string): string {
   const url = new URL(invoiceLink(app, projectId, invoiceId));
   url.searchParams.set('paid', reference);
   return url.toString();
