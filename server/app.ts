@@ -40,6 +40,7 @@ import projectsRoutes from './modules/projects/projects.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
 import changeOrdersRoutes from './modules/change-orders/change-orders.routes.ts';
 import invoicesRoutes from './modules/invoices/invoices.routes.ts';
+import paystackRoutes from './modules/invoices/paystack.routes.ts';
 import timelinesRoutes from './modules/timelines/timelines.routes.ts';
 import approvalsRoutes from './modules/approvals/approvals.routes.ts';
 import formTokenRoutes from './plugins/form-token.ts';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(reportsRoutes);
       await api.register(changeOrdersRoutes);
       await api.register(invoicesRoutes);
+      await api.register(paystackRoutes);
       await api.register(timelinesRoutes);
       await api.register(approvalsRoutes);
       await api.register(formTokenRoutes);
