@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../../common/errors.ts';
 import { todayIso } from '../../../common/dates.ts';
@@ -90,11 +90,12 @@ export async function receiptPdf(app: FastifyInstance, viewer: ScopeViewer, paym
   const { payment, invoice } = found;
   if (payment.voidedAt) throw conflict('This payment was voided: it has no receipt');
   const balance = (await invoiceBalance(app.db, invoice.id, todayIso(app.clock.now())))!;
-  // Paid to date as of this payment: the payments recorded up to it (not voided), capped at what was payable.
-  const upTo = (await app.db.select().from(payments).where(and(eq(payments.invoiceId, invoice.id), isNull(payments.voidedAt))))
-    .filter((p) => p.recordedAt < payment.recordedAt || (p.recordedAt.getTime() === payment.recordedAt.getTime() && p.id <= payment.id));
+  // Numbered by its place among all the invoice's payments (voided ones keep their numbers, so a
+  // receipt's number never changes); paid to date counts those not voided up to it, capped at the payable.
+  const all = await app.db.select().from(payments).where(eq(payments.invoiceId, invoice.id));
+  const upTo = all.filter((p) => p.recordedAt < payment.recordedAt || (p.recordedAt.getTime() === payment.recordedAt.getTime() && p.id <= payment.id));
   const sequence = upTo.length;
-  const before = upTo.reduce((s, p) => s + p.amountKobo, 0n);
+  const before = upTo.filter((p) => !p.voidedAt).reduce((s, p) => s + p.amountKobo, 0n);
   const payable = invoice.grossKobo - balance.creditedKobo;
   const paidToDate = before < payable ? before : payable;
   const pdf = await renderReceiptPdf({

@@ -37,7 +37,7 @@ async function partsOf(db: DbExecutor, ids: string[]) {
   // One after another: `db` may be a transaction, whose one connection runs one query at a time.
   const lines = await db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.position));
   const credits = await db.select().from(creditNotes).where(and(inArray(creditNotes.invoiceId, ids), eq(creditNotes.status, 'issued'))).orderBy(asc(creditNotes.issuedAt));
-  const paid = await db.select().from(payments).where(inArray(payments.invoiceId, ids)).orderBy(asc(payments.receivedOn), asc(payments.recordedAt));
+  const paid = await db.select().from(payments).where(inArray(payments.invoiceId, ids)).orderBy(asc(payments.receivedOn), asc(payments.recordedAt), asc(payments.id));
   const creditLines = credits.length ? await db.select().from(creditNoteLines).where(inArray(creditNoteLines.creditNoteId, credits.map((c) => c.id))) : [];
   return { lines, credits, creditLines, paid };
 }

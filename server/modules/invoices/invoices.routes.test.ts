@@ -216,6 +216,7 @@ describe('payments', () => {
     res = await call(admin, 'POST', `/api/invoices/${invoice._id}/payments`, { amount: '1', receivedOn: '2026-11-20', method: 'paystack' });
     expect(res.statusCode).toBe(400);
 
+    t.clock.advance(60_000);
     state = await recordTransfer(t, admin.headers, invoice._id, '575.00');
     expect(state.status).toBe('paid');
     expect(state.outstandingKobo).toBe('0');
