@@ -25,9 +25,9 @@ function Summary({ finance }: { finance: ProjectFinance }) {
   ];
   return (
     <div>
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+      <dl className="flex flex-wrap gap-2">
         {items.map(([label, value, testId]) => (
-          <div key={label} className="rounded-md bg-slate-50 p-2 dark:bg-slate-800">
+          <div key={label} className="min-w-[9.5rem] flex-1 rounded-md bg-slate-50 p-2 dark:bg-slate-800">
             <dt className="text-xs font-medium text-slate-700 dark:text-slate-300">{label}</dt>
             <dd className="font-semibold tabular-nums break-words" data-testid={testId}>
               {formatKobo(value)}
@@ -81,7 +81,7 @@ function MilestonesTable({ finance, canWrite }: { finance: ProjectFinance; canWr
   };
   return (
     <div className="overflow-x-auto" role="region" aria-label="Milestones table" tabIndex={0}>
-      <table className="table-stack w-full min-w-[40rem] text-left text-sm">
+      <table className="table-stack w-full text-left text-sm">
         <caption className="sr-only">Payment plan milestones</caption>
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-600">
@@ -90,17 +90,23 @@ function MilestonesTable({ finance, canWrite }: { finance: ProjectFinance; canWr
             <th scope="col" className="py-2 pr-3">Due</th>
             <th scope="col" className="py-2 pr-3">Depends on</th>
             <th scope="col" className="py-2 pr-3 text-right">Invoiced so far</th>
-            {canWrite ? <th scope="col" className="py-2"><span className="sr-only">Actions</span></th> : null}
           </tr>
         </thead>
         <tbody>
           {finance.milestones.map((m) => (
             <tr key={m._id} className="border-b border-slate-200 align-top dark:border-slate-700" data-testid="milestone">
-              <td data-label="Milestone" className="py-2 pr-3 font-medium">{m.name}</td>
-              <td data-label="Amount" className={clsx(moneyCell, 'py-2 pr-3')}>
+              <td data-label="Milestone" className="py-2 pr-3">
+                <span className="font-medium">{m.name}</span>
+                {canWrite ? (
+                  <button type="button" className={clsx(buttonClass('secondary'), 'mt-1 flex')} disabled={raising !== null} onClick={() => raise(m)} aria-label={`Raise invoice for ${m.name}`}>
+                    {raising === m._id ? 'Drafting...' : 'Raise invoice'}
+                  </button>
+                ) : null}
+              </td>
+              <td data-label="Amount" className="py-2 pr-3 text-right tabular-nums">
                 {m.shareBp !== null ? (
                   <>
-                    {formatBp(m.shareBp)} <span className="text-slate-700 dark:text-slate-300">= {formatKobo(m.resolvedKobo)}</span>
+                    {formatBp(m.shareBp)} <span className="block whitespace-nowrap text-slate-700 dark:text-slate-300">{formatKobo(m.resolvedKobo)}</span>
                   </>
                 ) : (
                   formatKobo(m.resolvedKobo)
@@ -109,13 +115,6 @@ function MilestonesTable({ finance, canWrite }: { finance: ProjectFinance; canWr
               <td data-label="Due" className="py-2 pr-3 whitespace-nowrap">{formatDay(m.dueDate, 'No date')}</td>
               <td data-label="Depends on" className="py-2 pr-3"><DependsOn m={m} /></td>
               <td data-label="Invoiced so far" className={clsx(moneyCell, 'py-2 pr-3')}>{formatKobo(m.invoicedKobo)}</td>
-              {canWrite ? (
-                <td className="py-2 text-right">
-                  <button type="button" className={buttonClass('secondary')} disabled={raising !== null} onClick={() => raise(m)} aria-label={`Raise invoice for ${m.name}`}>
-                    {raising === m._id ? 'Drafting...' : 'Raise invoice'}
-                  </button>
-                </td>
-              ) : null}
             </tr>
           ))}
         </tbody>

@@ -40,7 +40,7 @@ function LinesTable({ invoice }: { invoice: Invoice }) {
   const name = invoiceName(invoice);
   return (
     <div className="mt-3 overflow-x-auto" role="region" aria-label={`Lines of ${name}`} tabIndex={0}>
-      <table className="table-stack w-full min-w-[34rem] text-left text-sm">
+      <table className="table-stack w-full text-left text-sm">
         <caption className="sr-only">Lines of {name}</caption>
         <thead>
           <tr className="border-b border-slate-300 dark:border-slate-600">
@@ -58,7 +58,13 @@ function LinesTable({ invoice }: { invoice: Invoice }) {
               <td data-label="Quantity" className={clsx(moneyCell, 'py-1 pr-3')}>{l.quantity}</td>
               <td data-label="Unit price" className={clsx(moneyCell, 'py-1 pr-3')}>{formatKobo(l.unitPriceKobo)}</td>
               <td data-label="VAT" className={clsx(moneyCell, 'py-1 pr-3')}>
-                {l.vatRateBp > 0 ? `${formatKobo(l.vatKobo)} (${formatBp(l.vatRateBp)})` : 'Exempt'}
+                {l.vatRateBp > 0 ? (
+                  <>
+                    {formatKobo(l.vatKobo)} <span className="block text-xs text-slate-700 dark:text-slate-300">at {formatBp(l.vatRateBp)}</span>
+                  </>
+                ) : (
+                  'Exempt'
+                )}
               </td>
               <td data-label="Net" className={clsx(moneyCell, 'py-1')}>{formatKobo(l.netKobo)}</td>
             </tr>
