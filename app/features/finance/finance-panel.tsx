@@ -98,9 +98,11 @@ function MilestonesTable({ finance, canWrite }: { finance: ProjectFinance; canWr
               <td data-label="Milestone" className="py-2 pr-3">
                 <span className="font-medium">{m.name}</span>
                 {canWrite ? (
-                  <button type="button" className={clsx(buttonClass('secondary'), 'mt-1 flex')} disabled={raising !== null} onClick={() => raise(m)} aria-label={`Raise invoice for ${m.name}`}>
-                    {raising === m._id ? 'Drafting...' : 'Raise invoice'}
-                  </button>
+                  <div className="mt-1">
+                    <button type="button" className={buttonClass('secondary')} disabled={raising !== null} onClick={() => raise(m)} aria-label={`Raise invoice for ${m.name}`}>
+                      {raising === m._id ? 'Drafting...' : 'Raise invoice'}
+                    </button>
+                  </div>
                 ) : null}
               </td>
               <td data-label="Amount" className="py-2 pr-3 text-right tabular-nums">
