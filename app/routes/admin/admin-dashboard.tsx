@@ -24,6 +24,7 @@ import { ProjectDetailCard } from '../../features/projects/project-detail-card.t
 import { ProjectList, useSelectedProject } from '../../features/projects/project-list.tsx';
 import { CreateReportDialog } from '../../features/reports/create-report-dialog.tsx';
 import { ChangeOrdersPanel } from '../../features/change-orders/change-orders-panel.tsx';
+import { FinancePanel } from '../../features/finance/finance-panel.tsx';
 import { ReportList, useReportsError } from '../../features/reports/report-list.tsx';
 import { ProjectTimeline, useTimelinesError } from '../../features/timelines/project-timeline.tsx';
 import { TimelineEditor } from '../../features/timelines/timeline-editor.tsx';
@@ -188,6 +189,14 @@ function AdminDashboard() {
                   readOnly={Boolean(shown.archivedAt) || clientArchived || !can(user, 'projects.write')}
                 />
               </section>
+              {can(user, 'finance.read') ? (
+                <section id="invoices" aria-labelledby="invoices-heading" className={panelClass}>
+                  <h3 id="invoices-heading" className="mb-3 text-lg font-semibold">
+                    Payment plan and invoices
+                  </h3>
+                  <FinancePanel projectId={shown._id} staff canWrite={can(user, 'finance.write') && !shown.archivedAt && !clientArchived} />
+                </section>
+              ) : null}
             </>
           )}
         </SelectedProjectPanel>

@@ -27,6 +27,7 @@ import { TeamSection } from '../../features/organisation/team-section.tsx';
 import { ProjectApprovals } from '../../features/approvals/project-approvals.tsx';
 import { WaitingOnPanel } from '../../features/approvals/waiting-on-panel.tsx';
 import { ChangeOrdersPanel } from '../../features/change-orders/change-orders-panel.tsx';
+import { FinancePanel } from '../../features/finance/finance-panel.tsx';
 import { memberGrants } from '../../../common/permissions.ts';
 
 export const meta = () => [{ title: 'Client Dashboard' }, { name: 'robots', content: 'noindex, nofollow' }];
@@ -131,6 +132,14 @@ function ClientDashboard({ clientId }: { clientId: string }) {
                 </h3>
                 <ChangeOrdersPanel projectId={shown._id} clientId={clientId} canDecide={memberGrants(user?.memberRole, 'approvals.decide')} />
               </section>
+              {memberGrants(user?.memberRole, 'finance.read') ? (
+                <section id="invoices" aria-labelledby="invoices-heading" className={panelClass}>
+                  <h3 id="invoices-heading" className="mb-3 text-lg font-semibold">
+                    Payment plan and invoices
+                  </h3>
+                  <FinancePanel projectId={shown._id} />
+                </section>
+              ) : null}
               <ProjectCommunication project={shown} viewer="client" />
             </>
           )}
