@@ -14,6 +14,9 @@ export const E2E_MAIL_DIR = path.join(os.tmpdir(), `portal-e2e-mail-${PORT}`);
 export const E2E_GEMINI_PORT = Number(process.env.E2E_GEMINI_PORT ?? PORT + 21000);
 // The local news service of the browser tests (tests/e2e/news-global-setup.ts).
 export const E2E_NEWS_PORT = Number(process.env.E2E_NEWS_PORT ?? PORT + 22000);
+// The local stand-in for Paystack (tests/e2e/paystack-global-setup.ts): its API and hosted checkout.
+export const E2E_PAYSTACK_PORT = Number(process.env.E2E_PAYSTACK_PORT ?? PORT + 23000);
+export const E2E_PAYSTACK_SECRET = 'sk_test_e2e_fake_paystack_key';
 // Decision 177: the server's whole log (tests/e2e/start-server.ts) and the secrets the tests used
 // (tests/e2e/secret-recorder.ts); the run's last step greps the one for the other.
 export const E2E_SERVER_LOG = path.join(os.tmpdir(), `portal-e2e-server-${PORT}.log`);
@@ -38,6 +41,7 @@ export default defineConfig({
     './tests/e2e/smtp-global-setup.ts',
     './tests/e2e/gemini-global-setup.ts',
     './tests/e2e/news-global-setup.ts',
+    './tests/e2e/paystack-global-setup.ts',
     // Its teardown fails the run when a secret a test used is in the server's log (decision 177).
     './tests/e2e/secrets-global-setup.ts',
   ],
@@ -99,6 +103,8 @@ export default defineConfig({
       GEMINI_FIRST_CHUNK_TIMEOUT_MS: '20000',
       NEWS_API_KEY: 'e2e-news-key',
       NEWS_API_URL: `http://127.0.0.1:${E2E_NEWS_PORT}/v2/everything`,
+      PAYSTACK_SECRET_KEY: E2E_PAYSTACK_SECRET,
+      PAYSTACK_API_URL: `http://127.0.0.1:${E2E_PAYSTACK_PORT}`,
     },
   },
 });

@@ -8,7 +8,8 @@ import { LIVE, clientOnPhone, openStaffProject, stamp, staffWithClientProject } 
 // Issue 26, decision 298: staff set the finance settings, build a payment plan of three milestones
 // (30/40/30 % of ₦10,000,000.00) in the panel, raise and issue the first invoice; the client reads it
 // with the bank details on a phone; staff record half of it as a transfer and the client's outstanding
-// follows live. Axe-clean in both themes; the panel photographed at 390 and 1280 px, light and dark.
+// follows live; the client pays the rest through Paystack's hosted checkout (the local stand-in of
+// tests/e2e/paystack-global-setup.ts, which sends the signed webhook) and both sides reach zero live. Axe-clean in both themes; the panel photographed at 390 and 1280 px, light and dark.
 
 const SHOTS = process.env.FINANCE_SHOTS_DIR ?? '/tmp/finance-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -22,7 +23,7 @@ async function shootPanel(page: Page, side: string) {
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }
 
-test('staff plan three milestones and issue the first invoice; the client sees it with the bank details and the part payment live', async ({ page, browser }) => {
+test('staff plan three milestones and issue the first invoice; the client pays half by transfer and the rest online, and both sides see the balance reach zero live', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const id = stamp();
   const { account, project } = await staffWithClientProject(
@@ -36,7 +37,7 @@ test('staff plan three milestones and issue the first invoice; the client sees i
     vatRate: '7.5',
     paymentTermsDays: 14,
     taxId: '12345678-0001',
-    bankName: 'Zenith Bank',
+    bankName: 'Harbour Trust Bank',
     bankAccountName: 'Tolu Engineering Ltd',
     bankAccountNumber: '1012345678',
   });
@@ -102,7 +103,7 @@ test('staff plan three milestones and issue the first invoice; the client sees i
   await test.step('the client sees the issued invoice with the bank details on a phone', async () => {
     const invoice = clientPanel.getByRole('article', { name: new RegExp(`^Invoice ${invoiceNumber}`) });
     await expect(invoice).toContainText('₦3,225,000.00');
-    await expect(invoice.getByTestId('bank-details')).toContainText('Zenith Bank');
+    await expect(invoice.getByTestId('bank-details')).toContainText('Harbour Trust Bank');
     await expect(invoice.getByTestId('bank-details')).toContainText('Tolu Engineering Ltd');
     await expect(invoice.getByTestId('bank-details')).toContainText('1012345678');
     await expect(invoice).toContainText(`Quote ${invoiceNumber} as the reference`);
@@ -124,16 +125,36 @@ test('staff plan three milestones and issue the first invoice; the client sees i
     await expect(dialog.getByLabel('Amount (NGN)')).toHaveAttribute('aria-invalid', 'true');
     await dialog.getByLabel('Amount (NGN)').fill('1,612,500.00');
     await expect(dialog.getByLabel('Method')).toHaveValue('bank_transfer');
-    await dialog.getByLabel('Reference').fill('ZEN-4471');
+    await dialog.getByLabel('Reference').fill('HTB-4471');
     await expectNoAxeViolationsInBothThemes(page, 'record payment dialog', 'dialog');
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(issued.getByTestId('invoice-outstanding')).toHaveText('₦1,612,500.00');
-    await expect(issued.getByTestId('payment')).toContainText('Bank transfer, ref. ZEN-4471');
+    await expect(issued.getByTestId('payment')).toContainText('Bank transfer, ref. HTB-4471');
     const clientInvoice = clientPanel.getByRole('article', { name: new RegExp(`^Invoice ${invoiceNumber}`) });
     await expect(clientInvoice.getByTestId('invoice-outstanding')).toHaveText('₦1,612,500.00', LIVE);
     await expect(clientInvoice).toContainText('Part-paid');
     await expect(clientPanel.getByTestId('finance-paid')).toHaveText('₦1,612,500.00');
+  });
+
+  await test.step('the client pays the rest online; both sides see the balance reach zero live', async () => {
+    const clientInvoice = clientPanel.getByRole('article', { name: new RegExp(`^Invoice ${invoiceNumber}`) });
+    await clientInvoice.getByRole('button', { name: 'Pay ₦1,612,500.00 online' }).click();
+    // Paystack's hosted page (the stand-in), then back to the portal once paid.
+    await expect(client.getByRole('heading', { name: 'Pay ₦1,612,500.00' })).toBeVisible();
+    await client.getByRole('button', { name: 'Pay ₦1,612,500.00' }).click();
+    await client.waitForURL((url) => url.pathname === PATHS.clientDashboard && url.searchParams.has('paid'));
+    await expect(client.getByText('Thank you: your payment is confirmed.')).toBeVisible(LIVE);
+    const back = client.locator('#invoices').getByRole('article', { name: new RegExp(`^Invoice ${invoiceNumber}`) });
+    await expect(back.getByTestId('invoice-outstanding')).toHaveText('₦0.00');
+    await expect(back).toContainText('Paid');
+    await expect(client.locator('#invoices').getByTestId('finance-paid')).toHaveText('₦3,225,000.00');
+    // Staff never reloaded: the webhook's payment reaches their panel live.
+    const issued = staffPanel.getByRole('article', { name: new RegExp(`^Invoice ${invoiceNumber}`) });
+    await expect(issued.getByTestId('invoice-outstanding')).toHaveText('₦0.00', LIVE);
+    await expect(issued.getByTestId('payment')).toHaveCount(2);
+    await expect(issued.getByTestId('payment').nth(1)).toContainText('Paid online (Paystack)');
+    await expect(staffPanel.getByTestId('finance-outstanding')).toHaveText('₦0.00');
   });
 
   await test.step('both sides are axe-clean in both themes and photographed at 390 and 1280 px', async () => {
