@@ -19,6 +19,8 @@ const LINKS = [
   { name: 'Website', href: PATHS.adminWebsite },
   { name: 'Media', href: PATHS.adminMedia },
   { name: 'Support chat', href: PATHS.adminChat },
+  { name: 'Finance', href: PATHS.adminFinance },
+  { name: 'Invoice settings', href: PATHS.adminFinanceSettings },
   { name: 'Security', href: PATHS.adminSecurity },
   { name: 'Audit log', href: PATHS.adminAuditLog },
   // Owners only (staff.manage, decision 275); the test's staff are owners.
@@ -37,6 +39,8 @@ const SCREENS = [
   { path: PATHS.blogNew, heading: 'New Blog Post', current: 'Blog management' },
   { path: PATHS.adminMedia, heading: 'Media', current: 'Media' },
   { path: PATHS.adminChat, heading: 'Support Chat', current: 'Support chat' },
+  { path: PATHS.adminFinance, heading: 'Finance', current: 'Finance' },
+  { path: PATHS.adminFinanceSettings, heading: 'Invoice settings', current: 'Invoice settings' },
   { path: PATHS.adminWebsite, heading: 'Website', current: 'Website' },
   { path: PATHS.adminSecurity, heading: 'Security', current: 'Security' },
   { path: PATHS.adminAuditLog, heading: 'Audit log', current: 'Audit log' },

@@ -9,7 +9,6 @@ import type { FinanceOverview as Overview, OverdueRow } from '../../../common/sc
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { buttonClass } from '../../components/button-class.ts';
 import { useFailureToast } from '../../components/portal/notify.ts';
-import { TableHead } from '../../components/portal/table-head.tsx';
 import { FINANCE_CSV_URL, useFinanceOverview } from './finance-admin-api.ts';
 
 const panelClass = 'grid gap-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
@@ -18,6 +17,10 @@ const mutedClass = 'text-sm text-slate-600 dark:text-slate-300';
 /** Where an overdue invoice is on the admin dashboard: its client and project selected, scrolled to the invoice. */
 export const overdueInvoiceHref = (row: Pick<OverdueRow, 'clientId' | 'projectId' | 'invoiceId'>) =>
   `${PATHS.adminDashboard}?${new URLSearchParams({ client: row.clientId, project: row.projectId })}#invoice-${row.invoiceId}`;
+
+const HEADINGS = ['Number', 'Client', 'Project', 'Issued', 'Due', 'Days overdue', 'Total', 'Outstanding'] as const;
+/** The amounts' columns, right-aligned so their figures line up. */
+const RIGHT = new Set<string>(['Days overdue', 'Total', 'Outstanding']);
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
@@ -123,10 +126,16 @@ function OverdueInvoices({ rows }: { rows: OverdueRow[] }) {
           </ul>
           <div role="region" aria-label="Overdue invoices table" tabIndex={0} className="hidden overflow-x-auto md:block">
             <table className="w-full border-collapse text-left text-sm">
-              <TableHead
-                caption="Overdue invoices, oldest first"
-                headings={['Number', 'Client', 'Project', 'Issued', 'Due', 'Days overdue', 'Total', 'Outstanding']}
-              />
+              <caption className="sr-only">Overdue invoices, oldest first</caption>
+              <thead>
+                <tr className="border-b border-slate-300 dark:border-slate-600">
+                  {HEADINGS.map((h) => (
+                    <th key={h} scope="col" className={clsx('py-2 font-semibold', RIGHT.has(h) ? 'pr-0 pl-3 text-right' : 'pr-3')}>
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.invoiceId} className="border-b border-slate-200 align-top last:border-0 dark:border-slate-800">
@@ -137,9 +146,9 @@ function OverdueInvoices({ rows }: { rows: OverdueRow[] }) {
                     </td>
                     <td className="py-2 pr-3 whitespace-nowrap">{formatDay(r.issueDate)}</td>
                     <td className="py-2 pr-3 whitespace-nowrap">{formatDay(r.dueDate)}</td>
-                    <td className="py-2 pr-3 tabular-nums">{r.daysOverdue}</td>
-                    <td className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">{formatKobo(r.grossKobo)}</td>
-                    <td className="py-2 text-right font-semibold whitespace-nowrap tabular-nums">{formatKobo(r.outstandingKobo)}</td>
+                    <td className="py-2 pl-3 text-right tabular-nums">{r.daysOverdue}</td>
+                    <td className="py-2 pl-3 text-right whitespace-nowrap tabular-nums">{formatKobo(r.grossKobo)}</td>
+                    <td className="py-2 pl-3 text-right font-semibold whitespace-nowrap tabular-nums">{formatKobo(r.outstandingKobo)}</td>
                   </tr>
                 ))}
               </tbody>

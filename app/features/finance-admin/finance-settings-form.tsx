@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Info, TriangleAlert } from 'lucide-react';
 import { PATHS } from '../../../common/paths.ts';
-import { formatDateTime } from '../../../common/dates.ts';
+import { formatDateTimeWithZone } from '../../../common/dates.ts';
 import { financeSettingsBodySchema, formatBp, type FinanceSettings } from '../../../common/schemas/invoices.ts';
 import { ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { useFailureToast } from '../../components/portal/notify.ts';
@@ -145,7 +145,7 @@ function SettingsForm({ settings }: { settings: FinanceSettings }) {
         <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
           {settings.updatedAt ? (
             <>
-              Last saved <time dateTime={settings.updatedAt}>{formatDateTime(settings.updatedAt)}</time>
+              Last saved <time dateTime={settings.updatedAt}>{formatDateTimeWithZone(settings.updatedAt)}</time>
             </>
           ) : (
             'Not saved yet: these are the defaults.'
