@@ -97,7 +97,7 @@ test('every admin screen has the same navigation: each link, the current place m
     // The old menus are gone: no second list of the same links in the header.
     await expect(page.locator('header').getByRole('link', { name: /^Security/ })).toHaveCount(1);
   }
-  // Decision 288 (was 254's one row): at 1280 px an owner's thirteen places, counts and Account
+  // Decision 288 (was 254's one row): at 1280 px an owner's fifteen places, counts and Account
   // included, show without a menu in at most two rows (a row is one 44 px target high).
   const top = async (l: ReturnType<typeof link>) => (await l.boundingBox())!.y;
   const rows = (await top(nav(page).getByRole('button', { name: 'Account' }))) - (await top(link(page, 'Clients & projects')));

@@ -33,7 +33,7 @@ function FigureCard({ title, figures, tone = 'plain' }: { title: string; figures
       aria-labelledby={id}
       className={clsx(
         'rounded-xl border p-4',
-        warn ? 'border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950' : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900',
+        warn ? 'border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40' : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900',
       )}
     >
       <h3 id={id} className="text-sm font-semibold text-slate-700 dark:text-slate-200">
