@@ -54,6 +54,9 @@ export default [
     route('secured/v1/admin/website/:section', 'routes/admin/website-section.tsx'),
     // The support chat's conversations and unanswered questions.
     route('secured/v1/admin/chat', 'routes/admin/chat-conversations.tsx'),
+    // The payment plan (issue 26): the overview across projects, and the invoice settings.
+    route('secured/v1/admin/finance', 'routes/admin/finance.tsx'),
+    route('secured/v1/admin/finance/settings', 'routes/admin/finance-settings.tsx'),
   ]),
   route('sitemap.xml', 'routes/site/sitemap.ts'),
   route('*', 'routes/site/not-found.tsx'),

@@ -39,6 +39,9 @@ export const PATHS = {
   adminWebsite: '/secured/v1/admin/website',
   // The support chat's conversations, for staff.
   adminChat: '/secured/v1/admin/chat',
+  // The payment plan's overview across projects (issue 26), and the invoice settings.
+  adminFinance: '/secured/v1/admin/finance',
+  adminFinanceSettings: '/secured/v1/admin/finance/settings',
   newsletterConfirm: '/newsletter/confirm',
   newsletterUnsubscribe: '/newsletter/unsubscribe',
   // Where the footer's newsletter box posts when JavaScript is off (it answers with a page).

@@ -314,6 +314,8 @@ const overdueRowSchema = z.object({
   number: z.string(),
   projectId: z.string(),
   projectName: z.string(),
+  /** The project's client, for a link to the project on the admin dashboard. */
+  clientId: z.string(),
   clientName: z.string(),
   issueDate: z.string(),
   dueDate: z.string(),

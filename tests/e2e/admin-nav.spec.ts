@@ -19,6 +19,8 @@ const LINKS = [
   { name: 'Website', href: PATHS.adminWebsite },
   { name: 'Media', href: PATHS.adminMedia },
   { name: 'Support chat', href: PATHS.adminChat },
+  { name: 'Finance', href: PATHS.adminFinance },
+  { name: 'Invoice settings', href: PATHS.adminFinanceSettings },
   { name: 'Security', href: PATHS.adminSecurity },
   { name: 'Audit log', href: PATHS.adminAuditLog },
   // Owners only (staff.manage, decision 275); the test's staff are owners.
@@ -37,6 +39,8 @@ const SCREENS = [
   { path: PATHS.blogNew, heading: 'New Blog Post', current: 'Blog management' },
   { path: PATHS.adminMedia, heading: 'Media', current: 'Media' },
   { path: PATHS.adminChat, heading: 'Support Chat', current: 'Support chat' },
+  { path: PATHS.adminFinance, heading: 'Finance', current: 'Finance' },
+  { path: PATHS.adminFinanceSettings, heading: 'Invoice settings', current: 'Invoice settings' },
   { path: PATHS.adminWebsite, heading: 'Website', current: 'Website' },
   { path: PATHS.adminSecurity, heading: 'Security', current: 'Security' },
   { path: PATHS.adminAuditLog, heading: 'Audit log', current: 'Audit log' },
@@ -93,7 +97,7 @@ test('every admin screen has the same navigation: each link, the current place m
     // The old menus are gone: no second list of the same links in the header.
     await expect(page.locator('header').getByRole('link', { name: /^Security/ })).toHaveCount(1);
   }
-  // Decision 288 (was 254's one row): at 1280 px an owner's thirteen places, counts and Account
+  // Decision 288 (was 254's one row): at 1280 px an owner's fifteen places, counts and Account
   // included, show without a menu in at most two rows (a row is one 44 px target high).
   const top = async (l: ReturnType<typeof link>) => (await l.boundingBox())!.y;
   const rows = (await top(nav(page).getByRole('button', { name: 'Account' }))) - (await top(link(page, 'Clients & projects')));

@@ -42,6 +42,8 @@ const ADMIN_SCREENS = [
   PATHS.adminNewsletter,
   PATHS.adminSecurity,
   PATHS.adminChat,
+  PATHS.adminFinance,
+  PATHS.adminFinanceSettings,
   PATHS.adminAuditLog,
   PATHS.adminMedia,
   PATHS.adminStaff,

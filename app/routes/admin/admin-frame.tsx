@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import {
   ClipboardList,
+  Landmark,
+  Receipt,
   History,
   FolderKanban,
   Globe,
@@ -51,6 +53,9 @@ const PLACES: ReadonlyArray<Omit<AdminNavItem, 'count' | 'countLabel'> & { permi
   { to: PATHS.adminWebsite, label: 'Website', icon: Globe, permission: 'content.write' },
   { to: PATHS.adminMedia, label: 'Media', icon: Images, end: true, permission: 'content.write' },
   { to: PATHS.adminChat, label: 'Support chat', icon: MessageCircle, end: true, permission: 'support.answer' },
+  // The payment plan (issue 26): the overview for those who read finance, the invoice settings for those who manage settings.
+  { to: PATHS.adminFinance, label: 'Finance', icon: Landmark, end: true, permission: 'finance.read' },
+  { to: PATHS.adminFinanceSettings, label: 'Invoice settings', icon: Receipt, end: true, permission: 'settings.manage' },
   // The sign-in audit is an audit: read by those who read the audit log.
   { to: PATHS.adminSecurity, label: 'Security', icon: ShieldCheck, end: true, permission: 'audit.read' },
   { to: PATHS.adminAuditLog, label: 'Audit log', icon: History, end: true, permission: 'audit.read' },

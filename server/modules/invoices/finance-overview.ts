@@ -20,7 +20,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
 /** Every issued invoice in the viewer's scope with its position today, overdue first (oldest due date first), then by issue date, newest first. */
 async function issuedInvoices(app: FastifyInstance, viewer: ScopeViewer, today: string) {
   const rows = await app.db
-    .select({ row: invoices, projectName: projects.name, clientName: clientOrganisations.name })
+    .select({ row: invoices, projectName: projects.name, clientId: projects.clientId, clientName: clientOrganisations.name })
     .from(invoices)
     .innerJoin(projects, eq(projects.id, invoices.projectId))
     .leftJoin(clientOrganisations, eq(clientOrganisations.id, projects.clientId))
@@ -33,10 +33,10 @@ async function issuedInvoices(app: FastifyInstance, viewer: ScopeViewer, today: 
         app.db.select().from(payments).where(inArray(payments.invoiceId, ids)),
       ])
     : [[], []];
-  const list = rows.map(({ row, projectName, clientName }) => {
+  const list = rows.map(({ row, projectName, clientId, clientName }) => {
     const ownCredits = credits.filter((c) => c.invoiceId === row.id);
     const ownPaid = paid.filter((p) => p.invoiceId === row.id);
-    return { row, projectName, clientName: clientName ?? '', credits: ownCredits, paid: ownPaid, ...positionOf(row, ownCredits, ownPaid, today) };
+    return { row, projectName, clientId, clientName: clientName ?? '', credits: ownCredits, paid: ownPaid, ...positionOf(row, ownCredits, ownPaid, today) };
   });
   const overdue = list.filter((i) => i.status === 'overdue');
   const rest = list.filter((i) => i.status !== 'overdue').sort((a, b) => (b.row.issueDate! < a.row.issueDate! ? -1 : b.row.issueDate! > a.row.issueDate! ? 1 : 0));
@@ -74,6 +74,7 @@ export async function financeOverview(app: FastifyInstance, viewer: ScopeViewer)
       number: i.row.number!,
       projectId: i.row.projectId,
       projectName: i.projectName,
+      clientId: i.clientId,
       clientName: i.clientName,
       issueDate: i.row.issueDate!,
       dueDate: i.row.dueDate!,
