@@ -56,7 +56,7 @@ const isoDay = z.iso.date('Enter a date as YYYY-MM-DD');
 /** How many milestones a plan holds. */
 export const MILESTONES_MAX = 50;
 /** How many lines an invoice holds. */
-export const INVOICE_LINES_MAX = 100;
+const INVOICE_LINES_MAX = 100;
 
 const dependency = z.object({ timelineId: z.uuid(), task: singleLineText('Task').min(1).max(500) }).strict();
 
@@ -122,7 +122,7 @@ export const creditNoteBodySchema = z
   .strict();
 export type CreditNoteBody = z.input<typeof creditNoteBodySchema>;
 
-export const PAYMENT_METHODS = ['bank_transfer', 'paystack', 'cheque', 'cash'] as const;
+const PAYMENT_METHODS = ['bank_transfer', 'paystack', 'cheque', 'cash'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   bank_transfer: 'Bank transfer',
@@ -200,7 +200,6 @@ const lineSchema = z.object({
   /** What is left of the line to credit. */
   remainingNetKobo: z.string(),
 });
-export type InvoiceLine = z.infer<typeof lineSchema>;
 
 const creditNoteSchema = z.object({
   _id: z.string(),
@@ -212,7 +211,6 @@ const creditNoteSchema = z.object({
   grossKobo: z.string(),
   pdfUrl: z.string(),
 });
-export type CreditNote = z.infer<typeof creditNoteSchema>;
 
 const paymentSchema = z.object({
   _id: z.string(),
@@ -274,7 +272,6 @@ const summarySchema = z.object({
   paidKobo: z.string(),
   outstandingKobo: z.string(),
 });
-export type FinanceSummary = z.infer<typeof summarySchema>;
 
 const bankSchema = z.object({ bankName: z.string(), accountName: z.string(), accountNumber: z.string() });
 

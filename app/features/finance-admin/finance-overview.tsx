@@ -15,7 +15,7 @@ const panelClass = 'grid gap-4 rounded-xl border border-slate-200 bg-white p-4 d
 const mutedClass = 'text-sm text-slate-600 dark:text-slate-300';
 
 /** Where an overdue invoice is on the admin dashboard: its client and project selected, scrolled to the invoice. */
-export const overdueInvoiceHref = (row: Pick<OverdueRow, 'clientId' | 'projectId' | 'invoiceId'>) =>
+const overdueInvoiceHref = (row: Pick<OverdueRow, 'clientId' | 'projectId' | 'invoiceId'>) =>
   `${PATHS.adminDashboard}?${new URLSearchParams({ client: row.clientId, project: row.projectId })}#invoice-${row.invoiceId}`;
 
 const HEADINGS = ['Number', 'Client', 'Project', 'Issued', 'Due', 'Days overdue', 'Total', 'Outstanding'] as const;

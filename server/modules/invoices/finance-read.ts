@@ -122,7 +122,7 @@ export async function invoicesOut(db: DbExecutor, rows: InvoiceRow[], today: str
 }
 
 /** The project a viewer may see (another client's, or one outside a manager's assignments, is 404 like a missing one). */
-export async function visibleProject(db: DbExecutor, viewer: ScopeViewer, projectId: string) {
+async function visibleProject(db: DbExecutor, viewer: ScopeViewer, projectId: string) {
   const [row] = await db
     .select({ id: projects.id, clientId: projects.clientId, name: projects.name, budgetKobo: projects.budgetKobo })
     .from(projects)

@@ -11,7 +11,7 @@ import { invoiceBalance } from './finance-read.ts';
 /** How often each process looks for invoice reminders to send. */
 const REMINDER_TICK_MS = 15 * 60_000;
 /** A reminder goes this many days before the due date (and once the day after it, when still unpaid). */
-export const INVOICE_REMINDER_DAYS_BEFORE = 3;
+const INVOICE_REMINDER_DAYS_BEFORE = 3;
 
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 

@@ -96,7 +96,7 @@ export async function replacePlan(app: FastifyInstance, viewer: ScopeViewer, pro
 
 // ---------------------------------------------------------------- invoices
 
-export interface LineInput {
+interface LineInput {
   description: string;
   quantity: number;
   /** Kobo text. */
