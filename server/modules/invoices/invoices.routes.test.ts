@@ -97,6 +97,10 @@ describe('invoices', () => {
     const draft = await draftInvoice(t, admin.headers, project._id, { milestoneId: plan[0]._id });
     // ₦300,000.00 net, 7.5 % VAT = ₦22,500.00.
     expect(draft.grossKobo).toBe('32250000');
+    // The milestone is invoiced in full (by the draft): a second invoice on it needs lines of its own.
+    const again = await call(admin, 'POST', `/api/finance/project/${project._id}/invoices`, { milestoneId: plan[0]._id });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toContain('invoiced in full');
 
     let res = await call(admin, 'POST', `/api/invoices/${draft._id}/issue`);
     expect(res.statusCode).toBe(409);

@@ -193,7 +193,18 @@ export async function createInvoice(app: FastifyInstance, viewer: ScopeViewer, p
         const [project] = await tx.select({ budgetKobo: projects.budgetKobo }).from(projects).where(eq(projects.id, projectId));
         const amount = resolveMilestones(project.budgetKobo, milestones)[index];
         if (amount <= 0n) throw badRequest('This milestone comes to nothing: give its amount or share first');
-        lines = [{ description: `Milestone: ${milestones[index].name}`, quantity: 1, unitPrice: amount.toString(), vatable: true }];
+        // What is left of it: its amount less the net of its invoices (drafts included) less what credit notes took back.
+        const [{ invoiced, credited }] = await tx
+          .select({
+            invoiced: sql<string>`coalesce(sum(${invoices.netKobo}), 0)::text`,
+            credited: sql<string>`coalesce((select sum(c.net_kobo) from credit_notes c join invoices i on i.id = c.invoice_id where i.milestone_id = ${fields.milestoneId} and c.status = 'issued'), 0)::text`,
+          })
+          .from(invoices)
+          .where(eq(invoices.milestoneId, fields.milestoneId));
+        const left = amount - BigInt(invoiced) + BigInt(credited);
+        if (left <= 0n) throw conflict(`The milestone "${milestones[index].name}" is invoiced in full: raise an invoice with lines of its own for anything more`);
+        const part = left < amount ? ' (the rest)' : '';
+        lines = [{ description: `Milestone: ${milestones[index].name}${part}`, quantity: 1, unitPrice: left.toString(), vatable: true }];
       }
     }
     const { priced, totals } = pricedLines(lines!, settings.vatRateBp ?? VAT_RATE_BP_DEFAULT);
