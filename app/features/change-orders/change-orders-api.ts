@@ -22,7 +22,8 @@ type Action =
   | { kind: 'detach'; id: string; attachmentId: string }
   | { kind: 'update'; id: string; body: UpdateChangeOrderBody }
   | { kind: 'send' | 'withdraw'; id: string }
-  | { kind: 'decide'; id: string; body: DecideChangeOrderBody };
+  | { kind: 'decide'; id: string; body: DecideChangeOrderBody }
+  | { kind: 'delete'; id: string };
 
 /** Every change order write of one project; the list (and, after a decision, the project lists) read again. */
 export function useChangeOrderAction(projectId: string, clientId: string) {
@@ -47,6 +48,8 @@ export function useChangeOrderAction(projectId: string, clientId: string) {
           return apiFetch(`/change-orders/${a.id}/${a.kind}`, { method: 'POST', fallbackMessage: `Failed to ${a.kind} the change order` });
         case 'decide':
           return apiFetch(`/change-orders/${a.id}/decision`, { method: 'POST', json: a.body, fallbackMessage: 'Failed to record the decision' });
+        case 'delete':
+          return apiFetch(`/change-orders/${a.id}`, { method: 'DELETE', fallbackMessage: 'Failed to delete the draft' });
       }
     },
     onSettled: () => {

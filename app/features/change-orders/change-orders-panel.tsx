@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../components/portal/confirm-dialog.tsx';
 import { Download, FileDiff, Paperclip, Trash2 } from 'lucide-react';
 import { formatDate, formatDay } from '../../../common/dates.ts';
 import { formatKobo, koboToDecimal } from '../../../common/money.ts';
@@ -270,6 +271,7 @@ function ChangeOrderCard(props: { co: ChangeOrder; staff: boolean; canDecide: bo
   const { co, staff, canDecide, readOnly } = props;
   const action = useChangeOrderAction(props.projectId, props.clientId);
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const error = action.error ? action.error.message : null;
   return (
     <article aria-labelledby={`co-${co._id}`} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700" data-testid="change-order">
@@ -326,6 +328,21 @@ function ChangeOrderCard(props: { co: ChangeOrder; staff: boolean; canDecide: bo
               <button type="button" className={buttonClass('primary')} disabled={action.isPending} onClick={() => action.mutate({ kind: 'send', id: co._id })} aria-label={`Send ${co.reference} to the client`}>
                 Send to client
               </button>
+              <button type="button" className={buttonClass('secondary')} disabled={action.isPending} onClick={() => setDeleting(true)} aria-label={`Delete draft ${co.reference}`}>
+                Delete draft
+              </button>
+              <ConfirmDialog
+                open={deleting}
+                onClose={() => setDeleting(false)}
+                title={`Delete draft ${co.reference}?`}
+                description={`The draft "${co.title}" and its ${co.attachments.length === 1 ? 'attachment' : `${co.attachments.length} attachments`} are removed for good. The client never saw it.`}
+                confirmLabel="Delete draft"
+                busyLabel="Deleting..."
+                danger
+                busy={action.isPending}
+                error={error}
+                onConfirm={() => action.mutate({ kind: 'delete', id: co._id }, { onSuccess: () => setDeleting(false) })}
+              />
             </>
           ) : null}
           <button type="button" className={buttonClass('ghost')} disabled={action.isPending} onClick={() => action.mutate({ kind: 'withdraw', id: co._id })} aria-label={`Withdraw ${co.reference}`}>

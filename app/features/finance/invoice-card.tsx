@@ -10,7 +10,8 @@ import { StatusLabel } from '../../components/ui/status-badge.tsx';
 import { toast } from '../../components/ui/toast.tsx';
 import { useFinanceAction, usePayOnline } from './finance-api.ts';
 import { INVOICE_LOOKS, invoiceName, kobo, linkClass, moneyCell } from './finance-format.ts';
-import { ConfirmDialog, CreditNoteDialog, EditDraftDialog, RecordPaymentDialog, VoidPaymentDialog } from './invoice-dialogs.tsx';
+import { CreditNoteDialog, EditDraftDialog, RecordPaymentDialog, VoidPaymentDialog } from './invoice-dialogs.tsx';
+import { ConfirmDialog } from '../../components/portal/confirm-dialog.tsx';
 
 /** Where a client returning from Paystack finds what it was paying (the 'being confirmed' message). */
 export const PAYING_KEY = 'finance-paying';

@@ -13,45 +13,6 @@ import { invoiceName, kobo, requestErrors } from './finance-format.ts';
 
 type DialogProps = { projectId: string; invoice: Invoice; open: boolean; onClose: () => void };
 
-/** A yes-or-no question before a step that cannot be taken back (issue, delete). */
-export function ConfirmDialog({
-  open,
-  onClose,
-  title,
-  description,
-  confirmLabel,
-  busyLabel,
-  danger = false,
-  busy,
-  error,
-  onConfirm,
-}: {
-  open: boolean;
-  onClose: () => void;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  busyLabel: string;
-  danger?: boolean;
-  busy: boolean;
-  error: string | null;
-  onConfirm: () => void;
-}) {
-  return (
-    <ModalDialog open={open} onClose={onClose} title={title} description={description}>
-      <FormError message={error} />
-      <div className="mt-2 flex flex-wrap justify-end gap-2">
-        <button type="button" className={buttonClass('secondary')} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className={danger ? `${buttonClass('danger')} border border-red-700 dark:border-red-300` : buttonClass('primary')} disabled={busy} onClick={onConfirm}>
-          {busy ? busyLabel : confirmLabel}
-        </button>
-      </div>
-    </ModalDialog>
-  );
-}
-
 const METHOD_OPTIONS = [
   { value: 'bank_transfer', label: 'Bank transfer' },
   { value: 'cheque', label: 'Cheque' },
