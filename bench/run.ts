@@ -125,7 +125,7 @@ async function main() {
     // pages.ts after articles.ts (it reads its posts); startup.ts starts servers of its own.
     // BENCH_ONLY=api.ts,messages.ts runs only those modules (the base rows always run).
     const only = process.env.BENCH_ONLY?.split(',').map((m) => `./${m.trim()}`);
-    const extras = ['./articles.ts', './page-weight.ts', './pages.ts', './lighthouse.ts', './messages.ts', './api.ts', './newsletter.ts', './chat.ts', './search.ts', './permissions.ts', './startup.ts', './libraries.ts'];
+    const extras = ['./articles.ts', './page-weight.ts', './pages.ts', './lighthouse.ts', './messages.ts', './api.ts', './newsletter.ts', './chat.ts', './search.ts', './permissions.ts', './finance.ts', './startup.ts', './libraries.ts'];
     for (const extra of extras) {
       if (!existsSync(new URL(extra, import.meta.url)) || (only && !only.includes(extra))) continue;
       type RowsOf = (base: string) => Promise<BenchRow[]>;
