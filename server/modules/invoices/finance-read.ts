@@ -1,12 +1,34 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { todayIso } from '../../../common/dates.ts';
-import { invoiceStatus, milestoneAmounts, planBalance, remainingOfLine, type MilestoneAmount } from '../../../common/invoice-math.ts';
-import { creditNotePdfUrl, invoicePdfUrl, receiptPdfUrl, type Invoice, type Milestone, type ProjectFinance } from '../../../common/schemas/invoices.ts';
+import {
+  invoiceStatus,
+  milestoneAmounts,
+  planBalance,
+  remainingOfLine,
+  type MilestoneAmount,
+} from '../../../common/invoice-math.ts';
+import {
+  creditNotePdfUrl,
+  invoicePdfUrl,
+  receiptPdfUrl,
+  type Invoice,
+  type Milestone,
+  type ProjectFinance,
+} from '../../../common/schemas/invoices.ts';
 import { conflict, notFound } from '../../../common/errors.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { ganttCharts as timelines } from '../../db/schema/timelines.ts';
-import { creditNoteLines, creditNotes, FINANCE_SETTINGS_DEFAULTS, financeSettings, invoiceLines, invoices, paymentMilestones, payments } from '../../db/schema/payments.ts';
+import {
+  creditNoteLines,
+  creditNotes,
+  FINANCE_SETTINGS_DEFAULTS,
+  financeSettings,
+  invoiceLines,
+  invoices,
+  paymentMilestones,
+  payments,
+} from '../../db/schema/payments.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { projectScope, type ScopeViewer } from '../projects/project-scope.ts';
 
@@ -16,10 +38,19 @@ import { projectScope, type ScopeViewer } from '../projects/project-scope.ts';
 export type FinanceSettingsRow = typeof financeSettings.$inferSelect;
 
 /** The finance settings: the saved row, or the defaults until staff first save them. */
-export async function financeSettingsOf(db: DbExecutor): Promise<Omit<FinanceSettingsRow, 'id' | 'updatedBy' | 'updatedAt'> & { updatedAt: Date | null }> {
+export async function financeSettingsOf(
+  db: DbExecutor,
+): Promise<Omit<FinanceSettingsRow, 'id' | 'updatedBy' | 'updatedAt'> & { updatedAt: Date | null }> {
   const [row] = await db.select().from(financeSettings).where(eq(financeSettings.id, 1));
   if (row) return row;
-  return { ...FINANCE_SETTINGS_DEFAULTS, taxId: '', bankName: '', bankAccountName: '', bankAccountNumber: '', updatedAt: null };
+  return {
+    ...FINANCE_SETTINGS_DEFAULTS,
+    taxId: '',
+    bankName: '',
+    bankAccountName: '',
+    bankAccountNumber: '',
+    updatedAt: null,
+  };
 }
 
 /** Whether online payment is on: Paystack's secret key is configured. */
@@ -31,36 +62,103 @@ type CreditRow = typeof creditNotes.$inferSelect;
 type CreditLineRow = typeof creditNoteLines.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
-/** The lines, issued credit notes (with their lines) and payments of some invoices, in four queries whatever the count. */
-async function partsOf(db: DbExecutor, ids: string[]) {
-  if (ids.length === 0) return { lines: [] as LineRow[], credits: [] as CreditRow[], creditLines: [] as CreditLineRow[], paid: [] as PaymentRow[] };
-  // One after another: `db` may be a transaction, whose one connection runs one query at a time.
-  const lines = await db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.position));
-  const credits = await db.select().from(creditNotes).where(and(inArray(creditNotes.invoiceId, ids), eq(creditNotes.status, 'issued'))).orderBy(asc(creditNotes.issuedAt));
-  const paid = await db.select().from(payments).where(inArray(payments.invoiceId, ids)).orderBy(asc(payments.receivedOn), asc(payments.recordedAt), asc(payments.id));
-  const creditLines = credits.length ? await db.select().from(creditNoteLines).where(inArray(creditNoteLines.creditNoteId, credits.map((c) => c.id))) : [];
+/**
+ * The lines, issued credit notes (with their lines) and payments of some invoices, in four queries
+ * whatever the count; `parallel` only on the pool (a transaction's one connection runs one at a time).
+ */
+async function partsOf(db: DbExecutor, ids: string[], parallel = false) {
+  if (ids.length === 0)
+    return {
+      lines: [] as LineRow[],
+      credits: [] as CreditRow[],
+      creditLines: [] as CreditLineRow[],
+      paid: [] as PaymentRow[],
+    };
+  const reads = [
+    () =>
+      db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.position)),
+    () =>
+      db
+        .select()
+        .from(creditNotes)
+        .where(and(inArray(creditNotes.invoiceId, ids), eq(creditNotes.status, 'issued')))
+        .orderBy(asc(creditNotes.issuedAt)),
+    () =>
+      db
+        .select()
+        .from(payments)
+        .where(inArray(payments.invoiceId, ids))
+        .orderBy(asc(payments.receivedOn), asc(payments.recordedAt), asc(payments.id)),
+  ] as const;
+  const [lines, credits, paid] = parallel
+    ? await Promise.all([reads[0](), reads[1](), reads[2]()])
+    : [await reads[0](), await reads[1](), await reads[2]()];
+  const creditLines = credits.length
+    ? await db
+        .select()
+        .from(creditNoteLines)
+        .where(
+          inArray(
+            creditNoteLines.creditNoteId,
+            credits.map((c) => c.id),
+          ),
+        )
+    : [];
   return { lines, credits, creditLines, paid };
 }
 
 const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
 
+/** Rows grouped by a key, each group in the rows' order. */
+function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
 /** An invoice's figures: its credited and paid sums and, once issued, its position today. */
 export function positionOf(row: InvoiceRow, credits: CreditRow[], paid: PaymentRow[], today: string) {
   const creditedKobo = sum(credits.map((c) => c.grossKobo));
   const paidKobo = sum(paid.filter((p) => !p.voidedAt).map((p) => p.amountKobo));
-  if (row.status !== 'issued') return { status: 'draft' as const, creditedKobo, paidKobo, appliedKobo: 0n, outstandingKobo: 0n, overpaidKobo: 0n };
-  const position = invoiceStatus({ total: row.grossKobo, credited: creditedKobo, paid: paidKobo, dueDate: row.dueDate!, today });
+  if (row.status !== 'issued')
+    return { status: 'draft' as const, creditedKobo, paidKobo, appliedKobo: 0n, outstandingKobo: 0n, overpaidKobo: 0n };
+  const position = invoiceStatus({
+    total: row.grossKobo,
+    credited: creditedKobo,
+    paid: paidKobo,
+    dueDate: row.dueDate!,
+    today,
+  });
   return { ...position, creditedKobo, paidKobo };
 }
 
 /** Invoices as the API answers them. */
-export async function invoicesOut(db: DbExecutor, rows: InvoiceRow[], today: string, milestoneNames: Map<string, string>): Promise<Invoice[]> {
-  const { lines, credits, creditLines, paid } = await partsOf(db, rows.map((r) => r.id));
+export async function invoicesOut(
+  db: DbExecutor,
+  rows: InvoiceRow[],
+  today: string,
+  milestoneNames: Map<string, string>,
+  parallel = false,
+): Promise<Invoice[]> {
+  const { lines, credits, creditLines, paid } = await partsOf(
+    db,
+    rows.map((r) => r.id),
+    parallel,
+  );
+  const linesOf = groupBy(lines, (l) => l.invoiceId);
+  const creditsOf = groupBy(credits, (c) => c.invoiceId);
+  const paidOf = groupBy(paid, (p) => p.invoiceId);
+  // Credit lines are of issued credit notes only (partsOf reads those), so grouping by invoice line is enough.
+  const creditLinesOf = groupBy(creditLines, (c) => c.invoiceLineId);
   return rows.map((row) => {
-    const ownCredits = credits.filter((c) => c.invoiceId === row.id);
-    const ownPaid = paid.filter((p) => p.invoiceId === row.id);
+    const ownCredits = creditsOf.get(row.id) ?? [];
+    const ownPaid = paidOf.get(row.id) ?? [];
     const position = positionOf(row, ownCredits, ownPaid, today);
-    const creditIds = new Set(ownCredits.map((c) => c.id));
     return {
       _id: row.id,
       projectId: row.projectId,
@@ -78,21 +176,19 @@ export async function invoicesOut(db: DbExecutor, rows: InvoiceRow[], today: str
       paidKobo: position.paidKobo.toString(),
       outstandingKobo: position.outstandingKobo.toString(),
       overpaidKobo: position.overpaidKobo.toString(),
-      lines: lines
-        .filter((l) => l.invoiceId === row.id)
-        .map((l) => {
-          const remaining = remainingOfLine(l, creditLines.filter((c) => c.invoiceLineId === l.id && creditIds.has(c.creditNoteId)));
-          return {
-            _id: l.id,
-            description: l.description,
-            quantity: l.quantity,
-            unitPriceKobo: l.unitPriceKobo.toString(),
-            vatRateBp: l.vatRateBp,
-            netKobo: l.netKobo.toString(),
-            vatKobo: l.vatKobo.toString(),
-            remainingNetKobo: remaining.netKobo.toString(),
-          };
-        }),
+      lines: (linesOf.get(row.id) ?? []).map((l) => {
+        const remaining = remainingOfLine(l, creditLinesOf.get(l.id) ?? []);
+        return {
+          _id: l.id,
+          description: l.description,
+          quantity: l.quantity,
+          unitPriceKobo: l.unitPriceKobo.toString(),
+          vatRateBp: l.vatRateBp,
+          netKobo: l.netKobo.toString(),
+          vatKobo: l.vatKobo.toString(),
+          remainingNetKobo: remaining.netKobo.toString(),
+        };
+      }),
       creditNotes: ownCredits.map((c) => ({
         _id: c.id,
         number: c.number!,
@@ -134,20 +230,30 @@ async function visibleProject(db: DbExecutor, viewer: ScopeViewer, projectId: st
 
 type MilestoneRow = typeof paymentMilestones.$inferSelect;
 
-const asAmountInput = (m: MilestoneRow): MilestoneAmount => (m.shareBp !== null ? { shareBp: m.shareBp } : { amountKobo: m.amountKobo ?? 0n });
+const asAmountInput = (m: MilestoneRow): MilestoneAmount =>
+  m.shareBp !== null ? { shareBp: m.shareBp } : { amountKobo: m.amountKobo ?? 0n };
 
 /** Each milestone's kobo against the contract sum (shares apportioned, decision 298). */
-export const resolveMilestones = (contractSumKobo: bigint, rows: MilestoneRow[]): bigint[] => milestoneAmounts(contractSumKobo, rows.map(asAmountInput));
+export const resolveMilestones = (contractSumKobo: bigint, rows: MilestoneRow[]): bigint[] =>
+  milestoneAmounts(contractSumKobo, rows.map(asAmountInput));
 
 /** A project's milestones in order. */
 export const milestoneRowsOf = (db: DbExecutor, projectId: string) =>
-  db.select().from(paymentMilestones).where(eq(paymentMilestones.projectId, projectId)).orderBy(asc(paymentMilestones.position));
+  db
+    .select()
+    .from(paymentMilestones)
+    .where(eq(paymentMilestones.projectId, projectId))
+    .orderBy(asc(paymentMilestones.position));
 
 /**
  * A project's payment plan, invoices and balance for a viewer: staff see drafts too, a client the
  * issued invoices only (the route admits the client's finance members and approvers alone).
  */
-export async function projectFinance(app: FastifyInstance, viewer: ScopeViewer, projectId: string): Promise<Omit<ProjectFinance, 'success'>> {
+export async function projectFinance(
+  app: FastifyInstance,
+  viewer: ScopeViewer,
+  projectId: string,
+): Promise<Omit<ProjectFinance, 'success'>> {
   const db = app.db;
   const project = await visibleProject(db, viewer, projectId);
   const today = todayIso(app.clock.now());
@@ -156,13 +262,18 @@ export async function projectFinance(app: FastifyInstance, viewer: ScopeViewer, 
     db
       .select()
       .from(invoices)
-      .where(and(eq(invoices.projectId, projectId), viewer.role === 'admin' ? undefined : eq(invoices.status, 'issued')))
+      .where(
+        and(eq(invoices.projectId, projectId), viewer.role === 'admin' ? undefined : eq(invoices.status, 'issued')),
+      )
       .orderBy(desc(invoices.createdAt), desc(invoices.id)),
     financeSettingsOf(db),
-    db.select({ id: timelines.id, title: timelines.projectTitle, tasks: timelines.tasks }).from(timelines).where(eq(timelines.projectId, projectId)),
+    db
+      .select({ id: timelines.id, title: timelines.projectTitle, tasks: timelines.tasks })
+      .from(timelines)
+      .where(eq(timelines.projectId, projectId)),
   ]);
   const names = new Map(milestones.map((m) => [m.id, m.name]));
-  const list = await invoicesOut(db, rows, today, names);
+  const list = await invoicesOut(db, rows, today, names, true);
   const issued = list.filter((i) => i.status !== 'draft');
   const amounts = resolveMilestones(project.budgetKobo, milestones);
   const invoicedOn = (milestoneId: string) =>
@@ -179,7 +290,13 @@ export async function projectFinance(app: FastifyInstance, viewer: ScopeViewer, 
     dependsOn: m.dependsOn.map((d) => {
       const plan = byTimeline.get(d.timelineId);
       const task = plan?.tasks.find((t) => t.task === d.task);
-      return { timelineId: d.timelineId, task: d.task, timelineTitle: plan?.title ?? null, onTimeline: !!task, done: task?.status === 'completed' };
+      return {
+        timelineId: d.timelineId,
+        task: d.task,
+        timelineTitle: plan?.title ?? null,
+        onTimeline: !!task,
+        done: task?.status === 'completed',
+      };
     }),
     invoicedKobo: invoicedOn(m.id).toString(),
   }));
@@ -200,7 +317,11 @@ export async function projectFinance(app: FastifyInstance, viewer: ScopeViewer, 
     },
     milestones: outMilestones,
     invoices: list,
-    bank: { bankName: settings.bankName, accountName: settings.bankAccountName, accountNumber: settings.bankAccountNumber },
+    bank: {
+      bankName: settings.bankName,
+      accountName: settings.bankAccountName,
+      accountNumber: settings.bankAccountNumber,
+    },
     vatRateBp: settings.vatRateBp,
     payOnline: payOnlineEnabled(app),
   };
@@ -213,20 +334,36 @@ export async function projectFinance(app: FastifyInstance, viewer: ScopeViewer, 
 export async function invoiceBalance(db: DbExecutor, invoiceId: string, today: string) {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (!row) return null;
-  const credits = await db.select().from(creditNotes).where(and(eq(creditNotes.invoiceId, invoiceId), eq(creditNotes.status, 'issued')));
-  const paid = await db.select().from(payments).where(and(eq(payments.invoiceId, invoiceId), isNull(payments.voidedAt)));
-  const [project] = await db.select({ clientId: projects.clientId, name: projects.name }).from(projects).where(eq(projects.id, row.projectId));
+  const credits = await db
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.invoiceId, invoiceId), eq(creditNotes.status, 'issued')));
+  const paid = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), isNull(payments.voidedAt)));
+  const [project] = await db
+    .select({ clientId: projects.clientId, name: projects.name })
+    .from(projects)
+    .where(eq(projects.id, row.projectId));
   const position = positionOf(row, credits, paid, today);
   return { row, projectName: project.name, clientId: project.clientId, ...position };
 }
-
 
 /**
  * Refuses to delete projects that have invoices (drafts included): issued invoices are tax documents
  * the company keeps, and the database's RESTRICT would refuse anyway; the project is archived instead.
  */
-export async function refuseDeleteWhenInvoiced(tx: DbExecutor, projectIds: string[], what: 'project' | 'client'): Promise<void> {
+export async function refuseDeleteWhenInvoiced(
+  tx: DbExecutor,
+  projectIds: string[],
+  what: 'project' | 'client',
+): Promise<void> {
   if (projectIds.length === 0) return;
-  const [found] = await tx.select({ id: invoices.id }).from(invoices).where(inArray(invoices.projectId, projectIds)).limit(1);
+  const [found] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(inArray(invoices.projectId, projectIds))
+    .limit(1);
   if (found) throw conflict(`This ${what} has invoices, which are kept: archive it instead of deleting it`);
 }

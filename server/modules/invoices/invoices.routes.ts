@@ -21,6 +21,7 @@ import { okResponse } from '../../../common/schemas/ok-response.ts';
 import { afterAnswer } from '../../lib/after-answer.ts';
 import { recordRouteErrors as errors } from '../../lib/archive-routes.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
+import { fastSerializerCompiler } from '../../lib/fast-serializer.ts';
 import { deliverQueuedMail } from '../../mail/mailer.ts';
 import { auditOf } from '../audit/audit.ts';
 import { creditNotePdf, invoicePdf, receiptPdf } from './finance-documents.ts';
@@ -55,6 +56,8 @@ const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/finance/project/:projectId',
     {
       config: { access: { staff: 'finance.read', client: 'finance.read' } },
+      // A project with many invoices answers some hundreds of kilobytes: written by fast-json-stringify (decision 153).
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['finance'],
         summary: "A project's payment plan, invoices (a client: issued ones), payments and balance",
