@@ -89,3 +89,9 @@ export function fromZonedInput(value: string): string | null {
   const offset = Date.parse(`${wall}:00Z`) - asUtc;
   return new Date(asUtc - offset).toISOString();
 }
+
+/** A calendar day ('YYYY-MM-DD') moved by whole days: addDays('2026-11-27', 30) is '2026-12-27'. */
+export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Whole days from one calendar day to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { projectPeopleWith, type ProjectPerson } from '../organisations/project-people.ts';
 import { publishedCompany } from '../site-content/published-company.ts';
 import { formatDay } from '../../../common/dates.ts';
 import { PATHS } from '../../../common/paths.ts';
@@ -17,26 +17,10 @@ const clientLink = (app: FastifyInstance, projectId: string) => {
   return url.toString();
 };
 
-export interface Approver {
-  id: string;
-  name: string;
-  email: string;
-}
+export type Approver = ProjectPerson;
 
-/**
- * The people of a project's client who may decide (member permission approvals.decide: its admins
- * and approvers), still members, not archived, and with the project inside their limits (decision 279).
- */
-export async function approversOf(tx: DbExecutor, projectId: string): Promise<Approver[]> {
-  const result = await tx.execute<{ id: string; name: string; email: string }>(sql`
-    select u.id, u.name, u.email from projects p join users u on u.organisation_id = p.client_id
-    where p.id = ${projectId} and u.role = 'client' and u.member_role in ('admin', 'approver')
-      and u.removed_at is null and u.archived_at is null
-      and (not exists (select 1 from project_member_limits l where l.user_id = u.id)
-        or exists (select 1 from project_member_limits l where l.user_id = u.id and l.project_id = p.id))
-    order by u.created_at, u.id`);
-  return result.rows;
-}
+/** The people of a project's client who may decide (member permission approvals.decide). */
+export const approversOf = (tx: DbExecutor, projectId: string): Promise<Approver[]> => projectPeopleWith(tx, projectId, 'approvals.decide');
 
 /** The mail telling an approver that the team asks for their approval (the subject's name, the due date, a link; no content). */
 export function approvalRequestMail(

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { todayIso } from '../../../common/dates.ts';
+import { addDays, todayIso } from '../../../common/dates.ts';
 import { approvalReminders, approvalRequests } from '../../db/schema/approvals.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
@@ -11,8 +11,6 @@ import { approvalReminderMail, approversOf, type Approver } from './approval-mai
 const REMINDER_TICK_MS = 5 * 60_000;
 /** Reminders go this many days before the due day, and on the day. */
 const REMINDER_DAYS_BEFORE = 2;
-
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Sends the day's approval reminders (decision 293): for every request still waiting whose due day

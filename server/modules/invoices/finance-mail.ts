@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatDay } from '../../../common/dates.ts';
 import { formatKobo } from '../../../common/money.ts';
@@ -6,6 +5,7 @@ import { PATHS } from '../../../common/paths.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../common/schemas/invoices.ts';
 import { renderMail } from '../../mail/layout.ts';
 import type { DbExecutor, MailInput } from '../../mail/mailer.ts';
+import { projectPeopleWith, type ProjectPerson } from '../organisations/project-people.ts';
 import { publishedCompany } from '../site-content/published-company.ts';
 
 // The payment plan's mails (issue 26, decision 298): an issued invoice, a receipt, reminders. They
@@ -14,23 +14,10 @@ import { publishedCompany } from '../site-content/published-company.ts';
 
 const FINANCE_MAIL_KIND = 'invoice-notification';
 
-export interface FinancePerson {
-  id: string;
-  name: string;
-  email: string;
-}
+export type FinancePerson = ProjectPerson;
 
-/** The client people of a project who may see its invoices, still members, with the project inside their limits. */
-export async function financePeopleOf(tx: DbExecutor, projectId: string): Promise<FinancePerson[]> {
-  const result = await tx.execute<{ id: string; name: string; email: string }>(sql`
-    select u.id, u.name, u.email from projects p join users u on u.organisation_id = p.client_id
-    where p.id = ${projectId} and u.role = 'client' and u.member_role in ('admin', 'approver', 'finance')
-      and u.removed_at is null and u.archived_at is null
-      and (not exists (select 1 from project_member_limits l where l.user_id = u.id)
-        or exists (select 1 from project_member_limits l where l.user_id = u.id and l.project_id = p.id))
-    order by u.created_at, u.id`);
-  return result.rows;
-}
+/** The client people of a project who may see its invoices (member permission finance.read). */
+export const financePeopleOf = (tx: DbExecutor, projectId: string): Promise<FinancePerson[]> => projectPeopleWith(tx, projectId, 'finance.read');
 
 /** The portal link straight to an invoice: the client dashboard on the project, scrolled to the invoice. */
 export function invoiceLink(app: FastifyInstance, projectId: string, invoiceId: string): string {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { todayIso } from '../../../common/dates.ts';
+import { daysBetween, todayIso } from '../../../common/dates.ts';
 import { koboToDecimal } from '../../../common/money.ts';
 import { INVOICE_POSITION_LABELS, type FinanceOverview } from '../../../common/schemas/invoices.ts';
 import { projects } from '../../db/schema/projects.ts';
@@ -15,7 +15,6 @@ import { positionOf } from './finance-read.ts';
 // scope (a project manager sees their projects' figures only). Amounts are kobo, summed as bigint.
 
 const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** Every issued invoice in the viewer's scope with its position today, overdue first (oldest due date first), then by issue date, newest first. */
 async function issuedInvoices(app: FastifyInstance, viewer: ScopeViewer, today: string) {

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { todayIso } from '../../../common/dates.ts';
+import { addDays, todayIso } from '../../../common/dates.ts';
 import { invoiceReminders, invoices } from '../../db/schema/payments.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { deliverQueuedMail, queueMail } from '../../mail/mailer.ts';
@@ -12,8 +12,6 @@ import { invoiceBalance } from './finance-read.ts';
 const REMINDER_TICK_MS = 15 * 60_000;
 /** A reminder goes this many days before the due date (and once the day after it, when still unpaid). */
 const INVOICE_REMINDER_DAYS_BEFORE = 3;
-
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Sends the invoice reminders that are due (issue 26): 'due_soon' for an issued invoice still owing

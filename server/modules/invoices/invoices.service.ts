@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound } from '../../../common/errors.ts';
-import { todayIso } from '../../../common/dates.ts';
+import { addDays, todayIso } from '../../../common/dates.ts';
 import { creditLine, documentTotals, lineAmounts, remainingOfLine, VAT_RATE_BP_DEFAULT } from '../../../common/invoice-math.ts';
 import { formatKobo, KOBO_MAX } from '../../../common/money.ts';
 import type { Invoice, PaymentMethod } from '../../../common/schemas/invoices.ts';
@@ -266,8 +266,6 @@ export async function deleteInvoice(app: FastifyInstance, viewer: ScopeViewer, i
     await recordAudit(tx, who, { action: 'invoice.delete', entityId: id, projectId: row.projectId, before: { gross: row.grossKobo.toString() } });
   });
 }
-
-const addDays = (isoDay: string, days: number) => new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** What an invoice cannot be issued without (the settings staff fill in once). */
 function missingForIssue(settings: Awaited<ReturnType<typeof financeSettingsOf>>): string | null {
