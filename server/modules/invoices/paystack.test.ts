@@ -6,7 +6,7 @@ import { mailOutbox } from '../../db/schema/mail.ts';
 import { settleAfterAnswer } from '../../lib/after-answer.ts';
 import { startFakePaystack, type FakePaystack } from '../../../tests/helpers/fake-paystack.ts';
 import { invoiceOn } from '../../../tests/helpers/issued-invoice.ts';
-import { clientWithProject, SAME_ORIGIN } from '../../../tests/helpers/portal.ts';
+import { actor, clientWithProject, SAME_ORIGIN } from '../../../tests/helpers/portal.ts';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { koboOf, PAYSTACK_UNAVAILABLE, verifyPaystackSignature } from './paystack-client.ts';
 import { BAD_SIGNATURE, NOTHING_OUTSTANDING, PAY_ONLINE_NOT_OFFERED } from './paystack.service.ts';
@@ -250,6 +250,12 @@ describe('POST /api/paystack/webhook', () => {
     // A replay changes nothing and mails nobody again.
     expect((await deliver(event.body, event.signature)).statusCode).toBe(200);
     expect(await staffMismatchMails(reference)).toHaveLength(1);
+    // Staff find it on the finance overview, among the payments to check.
+    const staff = await actor(t, 'admin');
+    const overview = await t.app.inject({ method: 'GET', url: '/api/finance/overview', headers: staff.headers });
+    expect(overview.json().flagged).toContainEqual(
+      expect.objectContaining({ reference, askedKobo: p.invoice.grossKobo.toString(), paidKobo: (p.invoice.grossKobo - 100n).toString() }),
+    );
   });
 
   it('flags a charge in another currency', async () => {
