@@ -257,7 +257,7 @@ export async function projectFinance(
   const db = app.db;
   const project = await visibleProject(db, viewer, projectId);
   const today = todayIso(app.clock.now());
-  const [milestones, rows, settings, plans] = await Promise.all([
+  const [milestones, rows, settings] = await Promise.all([
     milestoneRowsOf(db, projectId),
     db
       .select()
@@ -267,13 +267,19 @@ export async function projectFinance(
       )
       .orderBy(desc(invoices.createdAt), desc(invoices.id)),
     financeSettingsOf(db),
-    db
-      .select({ id: timelines.id, title: timelines.projectTitle, tasks: timelines.tasks })
-      .from(timelines)
-      .where(eq(timelines.projectId, projectId)),
   ]);
   const names = new Map(milestones.map((m) => [m.id, m.name]));
-  const list = await invoicesOut(db, rows, today, names, true);
+  // The timelines only when a milestone depends on one (most plans name none: one statement fewer).
+  const timelineIds = [...new Set(milestones.flatMap((m) => m.dependsOn.map((d) => d.timelineId)))];
+  const [list, plans] = await Promise.all([
+    invoicesOut(db, rows, today, names, true),
+    timelineIds.length
+      ? db
+          .select({ id: timelines.id, title: timelines.projectTitle, tasks: timelines.tasks })
+          .from(timelines)
+          .where(and(eq(timelines.projectId, projectId), inArray(timelines.id, timelineIds)))
+      : Promise.resolve([]),
+  ]);
   const issued = list.filter((i) => i.status !== 'draft');
   const amounts = resolveMilestones(project.budgetKobo, milestones);
   const invoicedOn = (milestoneId: string) =>

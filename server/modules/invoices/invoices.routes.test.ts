@@ -78,6 +78,30 @@ describe('the payment plan', () => {
     expect(res.json().message).toContain('Mobilisation');
   });
 
+  it('shows each dependency as done, pending, or no longer on the timeline', async () => {
+    const project = await createProjectVia(t, admin, client.id);
+    const timeline = await call(admin, 'POST', '/api/gantt-charts', {
+      projectId: project._id,
+      projectTitle: 'Quay plan',
+      tasks: [
+        { task: 'Piling', month: '2026-12', status: 'completed' },
+        { task: 'Deck', month: '2027-01' },
+      ],
+    });
+    const timelineId = timeline.json().timeline._id as string;
+    const res = await call(admin, 'PUT', `/api/finance/project/${project._id}/plan`, {
+      milestones: [
+        { name: 'Piles done', share: '50', dependsOn: [{ timelineId, task: 'Piling' }, { timelineId, task: 'Deck' }, { timelineId, task: 'Renamed away' }] },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().milestones[0].dependsOn).toEqual([
+      { timelineId, task: 'Piling', timelineTitle: 'Quay plan', onTimeline: true, done: true },
+      { timelineId, task: 'Deck', timelineTitle: 'Quay plan', onTimeline: true, done: false },
+      { timelineId, task: 'Renamed away', timelineTitle: 'Quay plan', onTimeline: false, done: false },
+    ]);
+  });
+
   it('refuses a dependency on another project’s timeline', async () => {
     const project = await createProjectVia(t, admin, client.id);
     const other = await createProjectVia(t, admin, client.id);
