@@ -3,14 +3,9 @@
 // reference servers in their own processes (bench/reference-server.ts): plain `pg` running the same
 // SQL, and a bare Fastify answering the same bytes. Accounts and threads go straight into the
 // product's database (BENCH_DATABASE_URL, set by bench/run.ts).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { compare, fmt, startReference } from './interleave.ts';
 import { LIST_PAGE_SIZE } from '../common/schemas/pagination.ts';
 import { hashToken, RESOLVE_SESSION } from '../server/modules/auth/sessions.service.ts';
 import { CLIENT_PROJECTS_WITH_SESSION } from '../server/modules/projects/projects.service.ts';
@@ -22,17 +17,12 @@ interface BenchRow {
   ratio?: string;
 }
 
-const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 4);
-const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 10);
 const PAGE = 20;
 const BIG_THREAD = 20_000;
 // Sends are limited to 30 a minute per sender (decision 063): the load rotates over this many staff sessions.
 const SENDERS = 1500;
 
-const fmt = (n: number, digits = 0) => n.toFixed(digits);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // The reference statements: the product's own SQL text, imported (so the two cannot drift apart),
 // run by the reference as plain unnamed queries: the session join for /me; for a client's list the
@@ -86,42 +76,6 @@ async function seed(db: pg.Client) {
   return { clientId, adminId, small, big, send, clientToken: await session(clientId), senderTokens };
 }
 
-async function startReference(mode: 'bare' | 'pg', bodies: Record<string, string>, queries: Record<string, unknown> = {}) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-ref-'));
-  writeFileSync(path.join(dir, 'bodies.json'), JSON.stringify(bodies));
-  writeFileSync(path.join(dir, 'queries.json'), JSON.stringify(queries));
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./reference-server.ts', import.meta.url).pathname, mode], {
-    env: { ...process.env, BENCH_BODIES: path.join(dir, 'bodies.json'), BENCH_QUERIES: path.join(dir, 'queries.json') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', () => reject(new Error(`reference server (${mode}) exited`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port.trim()}`,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function load(options: autocannon.Options, seconds: number) {
-  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${options.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return result.requests.average;
-}
-
-/** Warm-up of each, then ROUNDS interleaved rounds (A, B, C, A, B, C, ...); the median req/s of each. */
-async function compare(targets: autocannon.Options[]): Promise<number[]> {
-  for (const t of targets) await load(t, WARMUP_S);
-  const runs: number[][] = targets.map(() => []);
-  for (let r = 0; r < ROUNDS; r++) for (const [i, t] of targets.entries()) runs[i].push(await load(t, ROUND_S));
-  return runs.map(median);
-}
-
 export default async function apiBench(base: string): Promise<BenchRow[]> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   if (!databaseUrl) throw new Error('bench/api.ts needs BENCH_DATABASE_URL (set by bench/run.ts)');
@@ -151,10 +105,10 @@ export default async function apiBench(base: string): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const row = (name: string, ours: number, ref: number) => rows.push({ name, value: fmt(ours), baseline: fmt(ref), ratio: fmt(ours / ref, 2) });
   try {
-    const [me, meRaw, meBare] = await compare([{ url: `${base}${paths.me}`, headers: auth }, { url: `${raw.base}/me` }, { url: `${bare.base}/me` }]);
+    const [me, meRaw, meBare] = await compare([{ url: `${base}${paths.me}`, headers: auth }, { url: `${raw.base}/me` }, { url: `${bare.base}/me` }], CONNECTIONS);
     row('GET /api/auth/me req/s (ref: plain pg, same SQL)', me, meRaw);
     row('GET /api/auth/me req/s (ref: bare Fastify, same bytes)', me, meBare);
-    const [pr, prRaw, prBare] = await compare([{ url: `${base}${paths.projects}`, headers: auth }, { url: `${raw.base}/projects` }, { url: `${bare.base}/projects` }]);
+    const [pr, prRaw, prBare] = await compare([{ url: `${base}${paths.projects}`, headers: auth }, { url: `${raw.base}/projects` }, { url: `${bare.base}/projects` }], CONNECTIONS);
     row('GET /api/projects/client/:id, 5 projects, req/s (ref: plain pg, same SQL)', pr, prRaw);
     row('GET /api/projects/client/:id, 5 projects, req/s (ref: bare Fastify)', pr, prBare);
     const [small, smallBare, big, bigBare] = await compare([
@@ -162,7 +116,7 @@ export default async function apiBench(base: string): Promise<BenchRow[]> {
       { url: `${bare.base}/small` },
       { url: `${base}${paths.big}`, headers: auth },
       { url: `${bare.base}/big` },
-    ]);
+    ], CONNECTIONS);
     row(`thread page of ${PAGE}, thread of 100, req/s (ref: bare Fastify, same bytes)`, small, smallBare);
     row(`thread page of ${PAGE}, thread of ${BIG_THREAD.toLocaleString('en')}, req/s (ref: bare Fastify, same bytes)`, big, bigBare);
     rows.push({ name: `thread page cost, ${BIG_THREAD.toLocaleString('en')} vs 100 messages (req/s ratio)`, value: fmt(big / small, 2) });
@@ -176,7 +130,7 @@ export default async function apiBench(base: string): Promise<BenchRow[]> {
         requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${s.senderTokens[next++ % s.senderTokens.length]}` } }) }],
       },
       { url: `${raw.base}/send`, method: 'POST' },
-    ]);
+    ], CONNECTIONS);
     row('POST /api/messages req/s (ref: plain pg INSERT)', send, sendRaw);
   } finally {
     await Promise.all([bare.stop(), raw.stop()]);

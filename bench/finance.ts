@@ -7,14 +7,9 @@
 // invoices and credit notes are written as drafts with their lines, then issued by an UPDATE (the
 // triggers of migration 0033 refuse lines on an issued document and any change to one).
 // Selectable alone: BENCH_ONLY=finance.ts npm run bench.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { compare, fmt, startReference } from './interleave.ts';
 import { hashToken } from '../server/modules/auth/sessions.service.ts';
 
 interface BenchRow {
@@ -24,9 +19,6 @@ interface BenchRow {
   ratio?: string;
 }
 
-const ROUND_S = Number(process.env.BENCH_ROUND_S ?? 4);
-const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_FINANCE_CONNECTIONS ?? process.env.BENCH_API_CONNECTIONS ?? 10);
 /** The large plan: milestones, issued invoices, lines per invoice; each invoice also has one credit note (one line) and two payments. */
 const LARGE = { milestones: 12, invoices: 60, lines: 10, payments: 2, credited: true } as const;
@@ -35,8 +27,6 @@ const SMALL = { milestones: 3, invoices: 1, lines: 1, payments: 1, credited: fal
 const VAT_BP = 750;
 const DAY_MS = 86_400_000;
 
-const fmt = (n: number, digits = 0) => n.toFixed(digits);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** VAT of a net amount by decision 298's rule (the CHECK on the line tables): floor((net × rate + 5000) / 10000). */
 const vatOf = (net: bigint, rateBp: number) => (net * BigInt(rateBp) + 5000n) / 10000n;
@@ -183,28 +173,6 @@ async function seed(db: pg.Client) {
   return { small, large, clientToken: await session(clientId), staffToken: await session(staffId) };
 }
 
-async function startBare(bodies: Record<string, string>) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-ref-'));
-  writeFileSync(path.join(dir, 'bodies.json'), JSON.stringify(bodies));
-  writeFileSync(path.join(dir, 'queries.json'), '{}');
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./reference-server.ts', import.meta.url).pathname, 'bare'], {
-    env: { ...process.env, BENCH_BODIES: path.join(dir, 'bodies.json'), BENCH_QUERIES: path.join(dir, 'queries.json') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', () => reject(new Error('reference server (bare) exited')));
-  });
-  return {
-    base: `http://127.0.0.1:${port.trim()}`,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 /**
  * Statements the database ran per request, from the database's transaction count (each statement
  * outside a transaction is one): `n` requests one after another, then a wait for the server's
@@ -231,20 +199,6 @@ async function statementsPerRequest(databaseUrl: string, url: string, headers: R
   } finally {
     await db.end();
   }
-}
-
-async function load(options: autocannon.Options, seconds: number) {
-  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${options.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return result.requests.average;
-}
-
-/** Warm-up of each, then ROUNDS interleaved rounds (A, B, C, A, B, C, ...); the median req/s of each. */
-async function compare(targets: autocannon.Options[]): Promise<number[]> {
-  for (const t of targets) await load(t, WARMUP_S);
-  const runs: number[][] = targets.map(() => []);
-  for (let r = 0; r < ROUNDS; r++) for (const [i, t] of targets.entries()) runs[i].push(await load(t, ROUND_S));
-  return runs.map(median);
 }
 
 export default async function financeBench(base: string): Promise<BenchRow[]> {
@@ -276,13 +230,13 @@ export default async function financeBench(base: string): Promise<BenchRow[]> {
     throw new Error(`the large plan answered ${large.milestones.length} milestones, ${large.invoices.length} invoices, ${count((i) => i.lines)} lines`);
   }
   if (count((i) => i.creditNotes) !== LARGE.invoices || count((i) => i.payments) !== LARGE.invoices * LARGE.payments) throw new Error('the large plan lost credit notes or payments');
-  const bare = await startBare(Object.fromEntries(Object.entries(bodies).map(([key, body]) => [`/${key}`, body])));
+  const bare = await startReference('bare', Object.fromEntries(Object.entries(bodies).map(([key, body]) => [`/${key}`, body])));
   const kb = (key: Target) => `${fmt(Buffer.byteLength(bodies[key]) / 1024, 1)} kB`;
   const rows: BenchRow[] = [];
   const row = (name: string, ours: number, ref: number) => rows.push({ name, value: fmt(ours), baseline: fmt(ref), ratio: fmt(ours / ref, 2) });
   try {
     const order: Target[] = ['largeClient', 'largeStaff', 'smallClient', 'smallStaff', 'overview'];
-    const got = await compare(order.flatMap((key) => [{ url: `${base}${targets[key].path}`, headers: targets[key].headers }, { url: `${bare.base}/${key}` }]));
+    const got = await compare(order.flatMap((key) => [{ url: `${base}${targets[key].path}`, headers: targets[key].headers }, { url: `${bare.base}/${key}` }]), CONNECTIONS);
     const ours = {} as Record<Target, number>;
     const ref = {} as Record<Target, number>;
     order.forEach((key, i) => {
