@@ -94,7 +94,7 @@ test('staff save the invoice settings (a bad account number refused first), and 
     await page.getByLabel('VAT rate (%)').fill('7.5');
     await page.getByLabel('Payment terms (days)').fill('30');
     await page.getByLabel('TIN').fill('12345678-0001');
-    await page.getByLabel('Bank name').fill('Zenith Bank');
+    await page.getByLabel('Bank name').fill('Harbour Trust Bank');
     await page.getByLabel('Account name').fill('Lagos Marine Engineering Ltd');
     await page.getByLabel('Account number').fill('01234');
     await page.getByRole('button', { name: 'Save settings' }).click();
