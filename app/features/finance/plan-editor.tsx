@@ -6,6 +6,8 @@ import { buttonClass } from '../../components/button-class.ts';
 import { InputField, SelectField } from '../../components/forms/fields.tsx';
 import { FormError } from '../../components/forms/form-error.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { useProjectTimelines } from '../../lib/project-timelines.ts';
+import { DependsOnPicker } from './depends-on-picker.tsx';
 import { useFinanceAction } from './finance-api.ts';
 import { requestErrors } from './finance-format.ts';
 
@@ -45,6 +47,7 @@ const BASIS_OPTIONS = [
 export function PlanEditor({ projectId, milestones, onDone }: { projectId: string; milestones: Milestone[]; onDone: () => void }) {
   const id = useId();
   const action = useFinanceAction(projectId);
+  const timelines = useProjectTimelines(projectId);
   const [rows, setRows] = useState<Row[]>(() => (milestones.length ? milestones.map(rowOf) : [{ key: newKey(), name: '', basis: 'share', value: '', dueDate: '', dependsOn: [] }]));
   const { fields, message } = requestErrors(action.error);
 
@@ -106,9 +109,15 @@ export function PlanEditor({ projectId, milestones, onDone }: { projectId: strin
                   />
                   <InputField label="Due date" type="date" value={r.dueDate} error={err('dueDate')} onChange={(e) => update(i, { dueDate: e.target.value })} />
                 </div>
-                {r.dependsOn.length > 0 ? (
-                  <p className="text-xs text-slate-700 dark:text-slate-300">Depends on: {r.dependsOn.map((d) => d.task).join(', ')} (kept)</p>
-                ) : null}
+                <DependsOnPicker
+                  milestoneLabel={label}
+                  value={r.dependsOn}
+                  onChange={(dependsOn) => update(i, { dependsOn })}
+                  timelines={timelines.data?.timelines}
+                  loading={timelines.isPending}
+                  loadError={timelines.isError ? 'Failed to load the timeline tasks: the current dependencies are kept.' : null}
+                  error={err('dependsOn')}
+                />
                 <div className="flex flex-wrap gap-2">
                   <button type="button" className={buttonClass('ghost')} disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${label} up`}>
                     <ArrowUp className="size-4" aria-hidden="true" />
