@@ -198,8 +198,12 @@ test('staff make a milestone depend on a timeline task, then remove the dependen
     await tasks.getByRole('checkbox', { name: /Piling/ }).check();
     await expect(group.getByText('Depends on (1)')).toBeVisible();
     await expectNoAxeViolationsInBothThemes(page, 'plan editor with dependencies', '#invoices');
-    await page.setViewportSize({ width: 390, height: 900 });
-    await form.screenshot({ path: `${SHOTS}/plan-editor-depends-390.png` });
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+      await page.setViewportSize({ width: 390, height: 900 });
+      await form.screenshot({ path: `${SHOTS}/plan-editor-depends-${theme}-390.png` });
+    }
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
     await page.setViewportSize({ width: 1280, height: 900 });
     await form.getByRole('button', { name: 'Save plan' }).click();
     await expect(milestone).toHaveCount(1);
@@ -207,13 +211,24 @@ test('staff make a milestone depend on a timeline task, then remove the dependen
     await expect(milestone).toContainText('(done)');
   });
 
-  await test.step('staff untick it and save: the dependency is gone', async () => {
+  await test.step('the task is renamed on the timeline; staff untick the old name and save: the dependency is gone', async () => {
+    const renamed = await api(page, 'PUT', `/gantt-charts/${(timeline.body as { timeline: { _id: string } }).timeline._id}`, {
+      projectTitle: `Berth works ${id}`,
+      tasks: [
+        { task: 'Piling works', month: '2026-12', status: 'completed' },
+        { task: 'Deck', month: '2027-01' },
+      ],
+    });
+    expect(renamed.status).toBe(200);
+    await page.reload();
     await panel.getByRole('button', { name: 'Edit plan' }).click();
     const group = form.getByRole('group', { name: 'Milestone 1' });
     await group.getByText('Depends on (1)').click();
-    const piling = group.getByRole('checkbox', { name: /Piling/ });
+    const piling = group.getByRole('checkbox', { name: 'Piling (no longer on the timeline)' });
     await expect(piling).toBeChecked();
+    await expect(group.getByRole('checkbox', { name: /Piling works/ })).not.toBeChecked();
     await piling.uncheck();
+    await expect(group.getByText('Depends on (0)')).toBeVisible();
     await form.getByRole('button', { name: 'Save plan' }).click();
     await expect(form).toHaveCount(0);
     await expect(milestone).not.toContainText('Piling');

@@ -20,7 +20,7 @@ interface Group {
 /**
  * The choices of one milestone: each timeline's tasks (a task named twice once), then the current
  * dependencies no timeline holds any more, in their timeline's group (or one of their own when the
- * timeline itself is gone), so they can still be unticked.
+ * timeline itself is gone), so they can still be unticked (and ticked again, until the plan is saved).
  */
 function groupsOf(timelines: readonly Timeline[] | undefined, value: readonly Dependency[]): Group[] {
   const groups: Group[] = (timelines ?? []).map((t) => {
@@ -53,6 +53,7 @@ function groupsOf(timelines: readonly Timeline[] | undefined, value: readonly De
 export function DependsOnPicker({
   milestoneLabel,
   value,
+  saved,
   onChange,
   timelines,
   loading,
@@ -61,13 +62,15 @@ export function DependsOnPicker({
 }: {
   milestoneLabel: string;
   value: Dependency[];
+  /** The dependencies as last saved: one unticked stays listed while the editor is open. */
+  saved: readonly Dependency[];
   onChange: (next: Dependency[]) => void;
   timelines: readonly Timeline[] | undefined;
   loading: boolean;
   loadError: string | null;
   error?: string;
 }) {
-  const groups = groupsOf(timelines, value);
+  const groups = groupsOf(timelines, [...value, ...saved.filter((d) => !value.some((v) => same(v, d)))]);
   const hasTasks = (timelines ?? []).some((t) => t.tasks.length > 0);
   const full = value.length >= DEPENDENCIES_MAX;
 
@@ -107,13 +110,16 @@ export function DependsOnPicker({
                     <span className="min-w-0 break-words">
                       {o.task}
                       {o.status === 'completed' ? (
-                        <span className="ml-1 whitespace-nowrap text-emerald-800 dark:text-emerald-300">
-                          <CheckCircle2 className="mr-0.5 inline size-3.5" aria-hidden="true" />({TIMELINE_TASK_STATUS_LABELS.completed.toLowerCase()})
-                        </span>
+                        <>
+                          {' '}
+                          <span className="whitespace-nowrap text-emerald-800 dark:text-emerald-300">
+                            <CheckCircle2 className="mr-0.5 inline size-3.5" aria-hidden="true" />({TIMELINE_TASK_STATUS_LABELS.completed.toLowerCase()})
+                          </span>
+                        </>
                       ) : o.status ? (
-                        <span className="ml-1 whitespace-nowrap text-slate-700 dark:text-slate-300">({TIMELINE_TASK_STATUS_LABELS[o.status].toLowerCase()})</span>
+                        <> <span className="whitespace-nowrap text-slate-700 dark:text-slate-300">({TIMELINE_TASK_STATUS_LABELS[o.status].toLowerCase()})</span></>
                       ) : null}
-                      {gone ? <em className="ml-1 text-slate-700 dark:text-slate-300">(no longer on the timeline)</em> : null}
+                      {gone ? <> <em className="text-slate-700 dark:text-slate-300">(no longer on the timeline)</em></> : null}
                     </span>
                   </label>
                 );

@@ -20,6 +20,8 @@ interface Row {
   value: string;
   dueDate: string;
   dependsOn: Milestone['dependsOn'];
+  /** The dependencies as saved, so one unticked stays listed (and can be ticked again). */
+  savedDependsOn: Milestone['dependsOn'];
 }
 
 let nextKey = 0;
@@ -33,6 +35,7 @@ const rowOf = (m: Milestone): Row => ({
   value: m.shareBp !== null ? String(m.shareBp / 100) : koboToDecimal(m.amountKobo ?? '0'),
   dueDate: m.dueDate ?? '',
   dependsOn: m.dependsOn,
+  savedDependsOn: m.dependsOn,
 });
 
 const BASIS_OPTIONS = [
@@ -48,7 +51,7 @@ export function PlanEditor({ projectId, milestones, onDone }: { projectId: strin
   const id = useId();
   const action = useFinanceAction(projectId);
   const timelines = useProjectTimelines(projectId);
-  const [rows, setRows] = useState<Row[]>(() => (milestones.length ? milestones.map(rowOf) : [{ key: newKey(), name: '', basis: 'share', value: '', dueDate: '', dependsOn: [] }]));
+  const [rows, setRows] = useState<Row[]>(() => (milestones.length ? milestones.map(rowOf) : [{ key: newKey(), name: '', basis: 'share', value: '', dueDate: '', dependsOn: [], savedDependsOn: [] }]));
   const { fields, message } = requestErrors(action.error);
 
   const update = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
@@ -112,6 +115,7 @@ export function PlanEditor({ projectId, milestones, onDone }: { projectId: strin
                 <DependsOnPicker
                   milestoneLabel={label}
                   value={r.dependsOn}
+                  saved={r.savedDependsOn}
                   onChange={(dependsOn) => update(i, { dependsOn })}
                   timelines={timelines.data?.timelines}
                   loading={timelines.isPending}
@@ -147,7 +151,7 @@ export function PlanEditor({ projectId, milestones, onDone }: { projectId: strin
           type="button"
           className={buttonClass('secondary')}
           disabled={rows.length >= MILESTONES_MAX}
-          onClick={() => setRows((rs) => [...rs, { key: newKey(), name: '', basis: 'share', value: '', dueDate: '', dependsOn: [] }])}
+          onClick={() => setRows((rs) => [...rs, { key: newKey(), name: '', basis: 'share', value: '', dueDate: '', dependsOn: [], savedDependsOn: [] }])}
         >
           <Plus className="size-4" aria-hidden="true" />
           Add milestone
