@@ -55,6 +55,8 @@ const isoDay = z.iso.date('Enter a date as YYYY-MM-DD');
 
 /** How many milestones a plan holds. */
 export const MILESTONES_MAX = 50;
+/** How many timeline tasks one milestone depends on at most. */
+export const DEPENDENCIES_MAX = 20;
 /** How many lines an invoice holds. */
 const INVOICE_LINES_MAX = 100;
 
@@ -69,7 +71,7 @@ const milestoneInput = z
     amount: nairaAmount('The amount').optional(),
     share: percentShare.optional(),
     dueDate: isoDay.nullable().optional().default(null),
-    dependsOn: z.array(dependency).max(20).optional().default([]),
+    dependsOn: z.array(dependency).max(DEPENDENCIES_MAX).optional().default([]),
   })
   .strict()
   .refine((m) => (m.amount === undefined) !== (m.share === undefined), { message: 'Give either an amount or a share of the contract sum', path: ['amount'] });

@@ -165,3 +165,73 @@ test('staff plan three milestones and issue the first invoice; the client pays h
   });
   await clientContext.close();
 });
+
+test('staff make a milestone depend on a timeline task, then remove the dependency', async ({ page }) => {
+  const id = stamp();
+  const { account, project } = await staffWithClientProject(
+    page,
+    { staff: `Bola Finance ${id}`, client: `Apapa Wharf ${id}` },
+    { name: `Apapa berth ${id}`, code: `FD-${id}`.toUpperCase(), budget: '5,000,000', startDate: '2026-01-05', endDate: '2027-06-30' },
+  );
+  const timeline = await api(page, 'POST', '/gantt-charts', {
+    projectId: project._id,
+    projectTitle: `Berth works ${id}`,
+    tasks: [
+      { task: 'Piling', month: '2026-12', status: 'completed' },
+      { task: 'Deck', month: '2027-01' },
+    ],
+  });
+  expect(timeline.status).toBe(201);
+  await openStaffProject(page, account._id, project._id);
+  const panel = page.locator('#invoices');
+  const form = panel.getByRole('form', { name: 'Edit payment plan' });
+  const milestone = panel.getByTestId('milestone');
+
+  await test.step('staff tick Piling under the milestone and save', async () => {
+    await panel.getByRole('button', { name: 'Edit plan' }).click();
+    const group = form.getByRole('group', { name: 'Milestone 1' });
+    await group.getByLabel('Name').fill('Deck pour');
+    await group.getByLabel('Share (%)').fill('50');
+    await group.getByText('Depends on (0)').click();
+    const tasks = group.getByRole('group', { name: `Berth works ${id}` });
+    await expect(tasks.getByRole('checkbox')).toHaveCount(2);
+    await tasks.getByRole('checkbox', { name: /Piling/ }).check();
+    await expect(group.getByText('Depends on (1)')).toBeVisible();
+    await expectNoAxeViolationsInBothThemes(page, 'plan editor with dependencies', '#invoices');
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
+      await page.setViewportSize({ width: 390, height: 900 });
+      await form.screenshot({ path: `${SHOTS}/plan-editor-depends-${theme}-390.png` });
+    }
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await form.getByRole('button', { name: 'Save plan' }).click();
+    await expect(milestone).toHaveCount(1);
+    await expect(milestone).toContainText('Piling');
+    await expect(milestone).toContainText('(done)');
+  });
+
+  await test.step('the task is renamed on the timeline; staff untick the old name and save: the dependency is gone', async () => {
+    const renamed = await api(page, 'PUT', `/gantt-charts/${(timeline.body as { timeline: { _id: string } }).timeline._id}`, {
+      projectTitle: `Berth works ${id}`,
+      tasks: [
+        { task: 'Piling works', month: '2026-12', status: 'completed' },
+        { task: 'Deck', month: '2027-01' },
+      ],
+    });
+    expect(renamed.status).toBe(200);
+    await page.reload();
+    await panel.getByRole('button', { name: 'Edit plan' }).click();
+    const group = form.getByRole('group', { name: 'Milestone 1' });
+    await group.getByText('Depends on (1)').click();
+    const piling = group.getByRole('checkbox', { name: 'Piling (no longer on the timeline)' });
+    await expect(piling).toBeChecked();
+    await expect(group.getByRole('checkbox', { name: /Piling works/ })).not.toBeChecked();
+    await piling.uncheck();
+    await expect(group.getByText('Depends on (0)')).toBeVisible();
+    await form.getByRole('button', { name: 'Save plan' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(milestone).not.toContainText('Piling');
+    await expect(milestone).toContainText('None');
+  });
+});

@@ -6,6 +6,8 @@ import { buttonClass } from '../../components/button-class.ts';
 import { InputField, SelectField } from '../../components/forms/fields.tsx';
 import { FormError } from '../../components/forms/form-error.tsx';
 import { toast } from '../../components/ui/toast.tsx';
+import { useProjectTimelines } from '../../lib/project-timelines.ts';
+import { DependsOnPicker } from './depends-on-picker.tsx';
 import { useFinanceAction } from './finance-api.ts';
 import { requestErrors } from './finance-format.ts';
 
@@ -18,6 +20,8 @@ interface Row {
   value: string;
   dueDate: string;
   dependsOn: Milestone['dependsOn'];
+  /** The dependencies as saved, so one unticked stays listed (and can be ticked again). */
+  savedDependsOn: Milestone['dependsOn'];
 }
 
 let nextKey = 0;
@@ -31,6 +35,7 @@ const rowOf = (m: Milestone): Row => ({
   value: m.shareBp !== null ? String(m.shareBp / 100) : koboToDecimal(m.amountKobo ?? '0'),
   dueDate: m.dueDate ?? '',
   dependsOn: m.dependsOn,
+  savedDependsOn: m.dependsOn,
 });
 
 const BASIS_OPTIONS = [
@@ -45,7 +50,8 @@ const BASIS_OPTIONS = [
 export function PlanEditor({ projectId, milestones, onDone }: { projectId: string; milestones: Milestone[]; onDone: () => void }) {
   const id = useId();
   const action = useFinanceAction(projectId);
-  const [rows, setRows] = useState<Row[]>(() => (milestones.length ? milestones.map(rowOf) : [{ key: newKey(), name: '', basis: 'share', value: '', dueDate: '', dependsOn: [] }]));
+  const timelines = useProjectTimelines(projectId);
+  const [rows, setRows] = useState<Row[]>(() => (milestones.length ? milestones.map(rowOf) : [{ key: newKey(), name: '', basis: 'share', value: '', dueDate: '', dependsOn: [], savedDependsOn: [] }]));
   const { fields, message } = requestErrors(action.error);
 
   const update = (i: number, patch: Partial<Row>) => setRows((rs) => rs.map((r, j) => (j === i ? { ...r, ...patch } : r)));
@@ -106,9 +112,16 @@ export function PlanEditor({ projectId, milestones, onDone }: { projectId: strin
                   />
                   <InputField label="Due date" type="date" value={r.dueDate} error={err('dueDate')} onChange={(e) => update(i, { dueDate: e.target.value })} />
                 </div>
-                {r.dependsOn.length > 0 ? (
-                  <p className="text-xs text-slate-700 dark:text-slate-300">Depends on: {r.dependsOn.map((d) => d.task).join(', ')} (kept)</p>
-                ) : null}
+                <DependsOnPicker
+                  milestoneLabel={label}
+                  value={r.dependsOn}
+                  saved={r.savedDependsOn}
+                  onChange={(dependsOn) => update(i, { dependsOn })}
+                  timelines={timelines.data?.timelines}
+                  loading={timelines.isPending}
+                  loadError={timelines.isError ? 'Failed to load the timeline tasks: the current dependencies are kept.' : null}
+                  error={err('dependsOn')}
+                />
                 <div className="flex flex-wrap gap-2">
                   <button type="button" className={buttonClass('ghost')} disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move ${label} up`}>
                     <ArrowUp className="size-4" aria-hidden="true" />
@@ -138,7 +151,7 @@ export function PlanEditor({ projectId, milestones, onDone }: { projectId: strin
           type="button"
           className={buttonClass('secondary')}
           disabled={rows.length >= MILESTONES_MAX}
-          onClick={() => setRows((rs) => [...rs, { key: newKey(), name: '', basis: 'share', value: '', dueDate: '', dependsOn: [] }])}
+          onClick={() => setRows((rs) => [...rs, { key: newKey(), name: '', basis: 'share', value: '', dueDate: '', dependsOn: [], savedDependsOn: [] }])}
         >
           <Plus className="size-4" aria-hidden="true" />
           Add milestone

@@ -1,7 +1,7 @@
 import { CalendarRange } from 'lucide-react';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { TimelineChart } from './timeline-chart.tsx';
-import { useProjectTimelines } from './timelines-api.ts';
+import { useProjectTimelines } from '../../lib/project-timelines.ts';
 
 /** The client's view of a project's timeline: the first record, as a month-by-task chart. */
 export function ProjectTimeline({ projectId }: { projectId: string }) {

@@ -9,7 +9,8 @@ import { toastFailure } from '../../components/portal/notify.ts';
 import { scopedToasts } from '../../components/ui/toast.tsx';
 import { TimelineChart } from './timeline-chart.tsx';
 import { endEarlierThanStart, isMonth, TimelineTaskRow, type TaskRow } from './timeline-task-row.tsx';
-import { useProjectTimelines, useSaveTimeline } from './timelines-api.ts';
+import { useProjectTimelines } from '../../lib/project-timelines.ts';
+import { useSaveTimeline } from './timelines-api.ts';
 
 // A message belongs to one attempt: this form's toasts replace each other (issue 21).
 const toasts = scopedToasts('timeline');

@@ -1,19 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateTimelineBody, TimelineListResponse, TimelineResponse, UpdateTimelineBody } from '../../../common/schemas/timelines.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateTimelineBody, TimelineResponse, UpdateTimelineBody } from '../../../common/schemas/timelines.ts';
 import { apiFetch } from '../../lib/api.ts';
 import { projectTimelinesKey } from '../../lib/portal-query-keys.ts';
-import { retryUnlessClientError } from '../../lib/query-retry.ts';
-
-
-/** A project's timeline records (GET /gantt-charts/project/{projectId}); idle without a project. */
-export function useProjectTimelines(projectId: string | null | undefined) {
-  return useQuery({
-    queryKey: projectTimelinesKey(projectId ?? 'none'),
-    queryFn: ({ signal }) => apiFetch<TimelineListResponse>(`/gantt-charts/project/${projectId}`, { signal, fallbackMessage: 'Failed to load project data' }),
-    enabled: Boolean(projectId),
-    retry: retryUnlessClientError,
-  });
-}
 
 /** Creates (POST) or replaces (PUT) a timeline record. */
 export function useSaveTimeline() {
