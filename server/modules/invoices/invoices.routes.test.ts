@@ -100,6 +100,15 @@ describe('the payment plan', () => {
       { timelineId, task: 'Deck', timelineTitle: 'Quay plan', onTimeline: true, done: false },
       { timelineId, task: 'Renamed away', timelineTitle: 'Quay plan', onTimeline: false, done: false },
     ]);
+
+    // The timeline gone (no route deletes one today; the database can): the milestone keeps its dependencies and the plan still saves.
+    await t.database.pool.query('delete from gantt_charts where id = $1', [timelineId]);
+    const milestone = res.json().milestones[0];
+    const again = await call(admin, 'PUT', `/api/finance/project/${project._id}/plan`, {
+      milestones: [{ id: milestone._id, name: 'Piles done', share: '50', dependsOn: [{ timelineId, task: 'Piling' }] }],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().milestones[0].dependsOn).toEqual([{ timelineId, task: 'Piling', timelineTitle: null, onTimeline: false, done: false }]);
   });
 
   it('refuses a dependency on another project’s timeline', async () => {

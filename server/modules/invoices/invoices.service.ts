@@ -48,7 +48,12 @@ export async function replacePlan(app: FastifyInstance, viewer: ScopeViewer, pro
     for (const m of input.milestones) if (m.id && !known.has(m.id)) throw badRequest('A milestone of another plan was sent: reload the plan');
     const ids = input.milestones.map((m) => m.id).filter(Boolean);
     if (new Set(ids).size !== ids.length) throw badRequest('A milestone was sent twice');
-    const timelineIds = [...new Set(input.milestones.flatMap((m) => m.dependsOn.map((d) => d.timelineId)))];
+    // A dependency the milestone already had stays, even when its timeline has since been deleted
+    // (it shows as no longer on the timeline); only a new one must name a timeline of this project.
+    const had = new Set(existing.flatMap((m) => m.dependsOn.map((d) => `${m.id} ${d.timelineId}`)));
+    const timelineIds = [
+      ...new Set(input.milestones.flatMap((m) => m.dependsOn.filter((d) => !(m.id && had.has(`${m.id} ${d.timelineId}`))).map((d) => d.timelineId))),
+    ];
     if (timelineIds.length) {
       const found = await tx.select({ id: timelines.id }).from(timelines).where(and(eq(timelines.projectId, projectId), inArray(timelines.id, timelineIds)));
       if (found.length !== timelineIds.length) throw badRequest('A milestone depends on a timeline of another project');
