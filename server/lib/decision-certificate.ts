@@ -1,5 +1,5 @@
 import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from './pdf-fonts.ts';
-import { pdfSafeText } from './pdf-layout.ts';
+import { PDF_COLOURS, pdfSafeText } from './pdf-layout.ts';
 import { loadPdfKit } from './lazy-modules.ts';
 import { formatDateTimeWithZone } from '../../common/dates.ts';
 
@@ -31,10 +31,7 @@ export interface DecisionCertificate {
 }
 
 const MARGIN = 56;
-const BRAND = '#083b6d';
-const MUTED = '#475569';
-const TEXT = '#0f172a';
-const RULE = '#cbd5e1';
+const { BRAND, MUTED, TEXT, RULE } = PDF_COLOURS;
 const APPROVED = '#166534';
 const REJECTED = '#991b1b';
 /** The comment is cut to keep the certificate one page (the full text stays in the portal). */

@@ -2,6 +2,9 @@
 // drawn, a heading is never the last thing on a page, and a bullet's wrapped lines hang under its text.
 import { normaliseLineEndings } from '../../common/schemas/line-endings.ts';
 
+/** The colours every PDF draws with: the brand blue, muted and body text, and rules. */
+export const PDF_COLOURS = { BRAND: '#083b6d', MUTED: '#475569', TEXT: '#0f172a', RULE: '#cbd5e1' } as const;
+
 // Control characters other than the line feed have no glyph in any font: PDFKit would draw the
 // missing-glyph box for each. Tabs become spaces; the rest (C0, DEL, C1) are dropped, and so are the
 // invisible format characters (zero-width spaces, direction marks, byte-order mark), which the font

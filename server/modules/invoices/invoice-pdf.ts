@@ -1,8 +1,9 @@
 import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
-import { keepTogether, leadingHeight, pdfSafeText } from '../../lib/pdf-layout.ts';
+import { keepTogether, leadingHeight, PDF_COLOURS, pdfSafeText } from '../../lib/pdf-layout.ts';
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
 import { formatKobo } from '../../../common/money.ts';
 import { formatLongDay } from '../../../common/dates.ts';
+import { formatBp } from '../../../common/schemas/invoices.ts';
 
 /**
  * The documents of the payment plan (decision 298) as A4 PDFs: the invoice, the credit note and the
@@ -78,10 +79,7 @@ type Doc = PDFKit.PDFDocument;
 const MARGIN = 48;
 /** The bottom margin holds the footer (a rule, the document's name and the page number). */
 const BOTTOM = 64;
-const BRAND = '#083b6d';
-const MUTED = '#475569';
-const TEXT = '#0f172a';
-const RULE = '#cbd5e1';
+const { BRAND, MUTED, TEXT, RULE } = PDF_COLOURS;
 const SHADE = '#f1f5f9';
 const STRIPE = '#f8fafc';
 const WHITE = '#ffffff';
@@ -93,13 +91,8 @@ const CELL_PAD_Y = 5;
 const oneLine = (value: string) => pdfSafeText(value).replace(/\s*\n\s*/g, ' ').trim();
 const block = (value: string) => pdfSafeText(value).trim();
 
-/** A rate in basis points as a percentage, by integer arithmetic: 750 → '7.5%', 1000 → '10%', 5 → '0.05%', 0 → 'Exempt'. */
-function vatRateLabel(bp: number): string {
-  if (bp === 0) return 'Exempt';
-  const whole = Math.trunc(bp / 100);
-  const fraction = String(bp % 100).padStart(2, '0').replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''}%`;
-}
+/** A rate in basis points as the document prints it: 750 → '7.5%', 0 → 'Exempt' (formatBp without its space). */
+const vatRateLabel = (bp: number): string => (bp === 0 ? 'Exempt' : formatBp(bp).replace(' %', '%'));
 
 /** A whole quantity with thousands separators: 1200 → '1,200'. */
 const quantityLabel = (quantity: number) => String(quantity).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -1,5 +1,5 @@
 import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
-import { keepTogether, leadingHeight, pdfSafeText } from '../../lib/pdf-layout.ts';
+import { keepTogether, leadingHeight, PDF_COLOURS, pdfSafeText } from '../../lib/pdf-layout.ts';
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
 import type { PublishedCompany } from '../site-content/published-company.ts';
 import { formatDateTimeWithZone, formatDay } from '../../../common/dates.ts';
@@ -13,9 +13,7 @@ export interface PdfImage {
 }
 
 const MARGIN = 50;
-const BRAND = '#083b6d';
-const MUTED = '#475569';
-const TEXT = '#0f172a';
+const { BRAND, MUTED, TEXT } = PDF_COLOURS;
 /** Images stand two to a row; each fits a box of half the text width by this height (a 4:3 photo fills it). */
 const IMAGES_PER_ROW = 2;
 const COLUMN_GAP = 16;
