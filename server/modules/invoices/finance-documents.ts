@@ -8,7 +8,7 @@ import { projects } from '../../db/schema/projects.ts';
 import { projectScope, type ScopeViewer } from '../projects/project-scope.ts';
 import { invoiceBalance } from './finance-read.ts';
 import { renderCreditNotePdf, renderInvoicePdf, renderReceiptPdf, type PdfParty } from './invoice-pdf.ts';
-import { visibleInvoice } from './invoices.service.ts';
+import { visibleInvoice } from './invoice-access.ts';
 
 // The PDFs people receive (issue 26): drawn from the snapshots an issued document keeps (seller,
 // buyer, bank as they were at issue), so a document reads the same whenever it is downloaded.

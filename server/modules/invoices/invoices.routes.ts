@@ -27,17 +27,12 @@ import { auditOf } from '../audit/audit.ts';
 import { creditNotePdf, invoicePdf, receiptPdf } from './finance-documents.ts';
 import { financeCsv, financeOverview } from './finance-overview.ts';
 import { financeSettingsOf, projectFinance } from './finance-read.ts';
-import {
-  createInvoice,
-  deleteInvoice,
-  issueCreditNote,
-  issueInvoice,
-  recordPayment,
-  replacePlan,
-  saveFinanceSettings,
-  updateInvoice,
-  voidPayment,
-} from './invoices.service.ts';
+import { issueCreditNote } from './credit-notes.service.ts';
+import { saveFinanceSettings } from './finance-settings.service.ts';
+import { issueInvoice } from './invoice-issue.service.ts';
+import { createInvoice, deleteInvoice, updateInvoice } from './invoices.service.ts';
+import { replacePlan } from './payment-plan.service.ts';
+import { recordPayment, voidPayment } from './payments.service.ts';
 
 const withConflict = { 409: apiErrorSchema, ...errors };
 

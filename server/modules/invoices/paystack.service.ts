@@ -10,7 +10,8 @@ import { recordAudit, SYSTEM_ACTOR, type AuditContext } from '../audit/audit.ts'
 import type { ScopeViewer } from '../projects/project-scope.ts';
 import { invoiceLink, paymentMismatchMail } from './finance-mail.ts';
 import { invoiceBalance, payOnlineEnabled } from './finance-read.ts';
-import { insertPayment, visibleInvoice } from './invoices.service.ts';
+import { visibleInvoice } from './invoice-access.ts';
+import { insertPayment } from './payments.service.ts';
 import { initializeTransaction, verifyPaystackSignature, verifyTransaction, type VerifiedTransaction } from './paystack-client.ts';
 
 // Online payment through Paystack (issue 26, decision 298's "Paystack"): a checkout per click with
