@@ -6,9 +6,12 @@ import { PAYMENT_METHOD_LABELS } from '../../../common/schemas/invoices.ts';
 import { creditNoteLines, creditNotes, invoiceLines, invoices, paymentMilestones, payments } from '../../db/schema/payments.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { projectScope, type ScopeViewer } from '../projects/project-scope.ts';
+import { renderCreditNotePdf } from './credit-note-pdf.ts';
+import type { PdfParty } from './finance-pdf-page.ts';
 import { invoiceBalance } from './finance-read.ts';
-import { renderCreditNotePdf, renderInvoicePdf, renderReceiptPdf, type PdfParty } from './invoice-pdf.ts';
 import { visibleInvoice } from './invoice-access.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import { renderReceiptPdf } from './receipt-pdf.ts';
 
 // The PDFs people receive (issue 26): drawn from the snapshots an issued document keeps (seller,
 // buyer, bank as they were at issue), so a document reads the same whenever it is downloaded.

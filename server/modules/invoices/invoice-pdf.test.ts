@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { renderCreditNotePdf, renderInvoicePdf, renderReceiptPdf, type CreditNotePdf, type InvoicePdf, type PdfParty, type ReceiptPdf } from './invoice-pdf.ts';
+import { renderCreditNotePdf, type CreditNotePdf } from './credit-note-pdf.ts';
+import type { PdfParty } from './finance-pdf-page.ts';
+import { renderInvoicePdf, type InvoicePdf } from './invoice-pdf.ts';
+import { renderReceiptPdf, type ReceiptPdf } from './receipt-pdf.ts';
 import { pdfLayout, pdfText } from '../../../tests/helpers/pdf-text.ts';
 
 const seller: PdfParty = {
