@@ -10,6 +10,7 @@ import {
   type ChangeOrder,
   type ChangeOrderAttachment,
   type ContractHistory,
+  scheduleImpactLabel,
 } from '../../../common/schemas/change-orders.ts';
 import { DOCUMENT_ACCEPT } from '../../../common/schemas/documents.ts';
 import { fileSizeLabel } from '../../../common/schemas/media.ts';
@@ -18,8 +19,6 @@ import { buttonClass } from '../../components/button-class.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { EmptyState, ErrorState, InlineLoading } from '../../components/portal/empty-state.tsx';
 import { changeOrderCertificateUrl, useChangeOrderAction, useChangeOrders } from './change-orders-api.ts';
-
-const days = (n: number) => `${n > 0 ? '+' : ''}${n} day${Math.abs(n) === 1 ? '' : 's'}`;
 
 /** The contract history: original sum, each approved change in order, current sum; the end date likewise. */
 function ContractHistoryTable({ history, approved }: { history: ContractHistory; approved: ChangeOrder[] }) {
@@ -47,7 +46,7 @@ function ContractHistoryTable({ history, approved }: { history: ContractHistory;
                 {co.reference}, approved {co.decidedAt ? formatDate(co.decidedAt) : ''}
               </th>
               <td className="py-1 pr-2 text-right tabular-nums">{formatKobo(co.costKobo, { signed: true })}</td>
-              <td className="py-1 text-right">{days(co.scheduleDays)}</td>
+              <td className="py-1 text-right">{scheduleImpactLabel(co.scheduleDays)}</td>
             </tr>
           ))}
           <tr className="font-semibold">
@@ -289,7 +288,7 @@ function ChangeOrderCard(props: { co: ChangeOrder; staff: boolean; canDecide: bo
         </div>
         <div>
           <dt className="font-medium text-slate-700 dark:text-slate-200">Schedule impact</dt>
-          <dd>{days(co.scheduleDays)}</dd>
+          <dd>{scheduleImpactLabel(co.scheduleDays)}</dd>
         </div>
       </dl>
       {staff && !readOnly && co.status === 'draft' ? <DraftAttachments co={co} projectId={props.projectId} clientId={props.clientId} /> : <AttachmentList co={co} />}

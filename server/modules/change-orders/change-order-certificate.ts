@@ -3,15 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../common/errors.ts';
 import { formatDay } from '../../../common/dates.ts';
 import { formatKobo } from '../../../common/money.ts';
-import { changeOrderNumber } from '../../../common/schemas/change-orders.ts';
+import { changeOrderNumber, scheduleImpactLabel } from '../../../common/schemas/change-orders.ts';
 import { changeOrders } from '../../db/schema/change-orders.ts';
 import { renderDecisionCertificate } from '../../lib/decision-certificate.ts';
 import { projects } from '../../db/schema/projects.ts';
 import { projectScope, type ScopeViewer } from '../projects/project-scope.ts';
 import { publishedCompany } from '../site-content/published-company.ts';
 import { attachmentRowsOf, CLIENT_SEES } from './change-orders-read.ts';
-
-const days = (n: number) => `${n > 0 ? '+' : ''}${n} day${Math.abs(n) === 1 ? '' : 's'}`;
 
 /**
  * A decided change order's one-page PDF certificate (the approvals' renderer, decision 293) for a
@@ -40,7 +38,7 @@ export async function changeOrderCertificate(app: FastifyInstance, viewer: Scope
       ['Project', found.projectCode ? `${found.projectName} (${found.projectCode})` : found.projectName],
       ['Change order', `${reference}: ${row.title}`],
       ['Cost impact', formatKobo(row.costKobo, { signed: true })],
-      ['Schedule impact', days(row.scheduleDays)],
+      ['Schedule impact', scheduleImpactLabel(row.scheduleDays)],
       ...(moved
         ? ([
             ['Contract sum', `${formatKobo(row.budgetBeforeKobo!)} before, ${formatKobo(row.budgetAfterKobo!)} after`],
