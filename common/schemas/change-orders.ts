@@ -30,6 +30,9 @@ const CHANGE_ORDER_DAYS_MAX = 3650;
 /** 'CO-001' for change order 1 of its project. */
 export const changeOrderNumber = (n: number) => `CO-${String(n).padStart(3, '0')}`;
 
+/** A schedule impact as the panel, mails and certificate show it: '+3 days', '-1 day', '0 days'. */
+export const scheduleImpactLabel = (n: number) => `${n > 0 ? '+' : ''}${n} day${Math.abs(n) === 1 ? '' : 's'}`;
+
 /** The cost impact as people type it ('4,500,000.50', '-250000'), read to kobo text exactly. */
 const costImpact = z.union([storableText(), z.number()]).transform((v, ctx) => {
   const parsed = parseNairaToKobo(String(v), { allowNegative: true });

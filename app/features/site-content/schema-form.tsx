@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { imageRefSchema, pdfRefSchema } from '../../../common/content/media-refs.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { countLimits } from './count-limits.ts';
-import { RecordList, TextList } from './record-list.tsx';
+import { RecordList } from './record-list.tsx';
+import { TextList } from './text-list.tsx';
 
 // A form drawn from a section's zod schema (issue 24): text, e-mail, web address, number and choice
 // inputs for plain fields, a fieldset for a nested object, an image field with the media picker,

@@ -5,7 +5,7 @@ import type { WaitingItem } from '../../../common/schemas/approvals.ts';
 import { approvalRequests } from '../../db/schema/approvals.ts';
 import { projects } from '../../db/schema/projects.ts';
 import type { SessionUser } from '../auth/sessions.service.ts';
-import { changeOrdersWaitingOn } from '../change-orders/change-orders.service.ts';
+import { changeOrdersWaitingOn } from '../change-orders/change-orders-waiting.ts';
 import { projectScope } from '../projects/project-scope.ts';
 import { isOverdue } from './approvals.service.ts';
 

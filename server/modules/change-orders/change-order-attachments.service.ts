@@ -12,7 +12,8 @@ import { recordAudit, type AuditContext } from '../audit/audit.ts';
 import { DOCUMENT_FILE_TYPES, storeCheckedFile, uploadFailed, withExtension, type StoredDocumentFile } from '../documents/document-file.ts';
 import { removeStoredFiles } from '../files/stored-files.ts';
 import type { ScopeViewer } from '../projects/project-scope.ts';
-import { changeOrderOut, lockChangeOrder, refuseUnless, visibleChangeOrder } from './change-orders.service.ts';
+import { changeOrderOut, visibleChangeOrder } from './change-orders-read.ts';
+import { lockChangeOrder, refuseUnless } from './change-orders.service.ts';
 
 // Attachments of change orders (decision 296): staff add and remove files while a change order is a
 // draft; once sent they are frozen (409), because the client decides on them and the certificate

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatDateTimeWithZone } from '../../../common/dates.ts';
 import { formatKobo } from '../../../common/money.ts';
 import { PATHS } from '../../../common/paths.ts';
-import { changeOrderNumber } from '../../../common/schemas/change-orders.ts';
+import { changeOrderNumber, scheduleImpactLabel } from '../../../common/schemas/change-orders.ts';
 import { renderMail } from '../../mail/layout.ts';
 import type { MailInput } from '../../mail/mailer.ts';
 import { publishedCompany } from '../site-content/published-company.ts';
@@ -18,8 +18,6 @@ interface ChangeOrderFacts {
   scheduleDays: number;
   at: Date;
 }
-
-const days = (n: number) => `${n > 0 ? '+' : ''}${n} day${Math.abs(n) === 1 ? '' : 's'}`;
 
 function dashboardLink(app: FastifyInstance, path: string, projectId: string): string {
   const url = new URL(path, app.config.publicUrl);
@@ -38,7 +36,7 @@ export function changeOrderSentMail(app: FastifyInstance, to: { name: string; em
     fields: [
       ['Change order', `${changeOrderNumber(f.number)}: ${f.title}`],
       ['Cost impact', formatKobo(f.costKobo, { signed: true })],
-      ['Schedule impact', days(f.scheduleDays)],
+      ['Schedule impact', scheduleImpactLabel(f.scheduleDays)],
       ['Sent', formatDateTimeWithZone(f.at)],
     ],
     action: { label: 'Review it on your dashboard', url: dashboardLink(app, PATHS.clientDashboard, f.projectId) },
@@ -56,7 +54,7 @@ export function changeOrderDecidedMail(app: FastifyInstance, f: ChangeOrderFacts
     paragraphs: [`${f.decidedBy} ${f.approved ? 'approved' : 'declined'} the change order "${f.title}" on the project "${f.projectName}".`],
     fields: [
       ['Cost impact', formatKobo(f.costKobo, { signed: true })],
-      ['Schedule impact', days(f.scheduleDays)],
+      ['Schedule impact', scheduleImpactLabel(f.scheduleDays)],
       ['Decided', formatDateTimeWithZone(f.at)],
       ...(f.comment ? ([['Comment', f.comment]] as [string, string][]) : []),
     ],

@@ -19,12 +19,12 @@ import { contentDisposition } from '../../lib/content-disposition.ts';
 import { okResponse } from '../../../common/schemas/ok-response.ts';
 import { STORED_FILE_POLICY } from '../../plugins/security-headers.ts';
 import { addChangeOrderAttachment, findChangeOrderAttachmentFile, removeChangeOrderAttachment } from './change-order-attachments.service.ts';
+import { changeOrderCertificate } from './change-order-certificate.ts';
+import { listChangeOrders } from './change-orders-read.ts';
 import {
-  changeOrderCertificate,
   createChangeOrder,
   decideChangeOrder,
   deleteChangeOrder,
-  listChangeOrders,
   sendChangeOrder,
   updateChangeOrder,
   withdrawChangeOrder,

@@ -1,20 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { conflict, notFound } from '../../../common/errors.ts';
-import { formatDay } from '../../../common/dates.ts';
-import { formatKobo, KOBO_MAX } from '../../../common/money.ts';
-import {
-  changeOrderAttachmentUrl,
-  changeOrderNumber,
-  type ChangeOrder,
-  type ChangeOrderAttachment,
-  type ChangeOrderStatus,
-  type ContractHistory,
-} from '../../../common/schemas/change-orders.ts';
-import { memberGrants, roleGrants, type MemberRole } from '../../../common/permissions.ts';
-import type { WaitingItem } from '../../../common/schemas/approvals.ts';
-import { changeOrderAttachments, changeOrders } from '../../db/schema/change-orders.ts';
-import { renderDecisionCertificate } from '../../lib/decision-certificate.ts';
+import { conflict } from '../../../common/errors.ts';
+import { KOBO_MAX } from '../../../common/money.ts';
+import type { ChangeOrder, ChangeOrderStatus } from '../../../common/schemas/change-orders.ts';
+import { memberGrants, type MemberRole } from '../../../common/permissions.ts';
+import { changeOrders } from '../../db/schema/change-orders.ts';
 import { projects } from '../../db/schema/projects.ts';
 import type { DbExecutor } from '../../mail/mailer.ts';
 import { queueMail } from '../../mail/mailer.ts';
@@ -22,14 +12,16 @@ import { publishChange } from '../../events/portal-events.ts';
 import { recordAudit, type AuditContext } from '../audit/audit.ts';
 import { removeStoredFiles } from '../files/stored-files.ts';
 import { lockWritableProject } from '../projects/project-locks.ts';
-import { projectScope, type ScopeViewer } from '../projects/project-scope.ts';
-import { publishedCompany } from '../site-content/published-company.ts';
+import type { ScopeViewer } from '../projects/project-scope.ts';
 import { changeOrderDecidedMail, changeOrderSentMail } from './change-order-mail.ts';
+import { attachmentRowsOf, changeOrderOut, toChangeOrder, visibleChangeOrder } from './change-orders-read.ts';
 
-// Change orders (issue 25, decision 294). Every write locks the project row (FOR NO KEY UPDATE,
-// after lockWritableProject's KEY SHARE, so archiving still waits and two writers never deadlock),
-// then the change order row: a decision, an edit and a withdrawal of the same change order are
-// serialised, and the one that finds it no longer in the state it needs answers 409.
+// Change orders (issue 25, decision 294): the writes that move a change order through its states
+// (draft, sent, approved or declined, withdrawn); how they read is in change-orders-read.ts.
+// Every write locks the project row (FOR NO KEY UPDATE, after lockWritableProject's KEY SHARE, so
+// archiving still waits and two writers never deadlock), then the change order row: a decision, an
+// edit and a withdrawal of the same change order are serialised, and the one that finds it no
+// longer in the state it needs answers 409.
 
 const CHANGE_ORDER_DECIDED = 'This change order has been decided and can no longer change';
 const NOT_A_DRAFT = 'Only a draft change order can be edited or sent';
@@ -39,151 +31,6 @@ const SUM_BELOW_ZERO = 'This change would take the contract sum below zero';
 const SUM_TOO_LARGE = 'This change would take the contract sum past the largest amount';
 
 type Row = typeof changeOrders.$inferSelect;
-type AttachmentRow = typeof changeOrderAttachments.$inferSelect;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const text = (k: bigint | null) => (k === null ? null : k.toString());
-
-function toAttachment(row: AttachmentRow): ChangeOrderAttachment {
-  return {
-    _id: row.id,
-    fileName: row.fileName,
-    mimeType: row.contentType,
-    size: row.sizeBytes,
-    sha256: row.sha256,
-    createdAt: row.createdAt.toISOString(),
-    url: changeOrderAttachmentUrl(row.changeOrderId, row.id),
-  };
-}
-
-/** The attachment rows of these change orders, oldest first (one query whatever the count). */
-async function attachmentRowsOf(db: DbExecutor, ids: string[]): Promise<AttachmentRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(changeOrderAttachments)
-    .where(inArray(changeOrderAttachments.changeOrderId, ids))
-    .orderBy(asc(changeOrderAttachments.createdAt), asc(changeOrderAttachments.id));
-}
-
-/** Change orders as the API answers them, with their attachments. */
-async function withAttachments(db: DbExecutor, rows: Row[]): Promise<ChangeOrder[]> {
-  const files = await attachmentRowsOf(db, rows.map((r) => r.id));
-  return rows.map((row) => toChangeOrder(row, files.filter((f) => f.changeOrderId === row.id).map(toAttachment)));
-}
-
-/** One change order as the API answers it, with its attachments (read in the caller's transaction). */
-export async function changeOrderOut(db: DbExecutor, row: Row): Promise<ChangeOrder> {
-  const [out] = await withAttachments(db, [row]);
-  return out;
-}
-
-function toChangeOrder(row: Row, attachments: ChangeOrderAttachment[]): ChangeOrder {
-  return {
-    _id: row.id,
-    projectId: row.projectId,
-    number: row.number,
-    reference: changeOrderNumber(row.number),
-    title: row.title,
-    description: row.description,
-    costKobo: row.costKobo.toString(),
-    scheduleDays: row.scheduleDays,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: iso(row.sentAt),
-    decidedAt: iso(row.decidedAt),
-    decidedByName: row.decidedByName,
-    decisionComment: row.decisionComment,
-    budgetBeforeKobo: text(row.budgetBeforeKobo),
-    budgetAfterKobo: text(row.budgetAfterKobo),
-    endDateBefore: row.endDateBefore,
-    endDateAfter: row.endDateAfter,
-    attachments,
-  };
-}
-
-/** What a client sees: change orders once sent (a draft, and one withdrawn before sending, stay with staff). */
-const CLIENT_SEES = sql`${changeOrders.sentAt} is not null`;
-
-/** The project if the viewer may see it (another client's is 404, like a missing one). */
-async function projectOf(db: DbExecutor, viewer: ScopeViewer, projectId: string) {
-  const [row] = await db
-    .select({ id: projects.id, clientId: projects.clientId, name: projects.name, budgetKobo: projects.budgetKobo, originalBudgetKobo: projects.originalBudgetKobo, endDate: projects.endDate })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), projectScope(viewer)))
-    .limit(1);
-  if (!row) throw notFound('Project not found');
-  return row;
-}
-
-/** A project's change orders (staff: all; a client: those sent), newest first, with the contract history. */
-export async function listChangeOrders(app: FastifyInstance, viewer: ScopeViewer, projectId: string): Promise<{ changeOrders: ChangeOrder[]; history: ContractHistory }> {
-  const project = await projectOf(app.db, viewer, projectId);
-  const rows = await app.db
-    .select()
-    .from(changeOrders)
-    .where(and(eq(changeOrders.projectId, projectId), viewer.role === 'admin' ? undefined : CLIENT_SEES))
-    .orderBy(sql`${changeOrders.number} desc`);
-  const approved = rows.filter((r) => r.status === 'approved').sort((a, b) => a.decidedAt!.getTime() - b.decidedAt!.getTime());
-  return {
-    changeOrders: await withAttachments(app.db, rows),
-    history: {
-      originalBudgetKobo: project.originalBudgetKobo.toString(),
-      currentBudgetKobo: project.budgetKobo.toString(),
-      originalEndDate: approved.length ? approved[0].endDateBefore : project.endDate,
-      currentEndDate: project.endDate,
-    },
-  };
-}
-
-const days = (n: number) => `${n > 0 ? '+' : ''}${n} day${Math.abs(n) === 1 ? '' : 's'}`;
-
-/**
- * A decided change order's one-page PDF certificate (the approvals' renderer, decision 293) for a
- * viewer who may see the project; 404 outside the viewer's scope and until it is decided. The
- * facts are the change order's own columns as recorded at the decision (no content hash is stored
- * for a change order, so the certificate carries none), and its attachments with each file's name,
- * size and SHA-256 (frozen once sent, decision 296).
- */
-export async function changeOrderCertificate(app: FastifyInstance, viewer: ScopeViewer, id: string): Promise<{ fileName: string; pdf: Buffer }> {
-  const [found] = await app.db
-    .select({ row: changeOrders, projectName: projects.name, projectCode: projects.code })
-    .from(changeOrders)
-    .innerJoin(projects, eq(projects.id, changeOrders.projectId))
-    .where(and(eq(changeOrders.id, id), projectScope(viewer), viewer.role === 'admin' ? undefined : CLIENT_SEES));
-  if (!found) throw notFound('Change order not found');
-  const { row } = found;
-  if ((row.status !== 'approved' && row.status !== 'declined') || !row.decidedAt) throw notFound('This change order has no decision yet');
-  const reference = changeOrderNumber(row.number);
-  const moved = row.status === 'approved' && row.budgetBeforeKobo !== null && row.budgetAfterKobo !== null;
-  // Frozen since sending (decision 296): the files listed are exactly those the client decided on.
-  const files = (await attachmentRowsOf(app.db, [row.id])).map((f) => ({ name: f.fileName, size: f.sizeBytes, sha256: f.sha256 }));
-  const pdf = await renderDecisionCertificate({
-    issuer: publishedCompany(app).name,
-    title: 'Change order certificate',
-    subjectLines: [
-      ['Project', found.projectCode ? `${found.projectName} (${found.projectCode})` : found.projectName],
-      ['Change order', `${reference}: ${row.title}`],
-      ['Cost impact', formatKobo(row.costKobo, { signed: true })],
-      ['Schedule impact', days(row.scheduleDays)],
-      ...(moved
-        ? ([
-            ['Contract sum', `${formatKobo(row.budgetBeforeKobo!)} before, ${formatKobo(row.budgetAfterKobo!)} after`],
-            ['End date', `${formatDay(row.endDateBefore)} before, ${formatDay(row.endDateAfter)} after`],
-          ] as const)
-        : []),
-      ['Sent', row.sentAt ? row.sentAt.toISOString().slice(0, 10) : '-'],
-    ],
-    files,
-    decision: row.status,
-    decidedBy: row.decidedByName ?? 'unknown',
-    decidedAt: row.decidedAt,
-    address: row.decidedFromIp ?? 'unknown',
-    comment: row.decisionComment,
-    reference: `${reference}, ${row.id}`,
-  });
-  return { fileName: `change-order-${reference}-${row.status}.pdf`, pdf };
-}
 
 export interface ChangeOrderFields {
   title: string;
@@ -231,17 +78,6 @@ export async function createChangeOrder(app: FastifyInstance, viewer: ScopeViewe
     await recordAudit(tx, who, { action: 'change-order.create', entityId: row.id, projectId, after: { ...fields, number: next } });
     return toChangeOrder(row, []);
   });
-}
-
-/** A change order the viewer may see (a client: once sent; in the viewer's project scope), unlocked; 404 otherwise. */
-export async function visibleChangeOrder(db: DbExecutor, viewer: ScopeViewer, id: string): Promise<Row> {
-  const [found] = await db
-    .select({ row: changeOrders })
-    .from(changeOrders)
-    .innerJoin(projects, eq(projects.id, changeOrders.projectId))
-    .where(and(eq(changeOrders.id, id), projectScope(viewer), viewer.role === 'admin' ? undefined : CLIENT_SEES));
-  if (!found) throw notFound('Change order not found');
-  return found.row;
 }
 
 /** Locks a change order and its project for a write by this viewer; 404 when either is out of sight. */
@@ -411,42 +247,4 @@ export async function decideChangeOrder(
     );
     return { changeOrder: await changeOrderOut(tx, updated), mailId };
   });
-}
-
-/**
- * What waits on this viewer among change orders ('Waiting on you', decision 293's list), oldest first:
- * for a client person who may decide (approvals.decide), the sent change orders of the projects they
- * see; for staff who may write projects, their drafts not yet sent and the sent ones the client has
- * not decided. Anyone else: nothing. Change orders carry no due date.
- */
-export async function changeOrdersWaitingOn(app: FastifyInstance, viewer: ScopeViewer & { memberRole?: MemberRole | null }): Promise<WaitingItem[]> {
-  const isStaff = viewer.role === 'admin';
-  if (isStaff ? !roleGrants(viewer.staffRole, 'projects.write') : !memberGrants(viewer.memberRole ?? (await memberRoleOf(app, viewer._id)), 'approvals.decide')) return [];
-  const waiting = isStaff ? inArray(changeOrders.status, ['draft', 'sent'] satisfies ChangeOrderStatus[]) : eq(changeOrders.status, 'sent' satisfies ChangeOrderStatus);
-  const since = sql<Date>`coalesce(${changeOrders.sentAt}, ${changeOrders.createdAt})`;
-  const rows = await app.db
-    .select({ id: changeOrders.id, projectId: changeOrders.projectId, projectName: projects.name, clientId: projects.clientId, number: changeOrders.number, title: changeOrders.title, status: changeOrders.status, since })
-    .from(changeOrders)
-    .innerJoin(projects, eq(projects.id, changeOrders.projectId))
-    .where(and(waiting, projectScope(viewer), sql`${projects.archivedAt} is null`))
-    .orderBy(asc(since), asc(changeOrders.id))
-    .limit(200);
-  return rows.map((r) => ({
-    kind: 'change-order',
-    id: r.id,
-    clientId: r.clientId,
-    projectId: r.projectId,
-    projectName: r.projectName,
-    title: `${changeOrderNumber(r.number)}: ${r.title}`,
-    state: isStaff ? (r.status === 'draft' ? 'draft' : 'awaiting-client') : 'decide',
-    since: new Date(r.since).toISOString(),
-    dueOn: null,
-    overdue: false,
-    comment: null,
-  }));
-}
-
-async function memberRoleOf(app: FastifyInstance, userId: string): Promise<MemberRole | null> {
-  const r = await app.db.execute<{ member_role: MemberRole | null }>(sql`select member_role from users where id = ${userId}`);
-  return r.rows[0]?.member_role ?? null;
 }
