@@ -7,7 +7,7 @@ import { VENDOR_TEXT_FIELDS, type VendorApplicationFields } from '../../common/s
 import { loadConfig } from '../../server/config.ts';
 import { renderMail } from '../../server/mail/layout.ts';
 import type { MailInput } from '../../server/mail/mailer.ts';
-import { passwordResetMail } from '../../server/modules/auth/auth.service.ts';
+import { passwordResetMail } from '../../server/modules/auth/password-changes.service.ts';
 import { invitationMail } from '../../server/modules/auth/invitations.service.ts';
 import { handOffAcknowledgement } from '../../server/modules/chat/chat.service.ts';
 import { contactStaffMail } from '../../server/modules/contact/contact.service.ts';

@@ -13,7 +13,8 @@ import {
   successResponseSchema,
 } from '../../../common/schemas/auth.ts';
 import { callerOf, sessionCaller, signedInAnswer, withRetryAfter } from './auth-http.ts';
-import { beginMfaEnrolment, beginMfaReplacement, countRefusedSignIn, finishMfaEnrolment, renewRecoveryCodes, turnOffMfa, verifySecondFactor } from './auth.service.ts';
+import { beginMfaEnrolment, beginMfaReplacement, finishMfaEnrolment, renewRecoveryCodes, turnOffMfa, verifySecondFactor } from './auth-mfa.service.ts';
+import { countRefusedSignIn } from './auth.service.ts';
 import { mfaStatus } from './mfa.service.ts';
 
 type RouteApp = Parameters<FastifyPluginAsyncZod>[0];

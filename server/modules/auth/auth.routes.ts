@@ -26,7 +26,8 @@ import {
   resetLinkInfoResponseSchema,
 } from '../../../common/schemas/auth.ts';
 import { clearSessionCookies } from './auth-cookies.ts';
-import { changePassword, inspectResetLink, requestPasswordReset, resetPassword, signInAdmin, signInClient } from './auth.service.ts';
+import { signInAdmin, signInClient } from './auth.service.ts';
+import { changePassword, inspectResetLink, requestPasswordReset, resetPassword } from './password-changes.service.ts';
 import { acceptInvitation, createClientInvitation, inspectInvitation, invitationStatus, revokeClientInvitation } from './invitations.service.ts';
 import { permissionsOf } from '../../../common/permissions.ts';
 import { listLoginAttempts } from './login-attempts.service.ts';

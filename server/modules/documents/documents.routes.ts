@@ -14,7 +14,9 @@ import { afterAnswer } from '../../lib/after-answer.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { STORED_FILE_POLICY } from '../../plugins/security-headers.ts';
 import { auditOf } from '../audit/audit.ts';
-import { addDocumentVersion, createProjectDocument, findDocumentVersionFile, listProjectDocuments, updateProjectDocument } from './documents.service.ts';
+import { updateProjectDocument } from './document-changes.service.ts';
+import { addDocumentVersion, createProjectDocument } from './document-uploads.service.ts';
+import { findDocumentVersionFile, listProjectDocuments } from './documents.service.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const uploadErrors = { ...errors, 413: apiErrorSchema, 415: apiErrorSchema };

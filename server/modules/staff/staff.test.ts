@@ -8,7 +8,7 @@ import { authTokens } from '../../db/schema/auth.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { DENIED } from '../../plugins/access.ts';
-import { requestPasswordReset } from '../auth/auth.service.ts';
+import { requestPasswordReset } from '../auth/password-changes.service.ts';
 import { issueLinkToken } from '../auth/link-tokens.ts';
 import { SAME_ORIGIN, type Actor } from '../../../tests/helpers/portal.ts';
 import { meetingAtLockedRow } from '../../../tests/helpers/row-lock.ts';
