@@ -24,10 +24,11 @@ const company = {
   siteUrl: 'java\tscript:alert("pwned-site")//',
   social: { facebook: 'javascript:window.x=1;document.title="pwned"', twitter: 'https://x.example/kora', whatsapp: '  JaVaScRiPt:alert("pwned-wa")' },
 };
+const DATA_LINK = 'data:text/html,<script>alert("pwned-data")</script>';
 const [first, ...others] = SECTION_SEEDS.team.members;
 const team = {
   members: [
-    { ...first, website: 'data:text/html,<script>alert("pwned-data")</script>', linkedin: 'vbscript:msgbox("pwned-vb")', twitter: '\u0001javascript:alert("pwned-ctl")', whatsapp: 'https://wa.me/2348000000101' },
+    { ...first, website: DATA_LINK, linkedin: 'vbscript:msgbox("pwned-vb")', twitter: '\u0001javascript:alert("pwned-ctl")', whatsapp: 'https://wa.me/2348000000101' },
     ...others,
   ],
 };
@@ -146,7 +147,7 @@ describe('the renderers refuse them again, without the snapshot', () => {
   });
 
   it('in a mail, which refuses to carry one', () => {
-    for (const url of [company.social.facebook, company.social.whatsapp, team.members[0].website]) {
+    for (const url of [company.social.facebook, company.social.whatsapp, DATA_LINK]) {
       expect(() => renderMail({ subject: 'S', paragraphs: ['P'], action: { label: 'Open', url } })).toThrow('Mail links must be http(s) URLs');
       expect(() => renderMail({ subject: 'S', paragraphs: ['P'], footerLinks: [{ label: 'Site', url }] })).toThrow('Mail links must be http(s) URLs');
     }
