@@ -13,7 +13,7 @@ import { disguisingCharacter } from './single-line.ts';
 export type LinkKind = 'web' | 'contact';
 
 /** The longest link kept (browsers and search engines handle far longer, people never type it). */
-export const LINK_MAX_LENGTH = 2048;
+const LINK_MAX_LENGTH = 2048;
 
 export const LINK_MESSAGES = {
   web: 'Enter a web address starting with https:// or http://',
