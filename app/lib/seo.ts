@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { SectionDocument } from '../../common/content/sections.ts';
+import { siteLink } from '../../common/schemas/link-check.ts';
 
 /** The social-card picture (public/og-image.png, drawn by scripts/build-site-images.ts). */
 const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as const;
@@ -29,10 +30,10 @@ export function pageMeta(
 },
 ): MetaDescriptor[] {
   const fullTitle = path === '/' ? `${company.name} | ${title}` : `${title} | ${company.shortName}`;
-  const url = new URL(path, company.siteUrl).toString();
+  const url = siteLink(company.siteUrl, path);
   const picture = image
-    ? { url: new URL(image.url, company.siteUrl).toString(), alt: image.alt, width: image.width, height: image.height }
-    : { url: new URL(OG_IMAGE.path, company.siteUrl).toString(), alt: company.name, width: OG_IMAGE.width, height: OG_IMAGE.height };
+    ? { url: siteLink(company.siteUrl, image.url), alt: image.alt, width: image.width, height: image.height }
+    : { url: siteLink(company.siteUrl, OG_IMAGE.path), alt: company.name, width: OG_IMAGE.width, height: OG_IMAGE.height };
   const meta: MetaDescriptor[] = [
     { title: fullTitle },
     { name: 'description', content: description },

@@ -1,6 +1,7 @@
 import '../zod-setup.ts';
 import { z } from 'zod';
 import { imageRefSchema, pdfRefSchema } from './media-refs.ts';
+import { optionalWebAddress, webAddress } from '../schemas/links.ts';
 
 // The shapes of every piece of company content. Content modules import only the *types* from here
 // (erased at compile time), so zod never reaches the browser bundle of a public page; the build
@@ -9,7 +10,6 @@ import { imageRefSchema, pdfRefSchema } from './media-refs.ts';
 const text = z.string().trim().min(1);
 /** A key of the generated image manifest (common/content/image-manifest.ts) or 'media/<uuid>' (decision 291). */
 const imageKey = imageRefSchema;
-const optionalUrl = z.url().optional();
 
 export const companySchema = z.object({
   name: z.string().min(2),
@@ -26,8 +26,9 @@ export const companySchema = z.object({
   refineryAddress: z.string(),
   registrationNumber: z.string(),
   foundedYear: z.number().int(),
-  siteUrl: z.url(),
-  social: z.object({ facebook: z.url(), twitter: z.url(), whatsapp: z.url() }),
+  siteUrl: webAddress,
+  /** Each may be left out: a company need not be on every network (decision 300). */
+  social: z.object({ facebook: optionalWebAddress, twitter: optionalWebAddress, whatsapp: optionalWebAddress }),
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -83,7 +84,7 @@ export const serviceSchema = z.object({
 export type Service = z.infer<typeof serviceSchema>;
 
 /** A team member's profile links, each one optional. */
-const profileLinks = { website: optionalUrl, linkedin: optionalUrl, twitter: optionalUrl, whatsapp: optionalUrl };
+const profileLinks = { website: optionalWebAddress, linkedin: optionalWebAddress, twitter: optionalWebAddress, whatsapp: optionalWebAddress };
 
 export const teamMemberSchema = z.object({ name: text, position: text, image: imageKey, bio: text, ...profileLinks });
 export type TeamMember = z.infer<typeof teamMemberSchema>;

@@ -15,6 +15,7 @@ import { VENDOR_REQUIRED_FIELDS } from '../../tests/helpers/vendor-fields.ts';
 
 const SPACE = fc.constantFrom('', ' ', '  ', '\t', '\n', '\u00a0', '\u2028', '\ufeff', '\u3000');
 const DISGUISE = fc.constantFrom('a', 'é', ' ', 'ب', '\u200c', '\u200d', '\u200b', '\u200e', '\u202e', '\u2066', '\u2069', '\ufeff', '\u3164', '\n', '\t', '\u{e0041}');
+const LINKS = ['https://acme.example', 'HTTP://Acme.Example/a?b#c', 'JaVaScRiPt:alert(1)', 'java\tscript:x', 'data:text/html,x', 'vbscript:x', 'https://user:pw@x.ng', 'https:/x.ng', '//x.ng', 'www.acme.ng', 'mailto:a@b.ng', 'tel:+2348000000000', '\u0001javascript:x', 'https://a.ng/\u200b'];
 const padded = (inner: fc.Arbitrary<string>) => fc.tuple(SPACE, inner, SPACE).map(([a, s, b]) => `${a}${s}${b}`);
 
 /** Values a field of this rule can meet: empty, blank, any text, addresses good and bad, lengths around the limit. */
@@ -29,6 +30,9 @@ function valueFor(rule: FieldRule): fc.Arbitrary<string> {
     padded(fc.array(DISGUISE, { maxLength: 8 }).map((chars) => chars.join(''))),
     padded(fc.emailAddress()),
     padded(fc.constantFrom('a@b', 'a@b.c', 'a@b.co', 'a.b@c.de', '.a@b.cd', 'a..b@c.de', 'a@-b.cd', "o'neil@x.ng", 'a+b@x.ng', 'x@y.com.', '@b.cd', 'a@b.c1')),
+    // Web addresses, and links that are no web address (issue 45, decision 300).
+    padded(fc.webUrl({ withQueryParameters: true, withFragments: true })),
+    padded(fc.constantFrom(...LINKS)),
     padded(aroundMax.map((n) => 'a'.repeat(n))),
     padded(aroundMax.map((n) => `${'b'.repeat(Math.max(1, n - 9))}@mail.com`)),
   );
@@ -102,6 +106,9 @@ describe('the browser check of the public forms agrees with their zod schemas', 
       { ...goodVendor, compliant: '' },
       { ...goodVendor, compliant: 'yes' },
       { ...goodVendor, website: 'w'.repeat(301) },
+      { ...goodVendor, website: ' https://acme.example/about ' },
+      { ...goodVendor, website: '  JaVaScRiPt:alert(1)' },
+      { ...goodVendor, website: 'www.acme.ng' },
       { ...goodVendor, bankDetails: ' ' },
       { ...goodVendor, companyName: 'Acme\u202Egnp.exe' },
       { ...goodVendor, contactPersonName: '\u2066Ada\u2069', taxId: '' },
@@ -116,5 +123,10 @@ describe('the browser check of the public forms agrees with their zod schemas', 
       message: 'The company name field must not contain line breaks, invisible characters or text-direction controls (found U+202E)',
     });
     expect(checkForm(CONTACT_FORM_RULES, contacts.at(-3)!)).toMatchObject({ success: false, field: 'name' });
+    expect(checkForm(VENDOR_FORM_RULES, { ...goodVendor, website: '  JaVaScRiPt:alert(1)' })).toEqual({
+      success: false,
+      field: 'website',
+      message: 'Enter a web address starting with https:// or http://',
+    });
   });
 });

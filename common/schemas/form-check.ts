@@ -7,6 +7,7 @@
 // (11 KB measured); this is under 1 KB, and the single-line rule it uses (decision 195) 0.5 KB more.
 
 import { singleLineProblem } from './single-line.ts';
+import { linkProblem } from './link-check.ts';
 
 /** zod's default e-mail pattern (z.email()); form-check.test.ts compares it with zod's own. */
 // eslint-disable-next-line no-useless-escape -- zod's pattern character for character (form-check.test.ts compares them)
@@ -22,6 +23,8 @@ interface TextRule {
   singleLine?: string;
   /** Set for an e-mail field: the message when a non-empty value is not an address. */
   invalidEmail?: string;
+  /** Set for a web address field: a non-empty value must be a web link (link-check.ts, decision 300). */
+  webAddress?: true;
 }
 
 /** A choice (radio buttons): the value must be one of these, as sent. */
@@ -58,6 +61,8 @@ export function checkForm<K extends string>(rules: Record<K, FieldRule>, values:
     if (rule.missing && !value) return { success: false, field, message: rule.missing };
     if (value.length > rule.max) return { success: false, field, message: rule.tooLong };
     if (rule.invalidEmail && value && !EMAIL_PATTERN.test(value)) return { success: false, field, message: rule.invalidEmail };
+    const badLink = rule.webAddress && value ? linkProblem(value) : null;
+    if (badLink) return { success: false, field, message: badLink };
     data[field] = value;
   }
   return { success: true, data };

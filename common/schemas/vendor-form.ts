@@ -137,7 +137,7 @@ export const VENDOR_FORM_RULES: Record<VendorFieldName, FieldRule> = {
   companyPhone: line('companyPhone', required('companyPhone', 50)),
   companyAddress: required('companyAddress', 500),
   companyEmail: { ...required('companyEmail', 254), invalidEmail: invalidEmailMessage('companyEmail') },
-  website: line('website', optional('website', 300)),
+  website: { ...line('website', optional('website', 300)), webAddress: true },
   previousAddress: optional('previousAddress', 500),
   contactPersonName: line('contactPersonName', required('contactPersonName', 200)),
   contactPersonAddress: optional('contactPersonAddress', 500),

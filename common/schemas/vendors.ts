@@ -12,6 +12,7 @@ import {
 } from './vendor-form.ts';
 import { multiline, multilineString } from './line-endings.ts';
 import { okResponse } from './ok-response.ts';
+import { webAddressOrEmpty } from './links.ts';
 
 // The vendor registration form of the specification (sections 3, 5 and 9), shared by the form in
 // the browser and the API route, so both refuse the same things with the same words. The words, the
@@ -50,7 +51,8 @@ export const vendorApplicationFieldsSchema = z.object({
   companyPhone: required('companyPhone', 50, 'line'),
   companyAddress: required('companyAddress', 500, 'lines'),
   companyEmail: email('companyEmail', true),
-  website: optional('website', 300, 'line'),
+  // Issue 45: a web address when given, as the form's field (type url, 'https://') asks.
+  website: webAddressOrEmpty(optional('website', 300, 'line')),
   previousAddress: optional('previousAddress', 500, 'lines'),
   // Contact Person
   contactPersonName: required('contactPersonName', 200, 'line'),

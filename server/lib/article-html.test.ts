@@ -46,6 +46,15 @@ describe('sanitizeArticleHtml (specification section 5)', () => {
     expect(out).not.toMatch(/data:|vbscript:/);
   });
 
+  it('drops javascript:, data: and vbscript: however they are written (issue 45: case, leading spaces, controls, entities)', () => {
+    const hrefs = ['  JaVaScRiPt:alert(1)', 'java&#9;script:alert(2)', '&#1;javascript:alert(3)', 'JAVASCRIPT:alert(4)', 'DaTa:text/html,x', ' VBScript:msgbox(5)', 'java&#x0A;script:alert(6)'];
+    const out = sanitizeArticleHtml(
+      [...hrefs.map((u) => `<a href="${u}">l</a>`), ...hrefs.map((u) => `<img src="${u}" alt="i">`), '<iframe src=" javascript:alert(7)"></iframe>'].join(''),
+    );
+    expect(out).not.toMatch(/script\s*:|data:|alert/i);
+    expect(out).toContain('<a>l</a>');
+  });
+
   it("rejects a URL beginning with 'relative:'", () => {
     expect(() => sanitizeArticleHtml('<a href="relative:evil">x</a>')).toThrow(RELATIVE_EXPLOIT_MESSAGE);
     expect(() => sanitizeArticleHtml('<img src=" Relative:evil">')).toThrow(RELATIVE_EXPLOIT_MESSAGE);

@@ -1,4 +1,5 @@
 import { escapeHtml } from './mailer.ts';
+import { safeHref } from '../../common/schemas/link-check.ts';
 
 /** What a mail says, independent of its two renderings (plain text and simple HTML). */
 export interface MailContent {
@@ -22,12 +23,11 @@ export interface RenderedMail {
   html: string;
 }
 
-const SAFE_URL = /^https?:\/\//i;
-
 function safeUrl(url: string): string {
-  // Only web links ever go into href: a javascript: or data: URL from anywhere is dropped.
-  if (!SAFE_URL.test(url)) throw new Error('Mail links must be http(s) URLs');
-  return url;
+  // Only web links ever go into a mail (decision 300): a javascript: or data: URL from anywhere is refused.
+  const href = safeHref(url);
+  if (href === undefined) throw new Error('Mail links must be http(s) URLs');
+  return href;
 }
 
 const paragraphHtml = (text: string) =>

@@ -3,15 +3,14 @@ import { useSection } from '../../lib/site-content.ts';
 import { FOOTER_LINKS } from '../../../common/paths.ts';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form.tsx';
 import { todayIso } from '../../../common/dates.ts';
+import { mailHref, phoneHref, socialLinks } from '../../lib/company-links.ts';
 
 export function SiteFooter() {
   const company = useSection('company');
   const footer = useSection('footer');
-  const social = [
-    { label: 'Facebook', href: company.social.facebook },
-    { label: 'Twitter', href: company.social.twitter },
-    { label: 'WhatsApp', href: company.social.whatsapp },
-  ];
+  const social = socialLinks(company);
+  const phone = phoneHref(company.phone);
+  const mail = mailHref(company.email);
   return (
     <footer className="bg-slate-950 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -36,14 +35,22 @@ export function SiteFooter() {
           <address className="mt-3 space-y-2 text-sm not-italic">
             <p>{company.address}</p>
             <p>
-              <a href={`tel:${company.phone.replace(/\s/g, '')}`} className="hover:text-white hover:underline">
-                {company.phone}
-              </a>
+              {phone ? (
+                <a href={phone} className="hover:text-white hover:underline">
+                  {company.phone}
+                </a>
+              ) : (
+                company.phone
+              )}
             </p>
             <p>
-              <a href={`mailto:${company.email}`} className="hover:text-white hover:underline">
-                {company.email}
-              </a>
+              {mail ? (
+                <a href={mail} className="hover:text-white hover:underline">
+                  {company.email}
+                </a>
+              ) : (
+                company.email
+              )}
             </p>
           </address>
         </div>
@@ -58,15 +65,22 @@ export function SiteFooter() {
           <p>
             © {company.foundedYear}–{todayIso().slice(0, 4)} {company.name}. All rights reserved.
           </p>
-          <ul className="flex gap-4" aria-label="Social media">
-            {social.map((s) => (
-              <li key={s.label}>
-                <a href={s.href} target="_blank" rel="noopener noreferrer" className="inline-block py-2 hover:text-white hover:underline">
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length ? (
+            <ul className="flex gap-4" aria-label="Social media">
+              {social.map((s) => (
+                <li key={s.label}>
+                  <a
+                    href={s.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-block py-2 hover:text-white hover:underline"
+                  >
+                    {s.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       </div>
     </footer>

@@ -7,6 +7,7 @@ import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, 
 import { buttonClass } from '../../components/button-class.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { ARTICLE_BODY_CLASS } from '../../components/layout/article-body-class.ts';
+import { linkProblem } from '../../../common/schemas/link-check.ts';
 
 // The rich-text editor of the blog forms (decision 090). Loaded only by the admin blog screens, as
 // its own chunk. It produces only tags and attributes the server's allowlist keeps: p, h2, h3,
@@ -25,7 +26,8 @@ export interface BlogEditorProps {
 
 type Panel = null | 'link' | 'image';
 
-const SAFE_LINK = /^(https?:\/\/|mailto:|tel:|\/(?!\/))/i;
+/** A path of this site ('/about'), never a protocol-relative '//host'. */
+const SITE_PATH = /^\/(?![/\\])\S*$/;
 
 function ToolbarButton({
   label,
@@ -158,8 +160,10 @@ function LinkPanel({ editor, onClose }: { editor: Editor; onClose: () => void })
   const [error, setError] = useState('');
   const apply = () => {
     const url = href.trim();
-    if (!SAFE_LINK.test(url)) {
-      setError('Enter a full address starting with https://, http://, mailto: or tel:');
+    // Decision 300: the one rule of published links (web, e-mail, phone), or a page of this site.
+    const problem = SITE_PATH.test(url) ? null : linkProblem(url, 'contact');
+    if (problem) {
+      setError(problem);
       return;
     }
     editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run();

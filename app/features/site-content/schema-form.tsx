@@ -1,6 +1,7 @@
 import { createContext, useContext, useId, useState, type ComponentType } from 'react';
 import type { z } from 'zod';
 import { imageRefSchema, pdfRefSchema } from '../../../common/content/media-refs.ts';
+import { LINK_FIELDS } from '../../../common/schemas/links.ts';
 import { inputClass, labelClass } from '../../components/forms/field-classes.ts';
 import { countLimits } from './count-limits.ts';
 import { RecordList } from './record-list.tsx';
@@ -222,7 +223,8 @@ function Field(args: FieldArgs) {
       />
     );
   } else {
-    const type = def.format === 'email' ? 'email' : def.format === 'url' ? 'url' : /phone|whatsapp$/i.test(name) && !def.format ? 'tel' : 'text';
+    // A link field (decision 300) is a web address, whatever its name says (a member's WhatsApp link).
+    const type = LINK_FIELDS.has(inner) ? 'url' : def.format === 'email' ? 'email' : /phone|whatsapp$/i.test(name) && !def.format ? 'tel' : 'text';
     const long = LONG.test(name) || startsLong;
     input = long ? (
       <textarea {...common} rows={3} className={inputClass} value={String(value ?? '')} onChange={(e) => onChange(optional && !e.target.value ? undefined : e.target.value)} />

@@ -29,7 +29,8 @@ export function useAutosave(section: SectionKey, initial: Draft) {
   const [doc, setDoc] = useState<Doc>(initial.document);
   const [version, setVersion] = useState(initial.version);
   const [savedAt, setSavedAt] = useState(initial.savedAt);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // A draft saved under older rules (a link that is no web address, decision 300) shows its fields marked at once.
+  const [errors, setErrors] = useState<FieldErrors>(() => issuesOf(section, initial.document));
   const [state, setState] = useState<SaveState>({ kind: 'saved' });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const latest = useRef({ doc, version, dirty: false });

@@ -1,4 +1,5 @@
 import type { SectionDocument } from '../../../common/content/sections.ts';
+import { safeHref, siteLink } from '../../../common/schemas/link-check.ts';
 
 /** schema.org description of the company (with its three offices) for search engines. */
 export function organizationJsonLd(
@@ -18,12 +19,12 @@ export function organizationJsonLd(
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
-    '@id': `${company.siteUrl}/#organization`,
+    '@id': siteLink(company.siteUrl, '/#organization'),
     name: company.name,
     alternateName: company.shortName,
-    url: company.siteUrl,
-    logo: new URL('/favicon.svg', company.siteUrl).toString(),
-    image: new URL('/og-image.png', company.siteUrl).toString(),
+    url: safeHref(company.siteUrl),
+    logo: siteLink(company.siteUrl, '/favicon.svg'),
+    image: siteLink(company.siteUrl, '/og-image.png'),
     description: company.tagline,
     email: company.email,
     telephone: company.phone,
@@ -34,7 +35,8 @@ export function organizationJsonLd(
     contactPoint: [
       { '@type': 'ContactPoint', contactType: 'customer support', telephone: company.phone, email: company.supportEmail, availableLanguage: ['en'] },
     ],
-    sameAs: [company.social.facebook, company.social.twitter],
+    // Decision 300: web links only; a missing or refused one is left out.
+    sameAs: [company.social.facebook, company.social.twitter].map((link) => safeHref(link)).filter((link) => link !== undefined),
     knowsAbout: services.map((s) => s.title),
   };
 }

@@ -8,6 +8,7 @@ import { ResponsiveImage } from '../../features/site/responsive-image.tsx';
 import { SectionHeading, SiteHero } from '../../features/site/site-sections.tsx';
 import { COMPANY_PROFILE_FILE_NAME, COMPANY_PROFILE_PDF_URL } from '../../features/site/company-profile.ts';
 import { NO_HYDRATION } from '../../lib/hydration.ts';
+import { safeHref } from '../../../common/schemas/link-check.ts';
 
 // Decision 140: served as HTML with the enhancement modules, never hydrated.
 export const handle = NO_HYDRATION;
@@ -34,7 +35,11 @@ const LINK_LABELS: [keyof Pick<TeamMember, 'website' | 'linkedin' | 'twitter' | 
 ];
 
 function TeamCard({ member }: { member: TeamMember }) {
-  const links = LINK_LABELS.filter(([key]) => member[key]);
+  // Decision 300: only web links are written; anything else is left out.
+  const links = LINK_LABELS.flatMap(([key, label]) => {
+    const href = safeHref(member[key]);
+    return href ? [{ key, label, href }] : [];
+  });
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900">
       <ResponsiveImage image={member.image} alt={`Portrait of ${member.name}`} sizes="(min-width: 1024px) 240px, (min-width: 640px) 50vw, 100vw" className="aspect-square h-auto w-full object-cover" />
@@ -44,10 +49,10 @@ function TeamCard({ member }: { member: TeamMember }) {
         <p className="mt-3 flex-1 text-sm text-slate-700 dark:text-slate-300">{member.bio}</p>
         {links.length ? (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label={`${member.name} online`}>
-            {links.map(([key, label]) => (
+            {links.map(({ key, label, href }) => (
               <li key={key}>
                 <a
-                  href={member[key]}
+                  href={href}
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={`${member.name} on ${label}`}

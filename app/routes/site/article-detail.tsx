@@ -12,6 +12,7 @@ import { formatLongDate } from '../../../common/dates.ts';
 import { pageMeta } from '../../lib/seo.ts';
 import { type MetaMatches, companyOfMatches } from '../../lib/site-content.ts';
 import { PATHS } from '../../../common/paths.ts';
+import { safeHref, siteLink } from '../../../common/schemas/link-check.ts';
 import { articlesReaderFrom, loggerFrom } from '../../features/articles/articles-context.ts';
 import { ArticlePicture } from '../../features/articles/article-image.tsx';
 import { enhanceHistoryBack } from '../../enhance/history-back.ts';
@@ -55,10 +56,10 @@ export const meta = ({ loaderData, params, matches }: Omit<Route.MetaArgs, 'matc
   }
   const a = loaderData.article;
   const path = PATHS.article(a.id);
-  const url = new URL(path, company.siteUrl).toString();
+  const url = siteLink(company.siteUrl, path);
   const image = socialImage(a);
   const description = (a.description ?? ARTICLES_TEXT.descriptionFallback).slice(0, 300);
-  const publisher = { '@type': 'Organization', name: company.name, logo: { '@type': 'ImageObject', url: new URL('/favicon.svg', company.siteUrl).toString() } };
+  const publisher = { '@type': 'Organization', name: company.name, logo: { '@type': 'ImageObject', url: siteLink(company.siteUrl, '/favicon.svg') } };
   return pageMeta(company, {
     title: a.title,
     description,
@@ -76,7 +77,7 @@ export const meta = ({ loaderData, params, matches }: Omit<Route.MetaArgs, 'matc
       ...(a.updatedAt ? { dateModified: a.updatedAt } : {}),
       mainEntityOfPage: { '@type': 'WebPage', '@id': url },
       url,
-      ...(image ? { image: [new URL(image.url, company.siteUrl).toString()] } : {}),
+      ...(image ? { image: [siteLink(company.siteUrl, image.url)] } : {}),
       author: a.kind === 'post' ? { '@type': 'Person', name: a.author ?? company.name } : { '@type': 'Organization', name: a.source ?? ARTICLES_TEXT.detailSourceFallback },
       publisher: a.kind === 'post' ? publisher : { '@type': 'Organization', name: a.source ?? ARTICLES_TEXT.detailSourceFallback },
       ...(a.category ? { articleSection: a.category } : {}),
@@ -164,9 +165,9 @@ function ArticleView({ article }: { article: ArticleDetail }) {
           {article.kind === 'post' && article.author ? <p className="mt-2 text-slate-700 dark:text-slate-300">By {article.author}</p> : null}
           {/* Sanitised on the server with the specification's allowlist, when stored or fetched and again when read. */}
           <div className={`mt-8 ${ARTICLE_BODY_CLASS}`} dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
-          {article.url ? (
+          {safeHref(article.url) ? (
             <a
-              href={article.url}
+              href={safeHref(article.url)}
               target="_blank"
               rel="noopener noreferrer"
               className="mt-8 inline-flex items-center gap-2 font-semibold text-brand-700 underline dark:text-sky-300"

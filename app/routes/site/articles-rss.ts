@@ -4,6 +4,7 @@ import { ARTICLES_TEXT } from '../../../common/schemas/articles.ts';
 import { PATHS } from '../../../common/paths.ts';
 import { articlesReaderFrom } from '../../features/articles/articles-context.ts';
 import { siteContentFrom } from '../../lib/site-content.ts';
+import { siteLink } from '../../../common/schemas/link-check.ts';
 
 // The feed lists the newest posts; readers keep older ones themselves.
 const FEED_ITEMS_MAX = 50;
@@ -12,20 +13,20 @@ const FEED_ITEMS_MAX = 50;
 export async function loader({ context }: Route.LoaderArgs) {
   const company = siteContentFrom(context).get('company');
   const posts = (await articlesReaderFrom(context).publicPosts()).slice(0, FEED_ITEMS_MAX);
-  const site = company.siteUrl;
+  const at = (path: string) => siteLink(company.siteUrl, path);
   const feed = new Feed({
     title: `${company.name}: ${ARTICLES_TEXT.heroTitle}`,
     description: `News and articles from ${company.name}`,
-    id: new URL(PATHS.articles, site).toString(),
-    link: new URL(PATHS.articles, site).toString(),
+    id: at(PATHS.articles),
+    link: at(PATHS.articles),
     language: 'en',
-    favicon: new URL('/favicon.svg', site).toString(),
+    favicon: at('/favicon.svg'),
     copyright: `© ${company.name}`,
     updated: posts.length ? new Date(posts[0].updatedAt ?? posts[0].publishedAt) : undefined,
-    feedLinks: { rss: new URL('/articles/rss.xml', site).toString() },
+    feedLinks: { rss: at('/articles/rss.xml') },
   });
   for (const post of posts) {
-    const link = new URL(PATHS.article(post.id), site).toString();
+    const link = at(PATHS.article(post.id));
     feed.addItem({
       title: post.title,
       id: link,

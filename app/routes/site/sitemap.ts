@@ -2,6 +2,7 @@ import type { Route } from './+types/sitemap';
 import { PATHS, SITE_PAGE_PATHS } from '../../../common/paths.ts';
 import { articlesReaderFrom } from '../../features/articles/articles-context.ts';
 import { siteContentFrom } from '../../lib/site-content.ts';
+import { siteLink } from '../../../common/schemas/link-check.ts';
 
 // Every public page a search engine should index. Portal and admin paths stay out (robots.txt too).
 const SITEMAP_PATHS = [...SITE_PAGE_PATHS, PATHS.articles];
@@ -13,12 +14,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Decision 289: the site's address as published now.
   const company = siteContentFrom(context).get('company');
   const urls = SITEMAP_PATHS.map((path) => {
-    const loc = new URL(path, company.siteUrl).toString();
+    const loc = siteLink(company.siteUrl, path);
     const priority = path === PATHS.home ? '1.0' : '0.7';
     return `  <url><loc>${escapeXml(loc)}</loc><changefreq>${path === PATHS.articles ? 'daily' : 'monthly'}</changefreq><priority>${priority}</priority></url>`;
   });
   for (const post of await articlesReaderFrom(context).publicPosts()) {
-    const loc = new URL(PATHS.article(post.id), company.siteUrl).toString();
+    const loc = siteLink(company.siteUrl, PATHS.article(post.id));
     const lastmod = (post.updatedAt ?? post.publishedAt).slice(0, 10);
     urls.push(`  <url><loc>${escapeXml(loc)}</loc><lastmod>${lastmod}</lastmod><changefreq>monthly</changefreq><priority>0.6</priority></url>`);
   }

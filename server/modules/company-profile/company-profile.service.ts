@@ -3,6 +3,7 @@ import { BODY_FONT, BOLD_FONT, withUnicodeFonts } from '../../lib/pdf-fonts.ts';
 import { bulletItem, keepTogether, leadingHeight } from '../../lib/pdf-layout.ts';
 import { loadPdfKit } from '../../lib/lazy-modules.ts';
 import type { SectionDocument } from '../../../common/content/sections.ts';
+import { safeHref } from '../../../common/schemas/link-check.ts';
 import { publishedMemo, type PublishedReader } from '../site-content/published-company.ts';
 
 const BRAND = '#083b6d';
@@ -134,7 +135,8 @@ async function renderCompanyProfile({ company, facts, about, services, team, cer
     ),
     `Phone: ${company.phone}, ${company.alternatePhone}`,
     `Email: ${company.email}`,
-    `Web: ${company.siteUrl}`,
+    // Decision 300: a web address only; a refused one is left out of the profile.
+    ...[safeHref(company.siteUrl)].filter((web) => web !== undefined).map((web) => `Web: ${web}`),
   ];
   heading('Contact', bulletLead(contactBullets[0]));
   for (const text of contactBullets) bullet(text);

@@ -7,6 +7,7 @@ import { SECTION_KEYS, type SectionDocument, type SectionKey } from '../../../co
 import { SECTION_SEEDS } from '../../../common/content/section-seeds.ts';
 import { mediaKindOf, mediaPdfUrl, mediaPicture, type MediaPicture } from '../../../common/schemas/media.ts';
 import { MEDIA_REFERENCE, mediaReferencesIn, type SiteContentReader } from '../../../common/site-content-context.ts';
+import { withoutUnsafeLinks } from './unsafe-links.ts';
 
 /**
  * The media items that `references` name, ready to draw (decision 289): a page render finds them in
@@ -47,6 +48,8 @@ export class PublishedContent implements SiteContentReader {
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    /** The site's own address, which replaces a company address that is no web address (decision 300). */
+    private readonly publicUrl: string,
   ) {}
 
   /** The section's published document. */
@@ -72,10 +75,16 @@ export class PublishedContent implements SiteContentReader {
   }
 
   private async load(sections: readonly SectionKey[]) {
-    const rows = await this.db
+    const stored = await this.db
       .select({ section: siteContentPublished.section, document: siteContentPublished.document })
       .from(siteContentPublished)
       .where(inArray(siteContentPublished.section, [...sections]));
+    // Decision 300: a link that is no web link never reaches a render, however it got stored.
+    const rows = stored.map((row) => {
+      const { document, dropped } = withoutUnsafeLinks(row.section as SectionKey, row.document, this.publicUrl);
+      if (dropped.length) this.log.warn({ section: row.section, fields: dropped.map((d) => d.field) }, 'unsafe links left out of the published website content');
+      return { section: row.section, document };
+    });
     const changed = rows.filter((row) => JSON.stringify(this.documents.get(row.section as SectionKey)) !== JSON.stringify(row.document));
     if (changed.length === 0 && this.pictures.size > 0) return;
     // The media the new documents name are read before the documents change, so no render sees a

@@ -4,6 +4,7 @@ import { isSectionKey } from '../../../common/content/sections.ts';
 import { PublishedContent } from './published.ts';
 import { seedSiteContent } from './site-content.seed.ts';
 import { SITE_CONTENT_CHANNEL } from './site-content-events.ts';
+import { dropUnsafePublishedLinks } from './unsafe-links.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +14,7 @@ declare module 'fastify' {
 }
 
 async function siteContentPlugin(app: FastifyInstance) {
-  const published = new PublishedContent(app.db, app.log.child({ module: 'site-content' }));
+  const published = new PublishedContent(app.db, app.log.child({ module: 'site-content' }), app.config.publicUrl);
   app.decorate('publishedContent', published);
   // An event names the published section; 'resync' says events may have been missed: read all again.
   const unsubscribe = app.events.subscribe(SITE_CONTENT_CHANNEL, (event) => {
@@ -23,6 +24,8 @@ async function siteContentPlugin(app: FastifyInstance) {
   // The starting content goes in before the first request (decision 283), then this process reads it.
   app.addHook('onReady', async () => {
     await seedSiteContent(app.db, app.clock.now());
+    // Decision 300: links stored before the link schemas, or by other means, are taken out first.
+    await dropUnsafePublishedLinks(app);
     // Listening before the first read, so no publish falls between the read and the first event.
     await app.events.ready();
     await published.reload();
