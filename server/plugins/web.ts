@@ -246,7 +246,10 @@ async function webPlugin(app: FastifyInstance) {
     app.pageCache.clear();
     warmSitePages();
   });
-  app.addHook('onReady', async () => {
+  // Once listening, not at ready: the first requests of a start (health checks, the API) are not
+  // kept waiting behind ten page renders, and a process that never listens (a command-line task)
+  // renders none (decision 301).
+  app.addHook('onListen', async () => {
     warmSitePages();
   });
   app.addHook('onClose', async () => {
