@@ -10,7 +10,8 @@ import { freePort } from '../tests/helpers/free-port.ts';
 import type { BenchRow } from './run.ts';
 
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 3);
-const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
+// Issue 38 reads the idle memory 10 s after the start.
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 10_000);
 
 /** The command `npm start` runs after the build; BENCH_SERVER_CMD overrides it (for before/after figures). */
 export function serverCommand(): string[] {
@@ -102,8 +103,8 @@ export default async function startupRows(): Promise<BenchRow[]> {
   const oursRss = median(ours.map((o) => o.rss));
   const bareRss = median(bare.map((o) => o.rss));
   return [
-    { name: 'cold start, existing data (s; goal < 3)', value: (oursMs / 1000).toFixed(2), baseline: (bareMs / 1000).toFixed(2), ratio: (oursMs / bareMs).toFixed(1) },
-    { name: `idle RSS after ${IDLE_MS / 1000} s (MB; goal < 150)`, value: String(oursRss), baseline: String(bareRss), ratio: (oursRss / bareRss).toFixed(1) },
+    { name: `cold start, existing data (s, median of ${ROUNDS}; goal < 1)`, value: (oursMs / 1000).toFixed(2), baseline: (bareMs / 1000).toFixed(2), ratio: (oursMs / bareMs).toFixed(1) },
+    { name: `idle RSS after ${IDLE_MS / 1000} s (MB, median of ${ROUNDS}; goal < 120)`, value: String(oursRss), baseline: String(bareRss), ratio: (oursRss / bareRss).toFixed(1) },
   ];
 }
 

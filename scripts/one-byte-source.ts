@@ -4,7 +4,7 @@
 // with dashes, quotes and the naira sign) were 1.6 and 2.1 MB of heap instead of 0.8 and 1.1
 // (decision 301). The server's builds write those characters as escapes instead.
 
-const WIDE = /(\\*)([^\u0000-\u00ff])/g;
+const WIDE = /(\\*)([\u0100-\uffff])/g;
 
 /**
  * `code` with every UTF-16 unit above U+00FF written as `\uXXXX`: the same program wherever such a

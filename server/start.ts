@@ -6,6 +6,7 @@ import type pino from 'pino';
 import { loadConfig, ConfigError, type AppConfig } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres.ts';
 import { createLogger } from './logging.ts';
+import type * as StartApp from './start-app.ts';
 
 export interface RunningDatabase {
   url: string;
@@ -61,7 +62,7 @@ export async function startServer(options: StartOptions = {}) {
   const log = createLogger(config);
   // The application's modules load while PostgreSQL starts (one second of CPU here, PostgreSQL's own
   // start in its process); asked for once its process is spawned, so its launch does not wait on them.
-  let appModule: Promise<typeof import('./start-app.ts')> | undefined;
+  let appModule: Promise<typeof StartApp> | undefined;
   const loadApp = () => {
     appModule ??= import('./start-app.ts');
     // Awaited below; a failure meanwhile is not an unhandled rejection.
@@ -75,7 +76,7 @@ export async function startServer(options: StartOptions = {}) {
     process.exit(1);
   }
   loadApp();
-  let runApp: (typeof import('./start-app.ts'))['runApp'];
+  let runApp: typeof StartApp.runApp;
   try {
     ({ runApp } = await appModule!);
   } catch (err) {
