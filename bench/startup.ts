@@ -74,7 +74,7 @@ export async function productionEnv(dataDir: string): Promise<Record<string, str
     // As `npm run serve` starts it (decisions 182 and 178).
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=1048576',
-    NODE_OPTIONS: `--max-old-space-size=1024 --max-semi-space-size=8 ${process.env.NODE_OPTIONS ?? ''}`,
+    NODE_OPTIONS: `--max-old-space-size=1024 --max-semi-space-size=4 ${process.env.NODE_OPTIONS ?? ''}`,
   };
 }
 
