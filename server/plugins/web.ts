@@ -15,7 +15,7 @@ import type { PageRenderer } from '../lib/web-pages.ts';
 import { SitePages } from '../lib/site-pages.ts';
 import { pageLoadContextOf, type PageLoadContext, type PageLoadContextBuilder } from './page-context.ts';
 import { newCspNonce, pagePolicy } from './security-headers.ts';
-import { findStaticFile, loadStaticFiles, sendStaticFile, totalStaticBytes } from './static-files.ts';
+import { findStaticFile, loadStaticFiles, sendStaticFile } from './static-files.ts';
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build');
 
@@ -360,7 +360,8 @@ async function webPlugin(app: FastifyInstance) {
   app.webPages.render = pageRenderer(handleRequest, loadContext, pagePolicy);
   app.route({ method: ['GET', 'HEAD'], url: '/*', config: { access: 'public' }, handler: serve });
   app.route({ method: ['GET', 'HEAD'], url: '/', config: { access: 'public' }, handler: serve });
-  app.log.debug({ files: files.size, bytes: totalStaticBytes(files) }, 'web build loaded');
+  // Listed, not read: each file is read by its first request (decision 301).
+  app.log.debug({ files: files.size }, 'web build loaded');
 }
 
 export default fp(webPlugin, { name: 'web' });
