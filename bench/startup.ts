@@ -10,7 +10,8 @@ import { freePort } from '../tests/helpers/free-port.ts';
 import type { BenchRow } from './run.ts';
 
 const ROUNDS = Number(process.env.BENCH_START_ROUNDS ?? 3);
-const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 5000);
+// Issue 38 reads the idle memory 10 s after the start.
+const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 10_000);
 
 /** The command `npm start` runs after the build; BENCH_SERVER_CMD overrides it (for before/after figures). */
 export function serverCommand(): string[] {
@@ -73,7 +74,7 @@ export async function productionEnv(dataDir: string): Promise<Record<string, str
     // As `npm run serve` starts it (decisions 182 and 178).
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     GLIBC_TUNABLES: process.env.GLIBC_TUNABLES ?? 'glibc.malloc.mmap_threshold=1048576',
-    NODE_OPTIONS: `--max-old-space-size=1024 --max-semi-space-size=8 ${process.env.NODE_OPTIONS ?? ''}`,
+    NODE_OPTIONS: `--max-old-space-size=1024 --max-semi-space-size=4 ${process.env.NODE_OPTIONS ?? ''}`,
   };
 }
 
@@ -102,8 +103,8 @@ export default async function startupRows(): Promise<BenchRow[]> {
   const oursRss = median(ours.map((o) => o.rss));
   const bareRss = median(bare.map((o) => o.rss));
   return [
-    { name: 'cold start, existing data (s; goal < 3)', value: (oursMs / 1000).toFixed(2), baseline: (bareMs / 1000).toFixed(2), ratio: (oursMs / bareMs).toFixed(1) },
-    { name: `idle RSS after ${IDLE_MS / 1000} s (MB; goal < 150)`, value: String(oursRss), baseline: String(bareRss), ratio: (oursRss / bareRss).toFixed(1) },
+    { name: `cold start, existing data (s, median of ${ROUNDS}; goal < 1)`, value: (oursMs / 1000).toFixed(2), baseline: (bareMs / 1000).toFixed(2), ratio: (oursMs / bareMs).toFixed(1) },
+    { name: `idle RSS after ${IDLE_MS / 1000} s (MB, median of ${ROUNDS}; goal < 120)`, value: String(oursRss), baseline: String(bareRss), ratio: (oursRss / bareRss).toFixed(1) },
   ];
 }
 

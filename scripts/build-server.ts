@@ -1,10 +1,11 @@
 // Build step (`npm run build`): compiles the server (server/main.ts and what it imports from server/
 // and common/) into plain JavaScript under <build>/app, so `npm start` runs it with node alone: no
 // TypeScript transpiler at run time (docs/decisions/157). Packages stay in node_modules (external).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { oneByteSource } from './one-byte-source.ts';
 
 const ROOT = process.cwd();
 
@@ -33,7 +34,7 @@ function sourceImportMetaUrl(outDir: string): Plugin {
 /** Compiles server/main.ts into `outDir` (ES modules, code split at the dynamic imports). */
 export async function buildServer(outDir: string) {
   const abs = path.resolve(outDir);
-  await build({
+  const result = await build({
     entryPoints: { main: path.join(ROOT, 'server', 'main.ts') },
     outdir: abs,
     bundle: true,
@@ -45,7 +46,13 @@ export async function buildServer(outDir: string) {
     sourcemap: 'linked',
     logLevel: 'warning',
     plugins: [sourceImportMetaUrl(abs)],
+    // Written below: the JavaScript as one-byte source (esbuild escapes strings, not regular expressions).
+    write: false,
   });
+  for (const file of result.outputFiles) {
+    mkdirSync(path.dirname(file.path), { recursive: true });
+    writeFileSync(file.path, file.path.endsWith('.js') ? oneByteSource(file.text) : file.contents);
+  }
   return path.join(abs, 'main.js');
 }
 

@@ -31,14 +31,14 @@ describe('npm run serve', { timeout: 60_000 }, () => {
     const got = serve({});
     expect(got.arenas).toBe('2');
     expect(got.tunables).toBe('glibc.malloc.mmap_threshold=1048576');
-    // The old generation's 1024 MB and the young generation's three 8 MB semi-spaces.
-    expect(got.heapLimitMb).toBe(1024 + 3 * 8);
+    // The old generation's 1024 MB and the young generation's three 4 MB semi-spaces (decision 301).
+    expect(got.heapLimitMb).toBe(1024 + 3 * 4);
   });
 
   it("keeps the operator's own settings", () => {
     const got = serve({ MALLOC_ARENA_MAX: '4', GLIBC_TUNABLES: 'glibc.malloc.trim_threshold=65536', NODE_OPTIONS: '--max-old-space-size=2048' });
     expect(got.arenas).toBe('4');
     expect(got.tunables).toBe('glibc.malloc.trim_threshold=65536');
-    expect(got.heapLimitMb).toBe(2048 + 3 * 8);
+    expect(got.heapLimitMb).toBe(2048 + 3 * 4);
   });
 });

@@ -123,19 +123,22 @@ describe('the server process', { timeout: 120_000 }, () => {
 
 /**
  * The npm packages a compiled entry loads as it starts: its static imports, followed through its own
- * chunks (a dynamic `import()` is left out: it loads on first use).
+ * chunks, and through the chunks it imports at every start (`startChunks`: the application, loaded
+ * while the database starts, decision 301). Any other dynamic `import()` is left out: it loads on first use.
  */
-function packagesLoadedAtStart(entry: string): Set<string> {
+function packagesLoadedAtStart(entry: string, startChunks: RegExp): Set<string> {
   const seen = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const m of readFileSync(file, 'utf8').matchAll(/^import\s+(?:[\w$*{}\s,]+?\s+from\s+)?["']([^"']+)["'];?$/gm)) {
+    const code = readFileSync(file, 'utf8');
+    for (const m of code.matchAll(/^import\s+(?:[\w$*{}\s,]+?\s+from\s+)?["']([^"']+)["'];?$/gm)) {
       const spec = m[1];
       if (spec.startsWith('.')) visit(path.resolve(path.dirname(file), spec));
       else if (!spec.startsWith('node:')) packages.add(spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/'));
     }
+    for (const m of code.matchAll(/\bimport\(["'](\.[^"']+)["']\)/g)) if (startChunks.test(path.basename(m[1]))) visit(path.resolve(path.dirname(file), m[1]));
   };
   visit(entry);
   return packages;
@@ -143,15 +146,15 @@ function packagesLoadedAtStart(entry: string): Set<string> {
 
 // `npm start` runs the server compiled at build time (scripts/build-server.ts), with node alone.
 describe('the compiled server', { timeout: 180_000 }, () => {
-  it('starts from build/app/main.js without tsx, answers, loads PDFKit, sharp, qrcode and file-type only when first needed', async () => {
+  it('starts from build/app/main.js without tsx, answers, loads PDFKit, sharp, qrcode, file-type and nodemailer only when first needed', async () => {
     // Inside the project, like build/app: the compiled code finds its packages in node_modules.
     const outDir = mkdtempSync(path.join(process.cwd(), 'build-start-test-'));
     onTestFinished(() => rmSync(outDir, { recursive: true, force: true }));
     const main = await buildServer(path.join(outDir, 'app'));
     // What only some requests need is not loaded at start (decisions 156 and 180).
-    const atStart = packagesLoadedAtStart(main);
+    const atStart = packagesLoadedAtStart(main, /^(start-app|migrate)-\w+\.js$/);
     expect(atStart).toContain('fastify');
-    for (const lazy of ['sharp', 'pdfkit', 'qrcode', 'file-type']) expect(atStart).not.toContain(lazy);
+    for (const lazy of ['sharp', 'pdfkit', 'qrcode', 'file-type', 'nodemailer']) expect(atStart).not.toContain(lazy);
     const port = await freePort();
     const server = startServer(
       { PORT: String(port), DATA_DIR: path.join(root, 'data-compiled'), EMBEDDED_PG_PORT: String(await freePort()) },

@@ -19,6 +19,8 @@ const EMBEDDED_USER = 'postgres';
 // The embedded server listens on loopback only, so this password guards nothing beyond the machine.
 const EMBEDDED_PASSWORD = 'postgres';
 const STALE_SHUTDOWN_TIMEOUT_MS = 30_000;
+/** How often a starting PostgreSQL is asked whether it accepts connections. */
+const POLL_MS = 25;
 
 type Log = { info: (msg: string) => void; warn: (msg: string) => void; debug: (msg: string) => void };
 
@@ -223,7 +225,8 @@ async function waitUntilAccepting(url: string, child: ChildProcess, logFile: str
       return;
     } catch {
       await client.end().catch(() => undefined);
-      await new Promise((r) => setTimeout(r, 150));
+      // A refused connection answers at once: asking often costs little, and the start waits less.
+      await new Promise((r) => setTimeout(r, POLL_MS));
     }
   }
   const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').slice(-1500) : '';
@@ -235,6 +238,8 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   log: Log;
+  /** Called once PostgreSQL's process is spawned, before it accepts connections (work that can overlap its start). */
+  onSpawned?: () => void;
 }): Promise<EmbeddedPostgresHandle> {
   const dataDir = path.resolve(options.dataDir);
   const { log, port } = options;
@@ -259,6 +264,7 @@ export async function startEmbeddedPostgres(options: {
       { ...ids, detached: true, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_ALL: 'C' } },
     );
     closeSync(logFd);
+    options.onSpawned?.();
     const base = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}`;
     const adminUrl = `${base}/postgres`;
     try {

@@ -1,4 +1,18 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtmlType from 'sanitize-html';
+
+// sanitize-html (with postcss and htmlparser2: some 3.5 MB of heap and a tenth of a second) is loaded
+// by the first article or blog post that needs it, not at start (decision 301). It is CommonJS, so
+// it is required synchronously and these functions stay synchronous.
+const require = createRequire(import.meta.url);
+let loaded: { sanitizeHtml: typeof sanitizeHtmlType; options: sanitizeHtmlType.IOptions } | undefined;
+function library() {
+  if (!loaded) {
+    const sanitizeHtml = require('sanitize-html') as typeof sanitizeHtmlType;
+    loaded = { sanitizeHtml, options: articleOptions(sanitizeHtml.defaults.allowedTags) };
+  }
+  return loaded;
+}
 
 /** The message of the specification (section 5) for a URL that begins with 'relative:'. */
 export const RELATIVE_EXPLOIT_MESSAGE = 'relative: exploit attempt';
@@ -16,8 +30,8 @@ const URL_ATTRIBUTES = ['href', 'src'];
 
 // The allowlist of the specification, section 5 ("Article body sanitising"), used for blog post
 // bodies when saved and for news content when fetched, and again whenever either is rendered.
-const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'h1', 'h2', 'h3', 'iframe'],
+const articleOptions = (defaultTags: string[]): sanitizeHtmlType.IOptions => ({
+  allowedTags: [...defaultTags, 'img', 'h1', 'h2', 'h3', 'iframe'],
   allowedAttributes: {
     img: ['src', 'alt', 'width', 'height', 'style', 'class'],
     iframe: ['src', 'width', 'height', 'frameborder', 'allowfullscreen'],
@@ -51,19 +65,21 @@ const OPTIONS: sanitizeHtml.IOptions = {
       return { tagName, attribs };
     },
   },
-};
+});
 
 /**
  * Sanitises article HTML with the specification's allowlist: tags, attributes, inline styles and URL
  * schemes. Throws UnsafeArticleHtmlError for a 'relative:' URL.
  */
 export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  const { sanitizeHtml, options } = library();
+  return sanitizeHtml(html, options);
 }
 
 /** The text of some HTML, tags stripped and whitespace collapsed (card descriptions, meta tags). */
 export function htmlToText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+  return library()
+    .sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -43,5 +43,8 @@ function responseJsonSchema(schema: z.ZodType): JsonSchema {
  * values the route built itself from typed database rows.
  */
 export function fastSerializerCompiler({ schema }: { schema: unknown }): (data: unknown) => string {
-  return fastJson(responseJsonSchema(schema as z.ZodType));
+  // Compiled by the route's first answer, not when the route is registered: the start does not
+  // wait for it, and a process that never answers the route keeps no generated code (decision 301).
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => (serialize ??= fastJson(responseJsonSchema(schema as z.ZodType)))(data);
 }

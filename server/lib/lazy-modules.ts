@@ -4,6 +4,7 @@
 import type sharpType from 'sharp';
 import type PDFDocumentType from 'pdfkit';
 import type QRCodeType from 'qrcode';
+import type nodemailerType from 'nodemailer';
 
 let sharpModule: Promise<typeof sharpType> | undefined;
 let pdfkitModule: Promise<typeof PDFDocumentType> | undefined;
@@ -33,4 +34,12 @@ let qrcodeModule: Promise<typeof QRCodeType> | undefined;
 export function loadQrCode(): Promise<typeof QRCodeType> {
   qrcodeModule ??= import('qrcode').then((m) => m.default);
   return qrcodeModule;
+}
+
+let nodemailerModule: Promise<typeof nodemailerType> | undefined;
+
+/** nodemailer: only a process that sends a mail (SMTP_URL set) needs it (decision 301). */
+export function loadNodemailer(): Promise<typeof nodemailerType> {
+  nodemailerModule ??= import('nodemailer').then((m) => m.default);
+  return nodemailerModule;
 }

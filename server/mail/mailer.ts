@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailOutcome } from '../../common/schemas/mail.ts';
 import type { PoolClient } from 'pg';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
+import { loadNodemailer } from '../lib/lazy-modules.ts';
 
 export interface MailInput {
   to: string;
@@ -58,8 +59,13 @@ const MAIL_POOL_IDLE_MS = 30_000;
 // closeMailTransport when the app closes.
 const transporters = new WeakMap<AppConfig, Transporter>();
 const closedConfigs = new WeakSet<AppConfig>();
-function transporterFor(app: FastifyInstance, url: string): Transporter {
+async function transporterFor(app: FastifyInstance, url: string): Promise<Transporter> {
   let t = transporters.get(app.config);
+  if (t) return t;
+  // Loaded with the first mail a process sends (decision 301): without SMTP_URL, never.
+  const nodemailer = await loadNodemailer();
+  // Another delivery may have made it while this one waited for the module.
+  t = transporters.get(app.config);
   if (!t) {
     // Short timeouts: an unreachable SMTP server must not hold a visitor's request for minutes.
     // After the app closed, a late send (a background delivery) gets one connection of its own,
@@ -128,7 +134,8 @@ async function deliver(app: FastifyInstance, row: OutboxRow): Promise<boolean> {
   try {
     const content = await currentContent(app, row);
     if (!content) return false;
-    await transporterFor(app, url).sendMail({
+    const transporter = await transporterFor(app, url);
+    await transporter.sendMail({
       from: app.config.MAIL_FROM,
       to: row.to,
       subject: content.subject,

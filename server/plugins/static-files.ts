@@ -42,6 +42,8 @@ export interface StaticFile {
   etag: string;
   cacheControl: string;
   csp?: string;
+  /** A file of the build not read yet: its path on disk (read by its first request, decision 301). */
+  source?: string;
 }
 
 function walk(root: string, dir = root, out: string[] = []): string[] {
@@ -57,10 +59,13 @@ function readIfPresent(file: string): Buffer | undefined {
   return existsSync(file) ? readFileSync(file) : undefined;
 }
 
+const NOT_READ = Buffer.alloc(0);
+
 /**
- * The files of the client build, read once at start and kept in memory with the brotli and gzip forms
- * that the build wrote beside them (`name.br`, `name.gz`, scripts/compress-static.ts), so each request
- * is a lookup: no disk access and no compression work at start or per request (docs/decisions/155).
+ * The files of the client build, kept in memory with the brotli and gzip forms that the build wrote
+ * beside them (`name.br`, `name.gz`, scripts/compress-static.ts), so each request is a lookup: no disk
+ * access and no compression work per request (docs/decisions/155). Each is read by the first request
+ * that asks for it, not at start (decision 301): a process holds the files its visitors use.
  */
 export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
@@ -71,24 +76,32 @@ export function loadStaticFiles(clientDir: string): Map<string, StaticFile> {
     // A compressed form is served in place of its original, never under its own name.
     if ((ext === '.br' || ext === '.gz') && present.has(full.slice(0, -ext.length))) continue;
     const url = '/' + path.relative(clientDir, full).split(path.sep).join('/');
-    const body = readFileSync(full);
-    const file: StaticFile = {
-      body,
+    files.set(url, {
+      body: NOT_READ,
       type: TYPES[ext] ?? 'application/octet-stream',
-      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      etag: '',
       cacheControl: url.startsWith('/assets/') ? IMMUTABLE : ext === '.html' || ext === '.data' ? REVALIDATE : OTHER,
-    };
-    if (COMPRESSIBLE.has(ext) && body.length > COMPRESS_MIN_BYTES) {
-      file.br = readIfPresent(`${full}.br`);
-      file.gzip = readIfPresent(`${full}.gz`);
-      // A build made by `react-router build` alone has none: compressed when first asked for.
-      if (!file.br && !file.gzip) file.compressLater = true;
-    }
-    // Pre-rendered pages: built from our own code and content, no nonce; their scripts are hashed (decision 170).
-    if (ext === '.html') file.csp = prerenderedPagePolicy(body.toString('utf8'));
-    files.set(url, file);
+      source: full,
+    });
   }
   return files;
+}
+
+/** Reads a file of the build with its compressed forms, its ETag and (a page) its policy, once. */
+function readStaticFile(file: StaticFile, full: string) {
+  const ext = path.extname(full).toLowerCase();
+  const body = readFileSync(full);
+  file.body = body;
+  file.etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  if (COMPRESSIBLE.has(ext) && body.length > COMPRESS_MIN_BYTES) {
+    file.br = readIfPresent(`${full}.br`);
+    file.gzip = readIfPresent(`${full}.gz`);
+    // A build made by `react-router build` alone has none: compressed when first asked for.
+    if (!file.br && !file.gzip) file.compressLater = true;
+  }
+  // Pre-rendered pages: built from our own code and content, no nonce; their scripts are hashed (decision 170).
+  if (ext === '.html') file.csp = prerenderedPagePolicy(body.toString('utf8'));
+  file.source = undefined;
 }
 
 function compressNow(file: StaticFile) {
@@ -103,11 +116,9 @@ function compressNow(file: StaticFile) {
 
 /** The file a URL path names: an exact asset, or the pre-rendered index.html of a page. */
 export function findStaticFile(files: Map<string, StaticFile>, urlPath: string): StaticFile | undefined {
-  if (!urlPath.endsWith('.html')) {
-    const exact = files.get(urlPath);
-    if (exact) return exact;
-  }
-  return files.get(urlPath === '/' ? '/index.html' : `${urlPath.replace(/\/$/, '')}/index.html`);
+  const file = (!urlPath.endsWith('.html') && files.get(urlPath)) || files.get(urlPath === '/' ? '/index.html' : `${urlPath.replace(/\/$/, '')}/index.html`);
+  if (file?.source) readStaticFile(file, file.source);
+  return file;
 }
 
 /** Sends a static file, honouring If-None-Match and Accept-Encoding. */
@@ -131,10 +142,3 @@ export function sendStaticFile(request: FastifyRequest, reply: FastifyReply, fil
   reply.header('Content-Length', body.length);
   return reply.send(request.method === 'HEAD' ? undefined : body);
 }
-
-export function totalStaticBytes(files: Map<string, StaticFile>) {
-  let bytes = 0;
-  for (const f of files.values()) bytes += f.body.length + (f.br?.length ?? 0) + (f.gzip?.length ?? 0);
-  return bytes;
-}
-

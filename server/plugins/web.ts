@@ -15,7 +15,7 @@ import type { PageRenderer } from '../lib/web-pages.ts';
 import { SitePages } from '../lib/site-pages.ts';
 import { pageLoadContextOf, type PageLoadContext, type PageLoadContextBuilder } from './page-context.ts';
 import { newCspNonce, pagePolicy } from './security-headers.ts';
-import { findStaticFile, loadStaticFiles, sendStaticFile, totalStaticBytes } from './static-files.ts';
+import { findStaticFile, loadStaticFiles, sendStaticFile } from './static-files.ts';
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build');
 
@@ -131,6 +131,8 @@ export function routeTree(build: ServerBuild): RouteObject[] {
 const NOT_FOUND_RENDER_PATH = '/__not-found';
 const NOT_FOUND_CHROME = JSON.stringify(chromeFor(NOT_FOUND_RENDER_PATH));
 const SITE_PAGES = new Set<string>(SITE_PAGE_PATHS);
+/** How long after the server listens the site pages start rendering in the background. */
+const SITE_PAGES_WARM_DELAY_MS = 1000;
 
 /** The site page a URL path names ('/about/' is '/about'), or undefined. */
 function sitePagePath(urlPath: string): string | undefined {
@@ -219,10 +221,15 @@ async function webPlugin(app: FastifyInstance) {
   }, app.log);
   app.decorate('sitePages', sitePages);
   let closed = false;
+  let listening = false;
   let warming: Promise<void> | null = null;
   let warmAgain = false;
-  /** Renders every site page in the background, so the next visitor gets memory-speed HTML. */
+  /**
+   * Renders every site page in the background, so the next visitor gets memory-speed HTML: one page
+   * after another, with a turn of the event loop between them for the requests that came meanwhile.
+   */
   function warmSitePages() {
+    if (!listening || closed) return;
     if (warming) {
       warmAgain = true;
       return;
@@ -233,6 +240,7 @@ async function webPlugin(app: FastifyInstance) {
         for (const pagePath of SITE_PAGE_PATHS) {
           if (closed || warmAgain) break;
           await sitePages.get(pagePath);
+          await new Promise((resolve) => setImmediate(resolve));
         }
       } while (warmAgain && !closed);
     })().finally(() => {
@@ -246,11 +254,21 @@ async function webPlugin(app: FastifyInstance) {
     app.pageCache.clear();
     warmSitePages();
   });
-  app.addHook('onReady', async () => {
-    warmSitePages();
+  // Decision 301: not at ready (the snapshot's first load, above, renders nothing) but a moment after
+  // the server listens, so its first requests (health checks, the API) do not wait behind ten page
+  // renders; a process that never listens (a command-line task) renders none. A visitor sooner than
+  // that gets the page rendered for them, as after a publish.
+  let warmTimer: NodeJS.Timeout | undefined;
+  app.addHook('onListen', async () => {
+    warmTimer = setTimeout(() => {
+      listening = true;
+      warmSitePages();
+    }, SITE_PAGES_WARM_DELAY_MS);
+    warmTimer.unref();
   });
   app.addHook('onClose', async () => {
     closed = true;
+    clearTimeout(warmTimer);
     unsubscribe();
     await warming;
   });
@@ -342,7 +360,8 @@ async function webPlugin(app: FastifyInstance) {
   app.webPages.render = pageRenderer(handleRequest, loadContext, pagePolicy);
   app.route({ method: ['GET', 'HEAD'], url: '/*', config: { access: 'public' }, handler: serve });
   app.route({ method: ['GET', 'HEAD'], url: '/', config: { access: 'public' }, handler: serve });
-  app.log.debug({ files: files.size, bytes: totalStaticBytes(files) }, 'web build loaded');
+  // Listed, not read: each file is read by its first request (decision 301).
+  app.log.debug({ files: files.size }, 'web build loaded');
 }
 
 export default fp(webPlugin, { name: 'web' });

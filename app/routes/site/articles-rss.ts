@@ -1,4 +1,3 @@
-import { Feed } from 'feed';
 import type { Route } from './+types/articles-rss';
 import { ARTICLES_TEXT } from '../../../common/schemas/articles.ts';
 import { PATHS } from '../../../common/paths.ts';
@@ -11,6 +10,8 @@ const FEED_ITEMS_MAX = 50;
 
 /** GET /articles/rss.xml: RSS 2.0 feed of the company's public posts (never news, drafts, hidden or future posts). */
 export async function loader({ context }: Route.LoaderArgs) {
+  // The feed writer (with its XML library) loads with the first feed asked for, not with the server (decision 301).
+  const { Feed } = await import('feed');
   const company = siteContentFrom(context).get('company');
   const posts = (await articlesReaderFrom(context).publicPosts()).slice(0, FEED_ITEMS_MAX);
   const at = (path: string) => siteLink(company.siteUrl, path);
